@@ -1,0 +1,16 @@
+import { authContract } from './auth/auth.contract';
+import type { Endpoint } from './endpoint';
+import { systemContract } from './system/system.contract';
+
+/**
+ * Every endpoint of the API, by domain. The server registers routes from this table and the
+ * authorization test walks it; an endpoint that is not here does not exist.
+ */
+export const contract = {
+  auth: authContract,
+  system: systemContract,
+} as const;
+
+export function allEndpoints(): Endpoint[] {
+  return Object.values(contract).flatMap((domain) => Object.values(domain) as Endpoint[]);
+}
