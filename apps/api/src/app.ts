@@ -1,0 +1,95 @@
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerGuard } from './auth/guard';
+import type { SessionPolicy } from './auth/sessions';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { registerErrorHandler } from './http/error-handler';
+import { requestSerializer } from './lib/log';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerHealthRoutes } from './modules/system/health.routes';
+import { registerSpa } from './web/spa';
+
+export interface AppOptions {
+  db: Db;
+  config: Pick<Config, 'sessionIdleMs' | 'sessionMaxMs' | 'trustProxy' | 'logLevel'> & { webDist?: string };
+  /** Tests pass false; the server passes a pino level. */
+  logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them to prove what is never logged). */
+  logStream?: { write(line: string): void };
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
+const apiRoutes = new WeakMap<FastifyInstance, RegisteredRoute[]>();
+
+/** Every route registered under /api/ on an app built by buildApp (HEAD twins of GET routes included). */
+export function registeredApiRoutes(app: FastifyInstance): readonly RegisteredRoute[] {
+  return apiRoutes.get(app) ?? [];
+}
+
+/** Builds the whole Fastify instance: plugins, guard, API routes and the web app. Tests build it too. */
+export async function buildApp({ db, config, logger = true, logStream }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger
+      ? { level: config.logLevel, serializers: { req: requestSerializer }, ...(logStream ? { stream: logStream } : {}) }
+      : false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const routes: RegisteredRoute[] = [];
+  apiRoutes.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'font-src': ["'self'"],
+        'connect-src': ["'self'"],
+        'manifest-src': ["'self'"],
+        'worker-src': ["'self'"],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Madreseh API', version: '1.0.0', description: 'School portal API, generated from the contract' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const policy: SessionPolicy = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs };
+  registerGuard(app, db, policy);
+  const spaFallback = config.webDist ? await registerSpa(app, config.webDist) : null;
+  registerErrorHandler(app, spaFallback);
+
+  registerHealthRoutes(app, db);
+  registerAuthRoutes(app, db, policy);
+  return app;
+}

@@ -1,0 +1,87 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Role } from '@madreseh/contract/roles';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { sessions, users } from '../db/schema/users';
+
+export interface SessionPolicy {
+  idleMs: number;
+  maxMs: number;
+}
+
+export interface AuthContext {
+  sessionId: number;
+  userId: number;
+  role: Role;
+  fullName: string;
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Creates a session and answers its token; only the token's hash is stored. */
+export async function createSession(
+  db: Tx,
+  userId: number,
+  policy: SessionPolicy,
+  meta: { userAgent?: string; ip?: string } = {},
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    expiresAt: new Date(Date.now() + policy.maxMs),
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    ip: meta.ip?.slice(0, 64) ?? null,
+  });
+  return token;
+}
+
+// last_seen is written at most once a minute per session, so reads stay reads.
+const TOUCH_EVERY_MS = 60_000;
+
+/** Finds the live session of a token: not expired, not idle too long, user active. */
+export async function resolveSession(db: Db, token: string, policy: SessionPolicy): Promise<AuthContext | null> {
+  if (token.length < 20 || token.length > 200) return null;
+  const rows = await db
+    .select({
+      sessionId: sessions.id,
+      userId: users.id,
+      role: users.role,
+      fullName: users.fullName,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.lastSeenAt, sql`now() - ${`${Math.round(policy.idleMs)} milliseconds`}::interval`),
+        eq(users.active, true),
+      ),
+    )
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, row.sessionId));
+  }
+  return { sessionId: row.sessionId, userId: row.userId, role: row.role, fullName: row.fullName };
+}
+
+export async function endSession(db: Tx, sessionId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user, except one when given (password change keeps the caller's). */
+export async function endUserSessions(db: Tx, userId: number, exceptSessionId?: number): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      exceptSessionId === undefined
+        ? eq(sessions.userId, userId)
+        : and(eq(sessions.userId, userId), sql`${sessions.id} <> ${exceptSessionId}`),
+    );
+}

@@ -1,0 +1,90 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+function configError(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err;
+    throw err;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('has defaults for everything', () => {
+    const c = loadConfig({});
+    expect(c.env).toBe('development');
+    expect(c.port).toBe(3000);
+    expect(c.host).toBe('0.0.0.0');
+    expect(c.dataDir).toBe(path.resolve('./data'));
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.seedDemo).toBe(true);
+    expect(c.logLevel).toBe('info');
+    expect(c.sessionIdleMs).toBe(7 * 24 * 3_600_000);
+    expect(c.sessionMaxMs).toBe(30 * 86_400_000);
+    expect(c.trustProxy).toBe(false);
+    expect(path.isAbsolute(c.webDist)).toBe(true);
+  });
+
+  it('reads the values it is given and treats empty ones as unset', () => {
+    const c = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/tmp/madreseh',
+      DATABASE_URL: 'postgresql://u@db:5432/school',
+      SESSION_IDLE_HOURS: '2',
+      SESSION_MAX_DAYS: '1',
+      TRUST_PROXY: 'true',
+      LOG_LEVEL: '',
+    });
+    expect(c.port).toBe(8080);
+    expect(c.host).toBe('127.0.0.1');
+    expect(c.dataDir).toBe('/tmp/madreseh');
+    expect(c.databaseUrl).toBe('postgresql://u@db:5432/school');
+    expect(c.sessionIdleMs).toBe(2 * 3_600_000);
+    expect(c.sessionMaxMs).toBe(86_400_000);
+    expect(c.trustProxy).toBe(true);
+    expect(c.logLevel).toBe('info');
+  });
+
+  it.each(['abc', '70000', '-1', '3000.5'])('stops on PORT=%s with a message naming PORT', (port) => {
+    const err = configError({ PORT: port });
+    expect(err.message).toContain('Invalid configuration');
+    expect(err.message).toContain(`PORT="${port}"`);
+  });
+
+  it.each(['mysql://db/school', 'localhost:5432', 'not a url'])('stops on DATABASE_URL=%s', (url) => {
+    const err = configError({ DATABASE_URL: url });
+    expect(err.message).toContain('DATABASE_URL');
+    expect(err.message).toContain('postgres://');
+  });
+
+  it('names every bad variable at once', () => {
+    const err = configError({ PORT: 'x', NODE_ENV: 'staging', LOG_LEVEL: 'loud' });
+    expect(err.message).toContain('PORT');
+    expect(err.message).toContain('NODE_ENV');
+    expect(err.message).toContain('LOG_LEVEL');
+  });
+
+  describe('SEED_DEMO', () => {
+    it('loads demo data outside production unless told not to', () => {
+      expect(loadConfig({ NODE_ENV: 'development' }).seedDemo).toBe(true);
+      expect(loadConfig({ NODE_ENV: 'test' }).seedDemo).toBe(true);
+      expect(loadConfig({ NODE_ENV: 'development', SEED_DEMO: '0' }).seedDemo).toBe(false);
+      expect(loadConfig({ NODE_ENV: 'development', SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    });
+
+    it('never loads demo data in production unless SEED_DEMO=1', () => {
+      expect(loadConfig({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+      expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '' }).seedDemo).toBe(false);
+      expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '0' }).seedDemo).toBe(false);
+      expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: '1' }).seedDemo).toBe(true);
+    });
+
+    it('stops on a value that is not a yes or no', () => {
+      expect(configError({ SEED_DEMO: 'maybe' }).message).toContain('SEED_DEMO');
+    });
+  });
+});

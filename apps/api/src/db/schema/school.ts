@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+export const gradingScaleEnum = pgEnum('grading_scale', ['numeric', 'descriptive']);
+export const studentStatusEnum = pgEnum('student_status', ['active', 'inactive', 'archived']);
+export const genderEnum = pgEnum('gender', ['male', 'female']);
+
+/** A class (the spec's "group"), e.g. «هفتم الف» of academic year 1405 (Mehr 1405 – Khordad 1406). */
+export const groups = pgTable(
+  'groups',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: varchar('name', { length: 100 }).notNull(),
+    gradeLevel: smallint('grade_level').notNull(),
+    /** The Jalali year the school year starts in (Mehr): 1405 means 1405–1406. */
+    academicYear: smallint('academic_year').notNull(),
+    gradingScale: gradingScaleEnum('grading_scale').notNull().default('numeric'),
+    passMark: numeric('pass_mark', { precision: 4, scale: 2 }).notNull().default('10'),
+    usesMonthly: boolean('uses_monthly').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('groups_name_year_key').on(t.name, t.academicYear),
+    check('groups_grade_level_check', sql`${t.gradeLevel} between 1 and 12`),
+  ],
+);
+
+/** A subject taught in a class, with its weight (ضریب) in the weighted average. */
+export const groupSubjects = pgTable(
+  'group_subjects',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 100 }).notNull(),
+    weight: smallint('weight').notNull().default(1),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('group_subjects_group_name_key').on(t.groupId, t.name),
+    check('group_subjects_weight_check', sql`${t.weight} between 1 and 20`),
+  ],
+);
+
+/** A student: a person with a login (users row, role student) and a school record. */
+export const students = pgTable(
+  'students',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    firstName: varchar('first_name', { length: 100 }).notNull(),
+    lastName: varchar('last_name', { length: 100 }).notNull(),
+    nationalCode: varchar('national_code', { length: 10 }).notNull(),
+    studentNumber: varchar('student_number', { length: 30 }),
+    groupId: integer('group_id').references(() => groups.id, { onDelete: 'set null' }),
+    birthDate: date('birth_date', { mode: 'string' }),
+    gender: genderEnum('gender'),
+    fatherName: varchar('father_name', { length: 100 }),
+    parentMobile: varchar('parent_mobile', { length: 11 }),
+    mobile: varchar('mobile', { length: 11 }),
+    address: text('address'),
+    /** Storage key of the profile photo (through the image pipeline), if any. */
+    photoKey: varchar('photo_key', { length: 200 }),
+    status: studentStatusEnum('status').notNull().default('active'),
+    /** Names, national code and student number normalised (ی/ک, Latin digits) for search. */
+    searchText: text('search_text').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('students_user_key').on(t.userId),
+    uniqueIndex('students_national_code_key').on(t.nationalCode),
+    uniqueIndex('students_student_number_key').on(t.studentNumber),
+    index('students_group_idx').on(t.groupId),
+    index('students_status_idx').on(t.status),
+  ],
+);

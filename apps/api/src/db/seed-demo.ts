@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { hashPassword } from '../auth/passwords';
+import type { Db, Tx } from './client';
+import { users } from './schema/users';
+
+export const DEMO_PASSWORD = 'demo1234';
+
+export const DEMO_ACCOUNTS = [
+  { username: 'superadmin', role: 'super-admin', fullName: 'مریم احمدی' },
+  { username: 'admin', role: 'admin', fullName: 'علی رضایی' },
+  { username: 'student1', role: 'student', fullName: 'سارا محمدی' },
+  { username: 'student2', role: 'student', fullName: 'امیرحسین کریمی' },
+] as const;
+
+/**
+ * Each feature that has demo content adds a step here; steps run in order inside the one
+ * transaction that loads the demo, and get the ids of the demo users by username.
+ */
+type SeedStep = (tx: Tx, userIds: Map<string, number>) => Promise<void>;
+const steps: SeedStep[] = [];
+
+export async function isDatabaseEmpty(db: Db): Promise<boolean> {
+  const rows = await db.select({ n: sql<number>`count(*)::int` }).from(users);
+  return (rows[0]?.n ?? 0) === 0;
+}
+
+/** Loads the demo accounts and content in one transaction. */
+export async function seedDemo(db: Db): Promise<void> {
+  const hash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(users)
+      .values(DEMO_ACCOUNTS.map((a) => ({ ...a, passwordHash: hash })))
+      .returning({ id: users.id, username: users.username });
+    const ids = new Map(inserted.map((u) => [u.username, u.id]));
+    for (const step of steps) await step(tx, ids);
+  });
+}

@@ -1,0 +1,46 @@
+import { ERROR_CODES, ERROR_MESSAGES, INTERNAL_ERROR_BODY } from '@madreseh/contract/errors';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/errors';
+import type { SpaFallback } from '../web/spa';
+
+/** Maps every error to `{ code, message, fields? }`; 5xx bodies say only 'Internal Server Error'. */
+export function registerErrorHandler(app: FastifyInstance, spaFallback: SpaFallback | null): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({
+        code: error.code,
+        message: error.message,
+        ...(error.fields ? { fields: error.fields } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const v of error.validation) {
+        const key = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        fields[key] ??= v.message ?? ERROR_MESSAGES.validation;
+      }
+      return reply.status(400).send({ code: ERROR_CODES.validation, message: ERROR_MESSAGES.validation, fields });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const known: Record<number, [string, string]> = {
+        401: [ERROR_CODES.unauthorized, ERROR_MESSAGES.unauthorized],
+        403: [ERROR_CODES.forbidden, ERROR_MESSAGES.forbidden],
+        404: [ERROR_CODES.notFound, ERROR_MESSAGES.notFound],
+        413: [ERROR_CODES.tooLarge, ERROR_MESSAGES.tooLarge],
+        415: [ERROR_CODES.unsupportedMedia, ERROR_MESSAGES.unsupportedMedia],
+        429: [ERROR_CODES.tooMany, ERROR_MESSAGES.tooMany],
+      };
+      const [code, message] = known[status] ?? [ERROR_CODES.validation, ERROR_MESSAGES.validation];
+      return reply.status(status).send({ code, message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send(INTERNAL_ERROR_BODY);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (spaFallback?.(request, reply)) return;
+    reply.status(404).send({ code: ERROR_CODES.notFound, message: ERROR_MESSAGES.notFound });
+  });
+}

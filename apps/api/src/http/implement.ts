@@ -1,0 +1,51 @@
+import { API_PREFIX, type Endpoint, type Infer } from '@madreseh/contract/endpoint';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+export interface HandlerContext<E extends Endpoint> {
+  params: Infer<E['params']>;
+  query: Infer<E['query']>;
+  body: Infer<E['body']>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type Answer<E extends Endpoint> = E['response'] extends object ? Infer<E['response']> : unknown;
+
+/** The URL Fastify registers for a contract path (`panel/news/:id` → `/api/v1/panel/news/:id`). */
+export function urlOf(ep: Endpoint): string {
+  return `${API_PREFIX}${ep.path}`;
+}
+
+/**
+ * Registers the route that implements one contract endpoint: its schemas validate the request
+ * and the answer, and the endpoint travels in the route config for the role guard.
+ */
+export function implement<E extends Endpoint>(
+  app: FastifyInstance,
+  ep: E,
+  handler: (ctx: HandlerContext<E>) => Promise<Answer<E>>,
+): void {
+  const schema: Record<string, unknown> = { summary: ep.summary, tags: [ep.path.split('/')[0]] };
+  if (ep.params) schema.params = ep.params;
+  if (ep.query) schema.querystring = ep.query;
+  if (ep.body && ep.bodyKind !== 'multipart') schema.body = ep.body;
+  if (ep.response) schema.response = { 200: ep.response, 201: ep.response };
+  if (ep.access !== 'public') schema.security = [{ bearer: [] }];
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: ep.method,
+    url: urlOf(ep),
+    schema,
+    config: { endpoint: ep },
+    handler: async (request, reply) => {
+      if (ep.noStore) reply.header('cache-control', 'no-store');
+      return handler({
+        params: request.params as Infer<E['params']>,
+        query: request.query as Infer<E['query']>,
+        body: request.body as Infer<E['body']>,
+        request,
+        reply,
+      });
+    },
+  });
+}

@@ -1,0 +1,183 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { eq } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject as injectProvided } from 'vitest';
+import { type AppOptions, buildApp } from '../app';
+import { createSession, type SessionPolicy } from '../auth/sessions';
+import { type Database, type Db, openDatabase } from '../db/client';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../db/seed-demo';
+import { users } from '../db/schema/users';
+
+export type DemoUsername = (typeof DEMO_ACCOUNTS)[number]['username'];
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  policy: SessionPolicy;
+  inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** Signs in through POST auth/login and answers the token (fails the test on any other answer). */
+  login(username: string, password?: string): Promise<string>;
+  /** A fresh session for a user, written straight to the database (no password hashing: fast). */
+  sessionFor(username: string): Promise<string>;
+  /** The id of a user by username. */
+  userId(username: string): Promise<number>;
+  /** Authorization header for a token. */
+  as(token: string): { authorization: string };
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  config?: Partial<AppOptions['config']>;
+  /** Log lines go here (the app logs nothing otherwise). */
+  logStream?: AppOptions['logStream'];
+  /** Runs after buildApp and before ready: register throwaway routes or hooks here. */
+  configure?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+const DEFAULT_CONFIG: AppOptions['config'] = {
+  sessionIdleMs: 7 * 24 * 3_600_000,
+  sessionMaxMs: 30 * 86_400_000,
+  trustProxy: false,
+  logLevel: 'info',
+};
+
+/**
+ * Builds the whole app on a database of its own, migrated and seeded with the demo accounts:
+ * in-memory PGlite by default (copied from the template the api project's global setup prepared),
+ * or a new database on the PostgreSQL server of TEST_DATABASE_URL, dropped on close.
+ * Call it once per test file (beforeAll) and close it in afterAll.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const config = { ...DEFAULT_CONFIG, ...options.config };
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({
+      db: database.db,
+      config,
+      logger: Boolean(options.logStream),
+      logStream: options.logStream,
+    });
+    await options.configure?.(app);
+    await app.ready();
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  const policy: SessionPolicy = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs };
+
+  const userId = async (username: string) => {
+    const [row] = await database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
+    if (!row) throw new Error(`No user ${username} in the test database`);
+    return row.id;
+  };
+
+  return {
+    app,
+    db: database.db,
+    driver: database.driver,
+    policy,
+    inject: (opts) => app.inject(opts),
+    async login(username, password = DEMO_PASSWORD) {
+      const res = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username, password } });
+      if (res.statusCode !== 200) throw new Error(`login ${username} answered ${res.statusCode}: ${res.body}`);
+      return (res.json() as { token: string }).token;
+    },
+    async sessionFor(username) {
+      return createSession(database.db, await userId(username), policy);
+    },
+    userId,
+    as: (token) => ({ authorization: `Bearer ${token}` }),
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** File holding a dump of a migrated, seeded PGlite data folder (global-setup.ts); empty when not prepared. */
+    pgliteTemplate: string;
+  }
+}
+
+async function openTestDatabase(): Promise<Database> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) return openServerDatabase(serverUrl);
+  const template = readTemplate();
+  if (template) {
+    const client = await PGlite.create({ loadDataDir: new Blob([template]) });
+    return {
+      db: drizzlePglite(client) as unknown as Db,
+      driver: 'pglite',
+      location: 'memory',
+      migrate: async () => {},
+      close: () => client.close(),
+    };
+  }
+  const database = await openDatabase({ kind: 'pglite', dir: null });
+  await database.migrate();
+  await seedDemo(database.db);
+  return database;
+}
+
+function readTemplate(): Buffer | null {
+  let file = '';
+  try {
+    file = injectProvided('pgliteTemplate') ?? '';
+  } catch {
+    // Not running inside the api project (no global setup): build from scratch.
+  }
+  return file && fs.existsSync(file) ? fs.readFileSync(file) : null;
+}
+
+/** A new database on the server of TEST_DATABASE_URL: created, migrated and seeded here, dropped on close. */
+async function openServerDatabase(serverUrl: string): Promise<Database> {
+  const name = `madreseh_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    try {
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    } finally {
+      await c.end();
+    }
+  };
+  let database: Database;
+  try {
+    database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  } catch (err) {
+    await drop();
+    throw err;
+  }
+  try {
+    await database.migrate();
+    await seedDemo(database.db);
+  } catch (err) {
+    await database.close();
+    await drop();
+    throw err;
+  }
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await drop();
+    },
+  };
+}
