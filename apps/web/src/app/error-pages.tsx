@@ -1,0 +1,45 @@
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { fa } from '../messages/fa';
+
+function ErrorScreen({ code, title, line, retry }: { code: string; title: string; line: string; retry?: boolean }) {
+  return (
+    <Center mih="70vh" p="xl">
+      <Stack align="center" gap="sm" maw={480} ta="center">
+        <Text fz={64} fw={800} c="brand.6" className="tabular" lh={1}>
+          {code}
+        </Text>
+        <Title order={1} fz="h2" dir="ltr">
+          {title}
+        </Title>
+        <Text c="dimmed">{line}</Text>
+        <Stack gap="xs" mt="md">
+          <Button component={Link} to="/">
+            {fa.errors.goHome}
+          </Button>
+          {retry && (
+            <Button variant="subtle" onClick={() => window.location.reload()}>
+              {fa.errors.retry}
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+    </Center>
+  );
+}
+
+export function NotFoundPage() {
+  useEffect(() => {
+    document.title = `${fa.errors.notFoundTitle} | ${fa.app.name}`;
+  }, []);
+  return <ErrorScreen code="404" title={fa.errors.notFoundTitle} line={fa.errors.notFoundLine} />;
+}
+
+/** Render and loader failures: 'Internal Server Error' (spec §8); a 404 answer shows the 404 page. */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  console.error(error);
+  return <ErrorScreen code="500" title={fa.errors.internalTitle} line={fa.errors.internalLine} retry />;
+}

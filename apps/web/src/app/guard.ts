@@ -1,0 +1,45 @@
+import { authContract } from '@madreseh/contract/auth/auth.contract';
+import type { Role } from '@madreseh/contract/roles';
+import { redirect } from 'react-router';
+import { call } from '../lib/api-client';
+import { readToken, readUser } from '../lib/cookies';
+
+export type Area = 'student' | 'dashboard';
+
+const AREA_ROLES: Record<Area, readonly Role[]> = {
+  student: ['student'],
+  dashboard: ['admin', 'super-admin'],
+};
+
+/** Spec §4: only paths under /dashboard and /student are checked. */
+export function areaOf(pathname: string): Area | null {
+  if (pathname === '/student' || pathname.startsWith('/student/')) return 'student';
+  if (pathname === '/dashboard' || pathname.startsWith('/dashboard/')) return 'dashboard';
+  return null;
+}
+
+/**
+ * The access check of spec §4 for one area: to /auth when the user cookie or the token cookie is
+ * missing, when the role does not fit the area, when auth/check-token answers nothing, or when it
+ * fails (the error is logged). Otherwise the page opens with the user the server vouched for.
+ */
+export async function checkAccess(area: Area) {
+  const user = readUser();
+  const token = readToken();
+  if (!user || !token) throw redirect('/auth');
+  if (!AREA_ROLES[area].includes(user.role)) throw redirect('/auth');
+  let answer: Awaited<ReturnType<typeof call<typeof authContract.checkToken>>> | null;
+  try {
+    answer = await call(authContract.checkToken);
+  } catch (err) {
+    console.error('Token check failed', err);
+    throw redirect('/auth');
+  }
+  if (!answer?.valid || !AREA_ROLES[area].includes(answer.user.role)) throw redirect('/auth');
+  return { user: answer.user };
+}
+
+export const studentLoader = () => checkAccess('student');
+export const dashboardLoader = () => checkAccess('dashboard');
+/** The check runs on every visit inside the area, not only on the first. */
+export const alwaysRevalidate = () => true;

@@ -1,0 +1,44 @@
+import type { SessionUser } from '@madreseh/contract/auth/auth.contract';
+import {
+  IconAward,
+  IconChalkboard,
+  IconClipboardList,
+  IconLayoutDashboard,
+  IconMail,
+  IconNews,
+  IconPhoto,
+  IconSettings,
+  IconShieldLock,
+  IconUsers,
+} from '@tabler/icons-react';
+import { useRouteLoaderData } from 'react-router';
+import { fa } from '../../messages/fa';
+import { type AreaSection, AreaShell } from './area-shell';
+
+export const DASHBOARD_SECTIONS: AreaSection[] = [
+  {
+    links: [
+      { to: '/dashboard', label: fa.dashboard.home, icon: IconLayoutDashboard, end: true },
+      { to: '/dashboard/contact-us', label: fa.dashboard.messages, icon: IconMail },
+      { to: '/dashboard/news', label: fa.dashboard.news, icon: IconNews },
+      { to: '/dashboard/achievement', label: fa.dashboard.achievements, icon: IconAward },
+      { to: '/dashboard/gallery', label: fa.dashboard.gallery, icon: IconPhoto },
+      { to: '/dashboard/pre-register', label: fa.dashboard.preRegister, icon: IconClipboardList },
+      { to: '/dashboard/student/list', label: fa.dashboard.students, icon: IconUsers },
+      { to: '/dashboard/group', label: fa.dashboard.classes, icon: IconChalkboard },
+      { to: '/dashboard/settings', label: fa.dashboard.settings, icon: IconSettings },
+    ],
+  },
+];
+
+export const SUPER_ADMIN_SECTION: AreaSection = {
+  title: fa.dashboard.superAdminSection,
+  links: [{ to: '/dashboard/admins', label: fa.dashboard.admins, icon: IconShieldLock }],
+};
+
+/** The administration dashboard; a super-admin also sees the items only they may use. */
+export function Component() {
+  const { user } = useRouteLoaderData('dashboard') as { user: SessionUser };
+  const sections = user.role === 'super-admin' ? [...DASHBOARD_SECTIONS, SUPER_ADMIN_SECTION] : DASHBOARD_SECTIONS;
+  return <AreaShell user={user} sections={sections} navLabel="منوی مدیریت" />;
+}

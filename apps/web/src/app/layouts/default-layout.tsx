@@ -1,0 +1,101 @@
+import { homePathOf } from '@madreseh/contract/roles';
+import { Anchor, Box, Burger, Button, Container, Drawer, Group, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLogin } from '@tabler/icons-react';
+import { Outlet, NavLink as RouterNavLink } from 'react-router';
+import { readUser } from '../../lib/cookies';
+import { digitsToPersian } from '../../lib/format';
+import { fa } from '../../messages/fa';
+import { Brand } from '../../ui/brand';
+import classes from './layouts.module.css';
+
+export const PUBLIC_LINKS = [
+  { to: '/', label: fa.nav.home, end: true },
+  { to: '/Gallery', label: fa.nav.gallery },
+  { to: '/about-us', label: fa.nav.about },
+  { to: '/contact-us', label: fa.nav.contact },
+  { to: '/pre-register', label: fa.nav.preRegister },
+] as const;
+
+function AccountButton({ onClick }: { onClick?: () => void }) {
+  const user = readUser();
+  const to = user ? homePathOf(user.role) : '/auth';
+  return (
+    <Button component={RouterNavLink} to={to} leftSection={<IconLogin size={18} />} onClick={onClick}>
+      {user ? fa.nav.myArea : fa.nav.login}
+    </Button>
+  );
+}
+
+/** The public site: header with the site's links and the login button, footer. */
+export function Component() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  return (
+    <Box className={classes.page}>
+      <header className={classes.header}>
+        <Container size="lg" h="100%">
+          <Group h="100%" justify="space-between" wrap="nowrap">
+            <Brand />
+            <Group gap={4} visibleFrom="md" component="nav" aria-label="پیوندهای اصلی">
+              {PUBLIC_LINKS.map((l) => (
+                <Anchor
+                  key={l.to}
+                  component={RouterNavLink}
+                  to={l.to}
+                  end={'end' in l}
+                  className={classes.navLink}
+                  underline="never"
+                >
+                  {l.label}
+                </Anchor>
+              ))}
+            </Group>
+            <Group gap="xs" wrap="nowrap">
+              <Box visibleFrom="md">
+                <AccountButton />
+              </Box>
+              <Burger opened={opened} onClick={toggle} hiddenFrom="md" aria-label={fa.nav.menu} />
+            </Group>
+          </Group>
+        </Container>
+      </header>
+      <Drawer opened={opened} onClose={close} position="right" size="75%" title={<Brand size={28} />} hiddenFrom="md">
+        <Stack gap={4} component="nav" aria-label="پیوندهای اصلی">
+          {PUBLIC_LINKS.map((l) => (
+            <Anchor
+              key={l.to}
+              component={RouterNavLink}
+              to={l.to}
+              end={'end' in l}
+              onClick={close}
+              className={classes.drawerLink}
+              underline="never"
+            >
+              {l.label}
+            </Anchor>
+          ))}
+          <Box mt="md">
+            <AccountButton onClick={close} />
+          </Box>
+        </Stack>
+      </Drawer>
+      <main className={classes.main} data-scroll-main>
+        <Outlet />
+      </main>
+      <footer className={classes.footer}>
+        <Container size="lg">
+          <Group justify="space-between" gap="sm">
+            <Brand size={28} />
+            <Text size="sm" c="dimmed">
+              ©{' '}
+              {digitsToPersian(
+                new Intl.DateTimeFormat('en-u-ca-persian', { year: 'numeric' }).format(new Date()).replace(/\D/g, ''),
+              )}{' '}
+              {fa.footer.rights}
+            </Text>
+          </Group>
+        </Container>
+      </footer>
+    </Box>
+  );
+}

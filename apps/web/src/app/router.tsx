@@ -1,0 +1,97 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { fa } from '../messages/fa';
+import { NotBuiltPage } from '../ui/not-built';
+import { NotFoundPage, RouteErrorPage } from './error-pages';
+import { alwaysRevalidate, dashboardLoader, studentLoader } from './guard';
+import { importWithReload } from './lazy-route';
+import { RootShell } from './root-shell';
+
+/** A lazily loaded route module (its own chunk) that reloads the page once if its chunk is gone. */
+const lazy = (load: () => Promise<object>) => () => importWithReload(load);
+
+/** A page whose feature is still open work: layout, title and an honest sentence. */
+const notBuilt = (title: string, crumbs?: { label: string; to?: string }[]) => ({
+  element: <NotBuiltPage title={title} crumbs={crumbs} />,
+});
+
+const dashCrumb = { label: fa.dashboard.home, to: '/dashboard' };
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootShell />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        lazy: lazy(() => import('./layouts/default-layout')),
+        children: [
+          { index: true, lazy: lazy(() => import('../features/home/pages/home-page')) },
+          { path: 'Gallery', caseSensitive: true, ...notBuilt(fa.nav.gallery) },
+          { path: 'gallery', caseSensitive: true, element: <Navigate to="/Gallery" replace /> },
+          { path: 'about-us', ...notBuilt(fa.nav.about) },
+          { path: 'contact-us', ...notBuilt(fa.nav.contact) },
+        ],
+      },
+      {
+        path: 'auth',
+        lazy: lazy(() => import('./layouts/auth-layout')),
+        children: [{ index: true, lazy: lazy(() => import('../features/auth/pages/login-page')) }],
+      },
+      {
+        path: 'pre-register',
+        lazy: lazy(() => import('./layouts/pre-register-layout')),
+        children: [{ index: true, ...notBuilt(fa.nav.preRegister) }],
+      },
+      {
+        id: 'student',
+        path: 'student',
+        loader: studentLoader,
+        shouldRevalidate: alwaysRevalidate,
+        lazy: lazy(() => import('./layouts/student-layout')),
+        children: [
+          { index: true, lazy: lazy(() => import('../features/student-home/pages/student-home-page')) },
+          { path: 'news', ...notBuilt(fa.student.news) },
+          { path: 'report-card', ...notBuilt(fa.student.reportCard) },
+          { path: 'invoices', ...notBuilt(fa.student.invoices) },
+          { path: 'card-to-card', ...notBuilt(fa.student.cardToCard) },
+          { path: 'profile', ...notBuilt(fa.student.profile) },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        id: 'dashboard',
+        path: 'dashboard',
+        loader: dashboardLoader,
+        shouldRevalidate: alwaysRevalidate,
+        children: [
+          {
+            lazy: lazy(() => import('./layouts/dashboard-layout')),
+            children: [
+              { index: true, lazy: lazy(() => import('../features/dashboard-home/pages/dashboard-home-page')) },
+              { path: 'contact-us', ...notBuilt(fa.dashboard.messages, [dashCrumb]) },
+              { path: 'news', ...notBuilt(fa.dashboard.news, [dashCrumb]) },
+              { path: 'achievement', ...notBuilt(fa.dashboard.achievements, [dashCrumb]) },
+              { path: 'gallery', ...notBuilt(fa.dashboard.gallery, [dashCrumb]) },
+              { path: 'pre-register', ...notBuilt(fa.dashboard.preRegister, [dashCrumb]) },
+              { path: 'student/list', ...notBuilt(fa.dashboard.students, [dashCrumb]) },
+              { path: 'student-invoice/:id', ...notBuilt(fa.dashboard.studentInvoice, [dashCrumb]) },
+              { path: 'group', ...notBuilt(fa.dashboard.classes, [dashCrumb]) },
+              { path: 'settings', ...notBuilt(fa.dashboard.settings, [dashCrumb]) },
+              { path: 'admins', ...notBuilt(fa.dashboard.admins, [dashCrumb]) },
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+          {
+            path: 'pre-register/print/:id',
+            lazy: lazy(() => import('./layouts/print-layout')),
+            children: [{ index: true, ...notBuilt(fa.dashboard.printPreRegister) }],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,103 @@
+import { authContract } from '@madreseh/contract/auth/auth.contract';
+import { homePathOf } from '@madreseh/contract/roles';
+import { Alert, Anchor, Button, Card, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconLock, IconUser } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ApiError, call } from '../../../lib/api-client';
+import { readToken, readUser, saveSession } from '../../../lib/cookies';
+import { fa } from '../../../messages/fa';
+import { Brand } from '../../../ui/brand';
+
+export function Component() {
+  const navigate = useNavigate();
+  const [current] = useState(() => (readToken() ? readUser() : null));
+  useEffect(() => {
+    document.title = `${fa.auth.title} | ${fa.app.name}`;
+  }, []);
+
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { username: '', password: '' },
+    validate: {
+      username: (v) => (v.trim() ? null : fa.auth.usernameRequired),
+      password: (v) => (v ? null : fa.auth.passwordRequired),
+    },
+  });
+
+  const login = useMutation({
+    mutationFn: (values: { username: string; password: string }) => call(authContract.login, { body: values }),
+    onSuccess: ({ token, user }) => {
+      saveSession(token, user);
+      notifications.show({ color: 'green', message: fa.auth.welcome(user.fullName) });
+      navigate(homePathOf(user.role), { replace: true });
+    },
+    onError: (err) => {
+      const message = err instanceof ApiError ? err.message : fa.errors.internalLine;
+      if (err instanceof ApiError && err.fields) form.setErrors(err.fields);
+      notifications.show({ color: 'red', title: fa.auth.submit, message });
+    },
+  });
+
+  return (
+    <Card w="100%" maw={420} p={{ base: 'lg', sm: 'xl' }}>
+      <Stack gap="lg">
+        <Stack gap={6} align="center" ta="center">
+          <Brand size={56} withName={false} />
+          <Title order={1} fz="h3">
+            {fa.auth.title}
+          </Title>
+          <Text c="dimmed" size="sm">
+            {fa.auth.subtitle}
+          </Text>
+        </Stack>
+        {current && (
+          <Alert color="brand" variant="light">
+            <Stack gap={6}>
+              <Text size="sm">{fa.auth.alreadySignedIn(current.fullName)}</Text>
+              <Anchor component={Link} to={homePathOf(current.role)} size="sm" fw={600}>
+                {fa.auth.goToPanel}
+              </Anchor>
+            </Stack>
+          </Alert>
+        )}
+        <form onSubmit={form.onSubmit((values) => login.mutate(values))} noValidate>
+          <Stack gap="md">
+            <TextInput
+              label={fa.auth.username}
+              autoComplete="username"
+              autoCapitalize="none"
+              dir="ltr"
+              leftSection={<IconUser size={18} />}
+              key={form.key('username')}
+              {...form.getInputProps('username')}
+              name="username"
+              data-autofocus
+            />
+            <PasswordInput
+              label={fa.auth.password}
+              autoComplete="current-password"
+              dir="ltr"
+              leftSection={<IconLock size={18} />}
+              visibilityToggleButtonProps={{ 'aria-label': fa.auth.showPassword }}
+              key={form.key('password')}
+              {...form.getInputProps('password')}
+              name="password"
+            />
+            <Button type="submit" size="md" loading={login.isPending} fullWidth>
+              {fa.auth.submit}
+            </Button>
+          </Stack>
+        </form>
+        <Group justify="center">
+          <Anchor component={Link} to="/" size="sm">
+            {fa.auth.backHome}
+          </Anchor>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,81 @@
+import { digitsToPersian } from '@madreseh/contract/text';
+
+export { digitsToPersian };
+
+const TZ = 'Asia/Tehran';
+
+const dateFmt = new Intl.DateTimeFormat('fa-IR-u-ca-persian-nu-arabext', {
+  timeZone: TZ,
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+});
+const shortDateFmt = new Intl.DateTimeFormat('fa-IR-u-ca-persian-nu-arabext', {
+  timeZone: TZ,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+const timeFmt = new Intl.DateTimeFormat('fa-IR-u-ca-persian-nu-arabext', {
+  timeZone: TZ,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+const partsFmt = new Intl.DateTimeFormat('en-US-u-ca-persian-nu-latn', {
+  timeZone: TZ,
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+});
+
+function toDate(value: Date | string | number): Date {
+  if (value instanceof Date) return value;
+  // A calendar date (YYYY-MM-DD) means that day in Tehran, not midnight UTC.
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(`${value}T12:00:00+03:30`);
+  return new Date(value);
+}
+
+/** «۲ مهر ۱۴۰۵» */
+export function formatJalaliDate(value: Date | string | number): string {
+  return dateFmt.format(toDate(value));
+}
+
+/** «۱۴۰۵/۰۷/۰۲» */
+export function formatJalaliShort(value: Date | string | number): string {
+  return shortDateFmt.format(toDate(value));
+}
+
+/** «۲ مهر ۱۴۰۵، ساعت ۱۴:۳۰» */
+export function formatJalaliDateTime(value: Date | string | number): string {
+  const d = toDate(value);
+  return `${dateFmt.format(d)}، ساعت ${timeFmt.format(d)}`;
+}
+
+/** The Jalali year, month and day of an instant in Tehran, as numbers. */
+export function jalaliParts(value: Date | string | number): { year: number; month: number; day: number } {
+  const parts = partsFmt.formatToParts(toDate(value));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value.replace(/\D/g, ''));
+  return { year: get('year'), month: get('month'), day: get('day') };
+}
+
+/** A whole number with Persian digits and Persian thousands separators: «۱٬۲۵۰٬۰۰۰». */
+export function formatNumber(value: number | bigint): string {
+  const negative = value < 0;
+  const digits = (negative ? -value : value).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '٬');
+  return `${negative ? '−' : ''}${digitsToPersian(digits)}`;
+}
+
+export type MoneyUnit = 'rial' | 'toman';
+
+/** An amount stored in Rials, shown in Rials or Tomans: «۱۲٬۵۰۰٬۰۰۰ ریال» / «۱٬۲۵۰٬۰۰۰ تومان». */
+export function formatMoney(rials: number | bigint, unit: MoneyUnit = 'toman'): string {
+  if (unit === 'rial') return `${formatNumber(rials)} ریال`;
+  const r = BigInt(rials);
+  const toman = r / 10n;
+  const rest = r % 10n;
+  const whole = formatNumber(toman);
+  return rest === 0n
+    ? `${whole} تومان`
+    : `${whole}${digitsToPersian(`.${(rest < 0n ? -rest : rest).toString()}`).replace('.', '٫')} تومان`;
+}

@@ -1,0 +1,23 @@
+import '@fontsource/vazirmatn/400.css';
+import '@fontsource/vazirmatn/500.css';
+import '@fontsource/vazirmatn/700.css';
+import '@fontsource/vazirmatn/800.css';
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { Providers } from './app/providers';
+import { createRouter } from './app/router';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('No #root element');
+
+createRoot(root).render(
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={createRouter()} />
+    </Providers>
+  </StrictMode>,
+);

@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** Route modules of the public shell: precached so a visitor's first offline visit still opens. */
+const SHELL_MODULES = [
+  'index.html',
+  'src/app/layouts/default-layout.tsx',
+  'src/features/home/pages/home-page.tsx',
+  'src/app/layouts/auth-layout.tsx',
+  'src/features/auth/pages/login-page.tsx',
+];
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+/** The files of the shell modules and everything they import statically, from Vite's build manifest. */
+function shellFiles(outDir: string): Set<string> {
+  const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  for (const key of SHELL_MODULES) visit(key);
+  return files;
+}
+
+const outDir = path.resolve(import.meta.dirname, 'dist');
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'generateSW',
+      filename: 'sw.js',
+      manifestFilename: 'manifest.webmanifest',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: {
+        id: '/',
+        name: 'درگاه مدرسه',
+        short_name: 'مدرسه',
+        description: 'درگاه مدرسه: اخبار، گالری، پیش‌ثبت‌نام، کارنامه و پرداخت شهریه',
+        lang: 'fa',
+        dir: 'rtl',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        background_color: '#ffffff',
+        theme_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // Precache the public shell only; the student and dashboard chunks, fonts and images are
+        // cached when first used, so a visitor never downloads the dashboard's code.
+        globPatterns: ['**/*.{js,css,html,png,webmanifest}'],
+        manifestTransforms: [
+          async (entries) => {
+            const keep = shellFiles(outDir);
+            return { manifest: entries.filter((e) => !e.url.startsWith('assets/') || keep.has(e.url)), warnings: [] };
+          },
+        ],
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'assets', expiration: { maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 365 } },
+          },
+        ],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+      },
+    }),
+  ],
+  build: {
+    target: 'es2022',
+    outDir,
+    manifest: true,
+    sourcemap: false,
+  },
+  server: {
+    proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' },
+  },
+});
