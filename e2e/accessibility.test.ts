@@ -1,0 +1,33 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, type DemoUser, loginByApi, newContext, PHONE, settledPath, useBrowser } from './support';
+
+const browser = useBrowser();
+
+const PAGES: { path: string; as?: DemoUser }[] = [
+  { path: '/' },
+  { path: '/auth' },
+  { path: '/no-such-page' },
+  { path: '/student', as: 'student1' },
+  { path: '/dashboard', as: 'superadmin' },
+];
+
+describe('accessibility (axe): no serious or critical violations', () => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    for (const p of PAGES) {
+      it(`${p.path}${p.as ? ` as ${p.as}` : ''} at ${viewport.width} px`, async () => {
+        const context = await newContext(browser(), { viewport });
+        if (p.as) await loginByApi(context, p.as);
+        const page = await context.newPage();
+        await page.goto(p.path);
+        expect(await settledPath(page)).toBe(p.path);
+        const results = await new AxeBuilder({ page }).analyze();
+        const serious = results.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        expect(serious).toEqual([]);
+        await context.close();
+      });
+    }
+  }
+});

@@ -1,0 +1,104 @@
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const DEMO_PASSWORD = 'demo1234';
+export type DemoUser = 'superadmin' | 'admin' | 'student1' | 'student2';
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1366, height: 900 };
+
+export function baseURL(): string {
+  return inject('baseURL');
+}
+
+/** One Chromium per test file. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('Browser not started');
+    return browser;
+  };
+}
+
+export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL: baseURL(),
+    viewport: DESKTOP,
+    locale: 'fa-IR',
+    timezoneId: 'Asia/Tehran',
+    serviceWorkers: 'block',
+    ...options,
+  });
+}
+
+/** Collects console errors and uncaught page errors, to assert on them. */
+export function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+/** Logs in through the API and sets the two cookies the web app keeps, as the login page does. */
+export async function loginByApi(context: BrowserContext, username: DemoUser, server = baseURL()) {
+  const res = await fetch(`${server}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`login ${username} failed: ${res.status}`);
+  const body = (await res.json()) as { token: string; user: { id: number; role: string; fullName: string } };
+  await setSessionCookies(context, body.token, body.user, server);
+  return body;
+}
+
+export async function setSessionCookies(
+  context: BrowserContext,
+  token: string | null,
+  user: unknown | null,
+  server = baseURL(),
+) {
+  const cookies = [];
+  if (token !== null) cookies.push({ name: 'token', value: token, url: server });
+  if (user !== null) {
+    const value = typeof user === 'string' ? user : encodeURIComponent(JSON.stringify(user));
+    cookies.push({ name: 'user', value, url: server });
+  }
+  await context.addCookies(cookies);
+}
+
+export async function checkToken(token: string, server = baseURL()): Promise<number> {
+  const res = await fetch(`${server}/api/v1/auth/check-token`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
+  return res.status;
+}
+
+/** The path the page ends on once navigation settles. */
+export async function settledPath(page: Page): Promise<string> {
+  await page.waitForLoadState('networkidle');
+  return new URL(page.url()).pathname;
+}
