@@ -9,8 +9,8 @@ import { inject as injectProvided } from 'vitest';
 import { type AppOptions, buildApp } from '../app';
 import { createSession, type SessionPolicy } from '../auth/sessions';
 import { type Database, type Db, openDatabase } from '../db/client';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../db/seed-demo';
 import { users } from '../db/schema/users';
+import { type DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../db/seed-demo';
 
 export type DemoUsername = (typeof DEMO_ACCOUNTS)[number]['username'];
 

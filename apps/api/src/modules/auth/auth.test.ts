@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { requireAuth } from '../../auth/guard';
 import { hashToken } from '../../auth/sessions';
-import { DEMO_ACCOUNTS } from '../../db/seed-demo';
 import { rateLimits } from '../../db/schema/system';
 import { sessions, users } from '../../db/schema/users';
+import { DEMO_ACCOUNTS } from '../../db/seed-demo';
 import { implement } from '../../http/implement';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { LOGIN_LIMITS, loginRateKeys } from './auth.service';
@@ -44,7 +44,10 @@ function login(body: unknown, remoteAddress?: string) {
 }
 
 async function setSession(token: string, set: Partial<typeof sessions.$inferInsert>) {
-  await t.db.update(sessions).set(set).where(eq(sessions.tokenHash, hashToken(token)));
+  await t.db
+    .update(sessions)
+    .set(set)
+    .where(eq(sessions.tokenHash, hashToken(token)));
 }
 
 describe('POST auth/login', () => {
