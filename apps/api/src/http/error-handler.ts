@@ -35,7 +35,7 @@ export function registerErrorHandler(app: FastifyInstance, spaFallback: SpaFallb
       const [code, message] = known[status] ?? [ERROR_CODES.validation, ERROR_MESSAGES.validation];
       return reply.status(status).send({ code, message });
     }
-    request.log.error({ err: error }, 'request failed');
+    request.log.error({ err: safeError(error) }, 'request failed');
     return reply.status(500).send(INTERNAL_ERROR_BODY);
   });
 
@@ -43,4 +43,15 @@ export function registerErrorHandler(app: FastifyInstance, spaFallback: SpaFallb
     if (spaFallback?.(request, reply)) return;
     reply.status(404).send({ code: ERROR_CODES.notFound, message: ERROR_MESSAGES.notFound });
   });
+}
+
+/**
+ * What a log line may say about an unexpected error. Database errors carry the query's parameters
+ * (national codes, names, mobiles) in their message: those are cut off, the SQL text is kept.
+ */
+export function safeError(error: unknown): { type: string; message: string; code?: string; stack?: string } {
+  const e = error as { name?: string; message?: string; stack?: string; code?: unknown; cause?: { code?: unknown } };
+  const strip = (s: string | undefined) => (s ?? '').replace(/\nparams:[\s\S]*?(?=\n\s+at |$)/, '\nparams: [hidden]');
+  const code = typeof e.code === 'string' ? e.code : typeof e.cause?.code === 'string' ? e.cause.code : undefined;
+  return { type: e.name ?? 'Error', message: strip(e.message), ...(code ? { code } : {}), stack: strip(e.stack) };
 }

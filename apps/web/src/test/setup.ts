@@ -1,5 +1,8 @@
 import { afterEach, vi } from 'vitest';
 
+// React Testing Library wraps updates in act(); React checks this flag before trusting it.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
 // Mantine needs these browser APIs that jsdom lacks.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,

@@ -1,0 +1,158 @@
+import type { Endpoint } from '@madreseh/contract/endpoint';
+import { allEndpoints } from '@madreseh/contract/endpoints';
+import { ROLES, type Role } from '@madreseh/contract/roles';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registeredApiRoutes } from '../app';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { urlOf } from './implement';
+
+/**
+ * The authorization matrix: every endpoint declared in the contract, every route the server
+ * registered, and every caller who must be turned away. A new endpoint is covered the day it is
+ * declared; a route registered without a declaration fails here (and is refused by the guard).
+ */
+
+const DEMO_USER_OF: Record<Role, string> = { student: 'student1', admin: 'admin', 'super-admin': 'superadmin' };
+
+/**
+ * Student endpoints that take an id in their path must prove here that another student gets
+ * nothing: `make` creates a record owned by `student1` and answers the path parameters that name it.
+ * An endpoint for students with a path parameter and no entry here fails the matrix.
+ */
+const OWNED_BY_STUDENT: Record<string, { make(t: TestApp): Promise<Record<string, string>> }> = {};
+
+const keyOf = (method: string, url: string) => `${method} ${url}`;
+
+/** Routes registered under /api/ that no contract endpoint declares (HEAD twins and the docs aside). */
+export function undeclaredRoutes(app: FastifyInstance): string[] {
+  const declared = new Set(allEndpoints().map((ep) => keyOf(ep.method, urlOf(ep))));
+  return registeredApiRoutes(app)
+    .filter((r) => r.method !== 'HEAD' && !r.url.startsWith('/api/docs'))
+    .map((r) => keyOf(r.method, r.url))
+    .filter((k) => !declared.has(k));
+}
+
+function fillParams(ep: Endpoint, params: Record<string, string> = {}): string {
+  return urlOf(ep).replace(/:([A-Za-z]+)/g, (_, name: string) => params[name] ?? '1');
+}
+
+function hasPathParams(ep: Endpoint): boolean {
+  return /:[A-Za-z]+/.test(ep.path);
+}
+
+/** A refusal carries an error and nothing else. */
+function expectNoData(body: string) {
+  const json = JSON.parse(body) as Record<string, unknown>;
+  expect(Object.keys(json).sort()).toEqual(['code', 'message']);
+  expect(typeof json.message).toBe('string');
+}
+
+let t: TestApp;
+const tokens = {} as Record<Role, string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const role of ROLES) tokens[role] = await t.sessionFor(DEMO_USER_OF[role]);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const endpoints = allEndpoints();
+const guarded = endpoints.filter((ep) => ep.access !== 'public');
+
+async function call(ep: Endpoint, token?: string, params?: Record<string, string>) {
+  const withBody = ep.method !== 'GET' && ep.method !== 'DELETE';
+  return t.inject({
+    method: ep.method,
+    url: fillParams(ep, params),
+    headers: token ? t.as(token) : {},
+    ...(withBody ? { payload: {} } : {}),
+  });
+}
+
+describe('the contract and the server agree', () => {
+  it('declares each endpoint once', () => {
+    const keys = endpoints.map((ep) => keyOf(ep.method, ep.path));
+    expect(keys.length).toBe(new Set(keys).size);
+  });
+
+  it('registers a route for every declared endpoint', () => {
+    const registered = new Set(registeredApiRoutes(t.app).map((r) => keyOf(r.method, r.url)));
+    const missing = endpoints.map((ep) => keyOf(ep.method, urlOf(ep))).filter((k) => !registered.has(k));
+    expect(missing).toEqual([]);
+  });
+
+  it('has no registered route without a declaration', () => {
+    expect(undeclaredRoutes(t.app)).toEqual([]);
+  });
+});
+
+describe('a route left undeclared', () => {
+  let rogue: TestApp;
+  beforeAll(async () => {
+    rogue = await createTestApp({
+      configure: (app) => {
+        app.get('/api/v1/panel/secret', async () => ({ secret: 'national codes' }));
+      },
+    });
+  });
+  afterAll(async () => {
+    await rogue?.close();
+  });
+
+  it('is found by the matrix', () => {
+    expect(undeclaredRoutes(rogue.app)).toEqual(['GET /api/v1/panel/secret']);
+  });
+
+  it('is refused by the guard, even to a super-admin', async () => {
+    const token = await rogue.sessionFor('superadmin');
+    for (const headers of [{}, rogue.as(token)]) {
+      const res = await rogue.inject({ method: 'GET', url: '/api/v1/panel/secret', headers });
+      expect(res.statusCode).toBe(403);
+      expect(res.body).not.toContain('national codes');
+      expectNoData(res.body);
+    }
+  });
+});
+
+describe.each(guarded.map((ep) => [`${ep.method} ${ep.path}`, ep] as const))('%s', (_, ep) => {
+  it('answers 401 and no data to an anonymous caller or an unknown token', async () => {
+    for (const token of [undefined, 'not-a-real-token-0123456789abcdef0123456789']) {
+      const res = await call(ep, token);
+      expect(res.statusCode).toBe(401);
+      expectNoData(res.body);
+    }
+  });
+
+  const wrongRoles = ROLES.filter((role) => !(ep.access as readonly Role[]).includes(role));
+  if (wrongRoles.length) {
+    it.each(wrongRoles)('answers 403 and no data to a %s', async (role) => {
+      const res = await call(ep, tokens[role]);
+      expect(res.statusCode).toBe(403);
+      expectNoData(res.body);
+    });
+  }
+
+  if ((ep.access as readonly Role[]).includes('student') && hasPathParams(ep)) {
+    it('gives another student nothing of what a student owns', async () => {
+      const fixture = OWNED_BY_STUDENT[keyOf(ep.method, ep.path)];
+      expect(fixture, `add ${ep.method} ${ep.path} to OWNED_BY_STUDENT`).toBeDefined();
+      if (!fixture) return;
+      const params = await fixture.make(t);
+      const other = await t.sessionFor('student2');
+      const res = await call(ep, other, params);
+      expect([403, 404]).toContain(res.statusCode);
+      expectNoData(res.body);
+    });
+  }
+});
+
+describe('public endpoints', () => {
+  it('are the ones meant for everybody', () => {
+    const open = endpoints.filter((ep) => ep.access === 'public').map((ep) => `${ep.method} ${ep.path}`);
+    // Every public endpoint is listed here on purpose: opening one to the world is a decision.
+    expect(open.every((k) => /^(GET|POST) (auth\/login|health|general\/)/.test(k))).toBe(true);
+  });
+});

@@ -1,0 +1,63 @@
+import { MantineProvider } from '@mantine/core';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+
+afterEach(cleanup);
+
+import { JalaliDateInput } from './jalali-date-input';
+
+function Harness({ initial = null as string | null, onValue = (_: string | null) => {} }) {
+  const [value, setValue] = useState<string | null>(initial);
+  return (
+    <MantineProvider>
+      <JalaliDateInput
+        label="تاریخ تولد"
+        value={value}
+        onChange={(v) => {
+          setValue(v);
+          onValue(v);
+        }}
+        clearable
+      />
+      <output data-testid="value">{value ?? 'none'}</output>
+    </MantineProvider>
+  );
+}
+
+describe('JalaliDateInput', () => {
+  it('shows an ISO value as a Jalali date in Persian digits', () => {
+    render(<Harness initial="2026-09-23" />);
+    expect(screen.getByLabelText('تاریخ تولد')).toHaveProperty('value', '۱۴۰۵/۰۷/۰۱');
+  });
+
+  it('takes a typed date in Persian digits and gives an ISO date', () => {
+    render(<Harness />);
+    const input = screen.getByLabelText('تاریخ تولد');
+    fireEvent.change(input, { target: { value: '۱۳۹۲/۱۲/۲۹' } });
+    fireEvent.blur(input);
+    expect(screen.getByTestId('value').textContent).toBe('2014-03-20');
+  });
+
+  it('says so in Persian when the typed date does not exist, and keeps no value', () => {
+    render(<Harness />);
+    const input = screen.getByLabelText('تاریخ تولد');
+    fireEvent.change(input, { target: { value: '1404/12/30' } });
+    fireEvent.blur(input);
+    expect(screen.getByText('تاریخ را به شکل ۱۴۰۵/۰۷/۰۱ وارد کنید.')).toBeTruthy();
+    expect(screen.getByTestId('value').textContent).toBe('none');
+  });
+
+  it('picks a day from the calendar', async () => {
+    render(<Harness initial="2026-09-23" />);
+    fireEvent.click(screen.getByLabelText('باز کردن تقویم'));
+    fireEvent.click(await screen.findByLabelText('۱۵ مهر ۱۴۰۵'));
+    expect(screen.getByTestId('value').textContent).toBe('2026-10-07');
+  });
+
+  it('empties the value with the clear button', () => {
+    render(<Harness initial="2026-09-23" />);
+    fireEvent.click(screen.getByLabelText('پاک کردن تاریخ'));
+    expect(screen.getByTestId('value').textContent).toBe('none');
+  });
+});
