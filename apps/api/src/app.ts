@@ -10,6 +10,9 @@ import type { Db } from './db/client';
 import { registerErrorHandler } from './http/error-handler';
 import { requestSerializer } from './lib/log';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerGroupRoutes } from './modules/groups/groups.routes';
+import { registerReportCardRoutes } from './modules/report-cards/report-cards.routes';
+import { registerStudentRoutes } from './modules/students/students.routes';
 import { registerHealthRoutes } from './modules/system/health.routes';
 import { registerSpa } from './web/spa';
 
@@ -91,5 +94,8 @@ export async function buildApp({ db, config, logger = true, logStream }: AppOpti
 
   registerHealthRoutes(app, db);
   registerAuthRoutes(app, db, policy);
+  registerGroupRoutes(app, db);
+  registerStudentRoutes(app, db);
+  registerReportCardRoutes(app, db);
   return app;
 }
