@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { STAFF } from '../roles';
-import { digitsToLatin, normalizePersian } from '../text';
+import { digitsToLatin, tidyPersian } from '../text';
 
 export const GRADING_SCALES = ['numeric', 'descriptive'] as const;
 export type GradingScale = (typeof GRADING_SCALES)[number];
@@ -29,7 +29,7 @@ export const GRADE_LEVEL_LABELS = [
 const name = (label: string, max = 100) =>
   z
     .string({ error: `${label} را وارد کنید.` })
-    .transform((v) => normalizePersian(v))
+    .transform((v) => tidyPersian(v))
     .refine((v) => v.length > 0, { error: `${label} را وارد کنید.` })
     .refine((v) => v.length <= max, { error: `${label} بیش از حد طولانی است.` });
 

@@ -3,7 +3,7 @@ import { endpoint } from '../endpoint';
 import { isValidMobile, nationalCodeSchema, normalizeMobile } from '../iran';
 import { listQuerySchema, pageOf } from '../pagination';
 import { STAFF, STUDENT } from '../roles';
-import { digitsToLatin, normalizePersian } from '../text';
+import { digitsToLatin, tidyPersian } from '../text';
 
 export const STUDENT_STATUSES = ['active', 'inactive', 'archived'] as const;
 export type StudentStatus = (typeof STUDENT_STATUSES)[number];
@@ -21,7 +21,7 @@ const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? 
 const requiredName = (label: string) =>
   z
     .string({ error: `${label} را وارد کنید.` })
-    .transform((v) => normalizePersian(v))
+    .transform((v) => tidyPersian(v))
     .refine((v) => v.length > 0, { error: `${label} را وارد کنید.` })
     .refine((v) => v.length <= 100, { error: `${label} بیش از حد طولانی است.` });
 

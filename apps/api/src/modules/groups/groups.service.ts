@@ -23,7 +23,7 @@ export async function listGroups(db: Tx, ids?: number[]): Promise<Group[]> {
       gradingScale: groups.gradingScale,
       passMark: groups.passMark,
       usesMonthly: groups.usesMonthly,
-      studentCount: sql<number>`(select count(*)::int from ${students} where ${students.groupId} = ${groups.id} and ${students.status} <> 'archived')`,
+      studentCount: sql<number>`(select count(*)::int from ${students} s where s.group_id = ${groups}.id and s.status <> 'archived')`,
     })
     .from(groups)
     .where(ids ? inArray(groups.id, ids) : undefined)

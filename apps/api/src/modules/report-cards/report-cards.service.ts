@@ -205,7 +205,7 @@ export async function saveGrid(db: Db, request: FastifyRequest, body: GridBody):
       .update(reportCards)
       .set({
         average: sql`(select round(sum(g.score * g.weight) / nullif(sum(g.weight), 0), 2)
-          from ${reportCardGrades} g where g.report_card_id = ${reportCards.id} and g.score is not null)`,
+          from ${reportCardGrades} g where g.report_card_id = ${reportCards}.id and g.score is not null)`,
       })
       .where(inArray(reportCards.id, ids));
     // A card left with no grade and no remark is not a report card.
@@ -215,7 +215,7 @@ export async function saveGrid(db: Db, request: FastifyRequest, body: GridBody):
         and(
           inArray(reportCards.id, ids),
           sql`${reportCards.remarks} is null`,
-          sql`not exists (select 1 from ${reportCardGrades} g where g.report_card_id = ${reportCards.id})`,
+          sql`not exists (select 1 from ${reportCardGrades} g where g.report_card_id = ${reportCards}.id)`,
         ),
       );
     await audit(tx, request, 'save-grades', 'group', group.id, {

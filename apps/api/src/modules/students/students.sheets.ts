@@ -232,7 +232,7 @@ export async function importStudents(
     };
     const messages: string[] = [];
     let nationalCode = digitsToLatin(get('nationalCode'));
-    if (/^\d{8,9}$/.test(nationalCode)) nationalCode = nationalCode.padStart(10, '0');
+    if (/^\d{7,9}$/.test(nationalCode)) nationalCode = nationalCode.padStart(10, '0');
     const groupName = normalizePersian(get('group'));
     const groupId = groupName ? (groupByName.get(groupName) ?? null) : null;
     if (groupName && groupId === null) messages.push(`کلاس «${get('group')}» پیدا نشد.`);
