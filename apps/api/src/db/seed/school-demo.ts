@@ -169,7 +169,7 @@ export async function seedSchoolDemo(tx: Tx, userIds: Map<string, number>): Prom
   // First-term grades of «هفتم الف», published.
   const seventhA = groupIds[0];
   const subjects = subjectRows.filter((s) => s.groupId === seventhA);
-  const scores = [19.5, 18, 17.25, 20, 16.5, 18.75, 15, 19, 17.5, 20, 20, 12.5, 9.5, 14];
+  const scores = [19.5, 18, 17.25, 20, 16.5, 18.75, 9.5, 19, 17.5, 20, 20, 12.5, 15, 14];
   const members = inserted.filter((s) => s.groupId === seventhA);
   for (const [mi, member] of members.entries()) {
     const grades = subjects.map((s, si) => ({
