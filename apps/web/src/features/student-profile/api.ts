@@ -1,0 +1,21 @@
+import { studentContract } from '@madreseh/contract/student/student.contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../lib/api-client';
+
+export const profileQuery = () =>
+  queryOptions({ queryKey: ['student-profile'], queryFn: ({ signal }) => call(studentContract.profile, { signal }) });
+
+export function useUpdateProfile() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { mobile: string; address: string }) => call(studentContract.updateProfile, { body }),
+    onSuccess: (p) => qc.setQueryData(['student-profile'], p),
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: { currentPassword: string; newPassword: string }) =>
+      call(studentContract.changePassword, { body }),
+  });
+}
