@@ -14,7 +14,6 @@ import {
   Card,
   Checkbox,
   Modal,
-  NumberInput,
   Group as Row,
   Select,
   SimpleGrid,
@@ -39,7 +38,7 @@ interface SubjectDraft {
   key: string;
   id?: number;
   name: string;
-  weight: number;
+  weight: string;
 }
 interface Draft {
   id: number | null;
@@ -64,7 +63,7 @@ function draftOf(g: Group | null): Draft {
         academicYear: String(g.academicYear),
         gradingScale: g.gradingScale,
         usesMonthly: g.usesMonthly,
-        subjects: g.subjects.map((s) => ({ ...s, key: newKey() })),
+        subjects: g.subjects.map((s) => ({ ...s, weight: String(s.weight), key: newKey() })),
       }
     : {
         id: null,
@@ -73,7 +72,7 @@ function draftOf(g: Group | null): Draft {
         academicYear: String(year),
         gradingScale: 'numeric',
         usesMonthly: false,
-        subjects: [{ key: newKey(), name: '', weight: 1 }],
+        subjects: [{ key: newKey(), name: '', weight: '1' }],
       };
 }
 
@@ -174,13 +173,13 @@ function GroupForm({ initial, onDone }: { initial: Draft; onDone: () => void }) 
               error={errors[`subjects.${i}.name`]}
               style={{ flex: 1 }}
             />
-            <NumberInput
+            <TextInput
               aria-label={`${t.weight} ${digitsToPersian(i + 1)}`}
               value={s.weight}
-              onChange={(v) => setSubject(i, { weight: Number(v) || 1 })}
-              min={1}
-              max={20}
-              w={90}
+              onChange={(e) => setSubject(i, { weight: e.currentTarget.value })}
+              inputMode="numeric"
+              w={80}
+              styles={{ input: { textAlign: 'center' } }}
               error={errors[`subjects.${i}.weight`]}
             />
             <ActionIcon
@@ -198,7 +197,7 @@ function GroupForm({ initial, onDone }: { initial: Draft; onDone: () => void }) 
         <Button
           variant="light"
           leftSection={<IconPlus size={16} />}
-          onClick={() => setD({ ...d, subjects: [...d.subjects, { key: newKey(), name: '', weight: 1 }] })}
+          onClick={() => setD({ ...d, subjects: [...d.subjects, { key: newKey(), name: '', weight: '1' }] })}
           w="fit-content"
         >
           {t.addSubject}
