@@ -1,8 +1,10 @@
 import { studentContract } from '@madreseh/contract/student/student.contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { requireAuth } from '../../auth/guard';
 import type { Db } from '../../db/client';
 import { implement } from '../../http/implement';
+import { readUploadForm } from '../../storage/multipart';
 import { changePassword, me, profile, updateProfile } from './student-self.service';
 import {
   allStudents,
@@ -11,7 +13,9 @@ import {
   listStudents,
   multiDelete,
   resetPassword,
+  setPhoto,
   setStatus,
+  studentOfUser,
   updateStudent,
 } from './students.service';
 import { exportStudents, importStudents, importTemplate } from './students.sheets';
@@ -38,7 +42,25 @@ export function registerStudentRoutes(app: FastifyInstance, db: Db): void {
   implement(app, studentContract.update, async ({ params, body, request }) =>
     updateStudent(db, request, params.id, body),
   );
-  implement(app, studentContract.multiDelete, async ({ body, request }) => multiDelete(db, request, body.ids));
+  implement(app, studentContract.multiDelete, async ({ body, request }) =>
+    multiDelete(db, app.storage, request, body.ids),
+  );
+  implement(app, studentContract.uploadPhoto, async ({ params, request }) => {
+    const { file } = await readUploadForm(request, z.object({}));
+    await setPhoto(db, app.storage, request, params.id, file);
+    return getStudent(db, params.id);
+  });
+  implement(app, studentContract.removePhoto, async ({ params, request }) => {
+    await setPhoto(db, app.storage, request, params.id, null);
+    return getStudent(db, params.id);
+  });
+  implement(app, studentContract.uploadOwnPhoto, async ({ request }) => {
+    const auth = requireAuth(request);
+    const { file } = await readUploadForm(request, z.object({}));
+    const self = await studentOfUser(db, auth.userId);
+    await setPhoto(db, app.storage, null, self.id, file);
+    return profile(db, auth);
+  });
   implement(app, studentContract.resetPassword, async ({ params, request }) => resetPassword(db, request, params.id));
   implement(app, studentContract.setStatus, async ({ params, body, request }) =>
     setStatus(db, request, params.id, body.status),

@@ -5,6 +5,7 @@ import type {
   studentListQuerySchema,
 } from '@madreseh/contract/student/student.contract';
 import { normalizePersian } from '@madreseh/contract/text';
+import { imageUrls } from '@madreseh/contract/uploads';
 import { and, asc, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -17,6 +18,8 @@ import { users } from '../../db/schema/users';
 import { audit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
+import { removeImage, storeImage } from '../../storage/images';
+import type { Storage } from '../../storage/storage';
 
 export type StudentBody = z.output<typeof studentInputSchema>;
 export type StudentListFilters = Omit<z.output<typeof studentListQuerySchema>, 'page' | 'pageSize'>;
@@ -66,9 +69,39 @@ const studentColumns = {
   createdAt: students.createdAt,
 };
 
-/** The public URL of a stored photo (the image pipeline serves uploads under /uploads/). */
+/** The address of a stored photo's small rendition (the image pipeline serves uploads under /uploads/). */
 export function photoUrlOf(key: string | null): string | null {
-  return key ? `/uploads/${key}` : null;
+  return key ? imageUrls(key).thumb : null;
+}
+
+/**
+ * Stores a new photo for a student (checked and re-encoded by the image pipeline) and removes the
+ * old one once the row points at the new one.
+ */
+export async function setPhoto(
+  db: Db,
+  storage: Storage,
+  request: FastifyRequest | null,
+  studentId: number,
+  file: Buffer | null,
+): Promise<void> {
+  const current = await findStudentRow(db, studentId);
+  const stored = file ? await storeImage(storage, 'students', file) : null;
+  try {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(students)
+        .set({ photoKey: stored?.key ?? null, updatedAt: sql`now()` })
+        .where(eq(students.id, studentId));
+      if (request?.auth?.role !== 'student' && request) {
+        await audit(tx, request, stored ? 'set-photo' : 'remove-photo', 'student', studentId);
+      }
+    });
+  } catch (err) {
+    if (stored) await removeImage(storage, stored.key);
+    throw err;
+  }
+  if (current.photoKey) await removeImage(storage, current.photoKey);
 }
 
 function toStudent(r: StudentRow): Student {
@@ -307,13 +340,15 @@ export async function studentsWithRecords(tx: Tx, ids: number[]): Promise<Set<nu
 
 export async function multiDelete(
   db: Db,
+  storage: Storage,
   request: FastifyRequest,
   ids: number[],
 ): Promise<{ deleted: number; archived: number }> {
   const unique = [...new Set(ids)];
-  return db.transaction(async (tx) => {
+  const photos: string[] = [];
+  const result = await db.transaction(async (tx) => {
     const found = await tx
-      .select({ id: students.id, userId: students.userId })
+      .select({ id: students.id, userId: students.userId, photoKey: students.photoKey })
       .from(students)
       .where(inArray(students.id, unique))
       .for('update');
@@ -345,6 +380,7 @@ export async function multiDelete(
         );
     }
     if (toDelete.length) {
+      for (const s of toDelete) if (s.photoKey) photos.push(s.photoKey);
       await tx.delete(students).where(
         inArray(
           students.id,
@@ -366,6 +402,9 @@ export async function multiDelete(
     });
     return { deleted: toDelete.length, archived: toArchive.length };
   });
+  // Files go once the rows are gone for good.
+  for (const key of photos) await removeImage(storage, key);
+  return result;
 }
 
 export async function resetPassword(db: Db, request: FastifyRequest, id: number): Promise<Credentials> {
