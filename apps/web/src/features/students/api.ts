@@ -3,6 +3,7 @@ import { type StudentInput, type StudentListQuery, studentContract } from '@madr
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, urlFor } from '../../lib/api-client';
 import { readToken } from '../../lib/cookies';
+import { uploadFile } from '../../lib/upload';
 
 export const studentsQuery = (query: StudentListQuery) =>
   queryOptions({
@@ -92,4 +93,16 @@ export async function fileToBase64(file: File): Promise<string> {
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(binary);
+}
+
+/** Sets (file) or removes (null) a student's photo. */
+export function useStudentPhoto() {
+  const invalidate = useInvalidateStudents();
+  return useMutation({
+    mutationFn: ({ id, file, onProgress }: { id: number; file: File | null; onProgress?: (f: number) => void }) =>
+      file
+        ? uploadFile(studentContract.uploadPhoto, { file, params: { id }, onProgress })
+        : call(studentContract.removePhoto, { params: { id } }),
+    onSuccess: invalidate,
+  });
 }

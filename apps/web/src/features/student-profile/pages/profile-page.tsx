@@ -1,7 +1,6 @@
 import { GENDER_LABELS } from '@madreseh/contract/student/student.contract';
 import {
   Alert,
-  Avatar,
   Button,
   Card,
   Group,
@@ -21,7 +20,8 @@ import { ApiError } from '../../../lib/api-client';
 import { digitsToPersian, formatJalaliDate } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
 import { PageHeader } from '../../../ui/page-header';
-import { profileQuery, useChangePassword, useUpdateProfile } from '../api';
+import { PhotoPicker } from '../../../ui/photo-picker';
+import { profileQuery, useChangePassword, useOwnPhoto, useUpdateProfile } from '../api';
 
 const OFFLINE_ACTION = 'این کار به اینترنت نیاز دارد؛ پس از وصل شدن دوباره تلاش کنید.';
 
@@ -46,6 +46,7 @@ export function Component() {
   const q = useQuery(profileQuery());
   const update = useUpdateProfile();
   const change = useChangePassword();
+  const photo = useOwnPhoto();
   const [contact, setContact] = useState({ mobile: '', address: '' });
   const [contactErrors, setContactErrors] = useState<Record<string, string>>({});
   const [pw, setPw] = useState({ currentPassword: '', newPassword: '', repeat: '' });
@@ -66,17 +67,20 @@ export function Component() {
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <Card withBorder>
             <Stack gap="xs">
-              <Group>
-                <Avatar src={p.photoUrl} size={72} radius="xl" color="brand" alt={p.fullName}>
-                  {p.firstName.slice(0, 1)}
-                </Avatar>
-                <Stack gap={0}>
-                  <Title order={2} fz="h4">
-                    {p.fullName}
-                  </Title>
-                  <Text c="dimmed">{p.groupName ?? '—'}</Text>
-                </Stack>
-              </Group>
+              <Title order={2} fz="h4">
+                {p.fullName}
+              </Title>
+              <Text c="dimmed">{p.groupName ?? '—'}</Text>
+              <PhotoPicker
+                url={p.photoUrl}
+                name={p.firstName}
+                onUpload={(file, onProgress) =>
+                  photo.mutateAsync({ file, onProgress }).then(
+                    () => notifications.show({ color: 'green', message: 'عکس شما ذخیره شد.' }),
+                    (err: Error) => notifications.show({ color: 'red', message: errorMessage(err) }),
+                  )
+                }
+              />
               <Row label="نام کاربری" value={digitsToPersian(p.username)} />
               <Row label="کد ملی" value={digitsToPersian(p.nationalCode)} />
               <Row label="شمارهٔ دانش‌آموزی" value={p.studentNumber ? digitsToPersian(p.studentNumber) : null} />

@@ -8,7 +8,8 @@ import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { digitsToPersian } from '../../../lib/format';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
-import { groupOptionsQuery, useSaveStudent } from '../api';
+import { PhotoPicker } from '../../../ui/photo-picker';
+import { groupOptionsQuery, useSaveStudent, useStudentPhoto } from '../api';
 import { studentsFa as t } from '../messages';
 
 type Draft = Record<keyof Omit<StudentInput, 'groupId' | 'birthDate' | 'gender'>, string> & {
@@ -70,6 +71,12 @@ function StudentForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const groups = useQuery(groupOptionsQuery());
   const save = useSaveStudent();
+  const photo = useStudentPhoto();
+  const [photoUrl, setPhotoUrl] = useState(student?.photoUrl ?? null);
+  const photoDone = {
+    onSuccess: (s: Student) => setPhotoUrl(s.photoUrl),
+    onError: (err: Error) => notifications.show({ color: 'red', message: err.message }),
+  };
   const field = (name: keyof Draft) => ({
     value: (d[name] as string | null) ?? '',
     onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
@@ -105,6 +112,18 @@ function StudentForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
+        {student && (
+          <PhotoPicker
+            url={photoUrl}
+            name={student.firstName}
+            onUpload={(file, onProgress) =>
+              photo.mutateAsync({ id: student.id, file, onProgress }).then(photoDone.onSuccess, photoDone.onError)
+            }
+            onRemove={() =>
+              photo.mutateAsync({ id: student.id, file: null }).then(photoDone.onSuccess, photoDone.onError)
+            }
+          />
+        )}
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <TextInput label={t.form.firstName} required {...field('firstName')} name="firstName" data-autofocus />
           <TextInput label={t.form.lastName} required {...field('lastName')} name="lastName" />
