@@ -5,7 +5,7 @@ import {
   type GradingScale,
   type Group,
 } from '@madreseh/contract/group/group.contract';
-import { academicYearLabel, academicYearOf } from '@madreseh/contract/jalali';
+import { academicYearOf } from '@madreseh/contract/jalali';
 import {
   ActionIcon,
   Alert,
@@ -28,7 +28,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { digitsToPersian } from '../../../lib/format';
+import { digitsToPersian, formatAcademicYear } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
 import { PageHeader } from '../../../ui/page-header';
 import { groupsQuery, useDeleteGroup, useSaveGroup } from '../api';
@@ -83,7 +83,7 @@ function GroupForm({ initial, onDone }: { initial: Draft; onDone: () => void }) 
   const year = academicYearOf().start;
   const years = [year - 1, year, year + 1].map((y) => ({
     value: String(y),
-    label: digitsToPersian(academicYearLabel(y)),
+    label: formatAcademicYear(y),
   }));
   const setSubject = (i: number, patch: Partial<SubjectDraft>) =>
     setD({ ...d, subjects: d.subjects.map((s, j) => (j === i ? { ...s, ...patch } : s)) });
@@ -254,7 +254,7 @@ export function Component() {
                   <Text fw={700} size="lg">
                     {g.name}
                   </Text>
-                  <Badge variant="light">{digitsToPersian(academicYearLabel(g.academicYear))}</Badge>
+                  <Badge variant="light">{formatAcademicYear(g.academicYear)}</Badge>
                 </Row>
                 <Text size="sm" c="dimmed">
                   {`پایهٔ ${GRADE_LEVEL_LABELS[g.gradeLevel - 1] ?? ''} · ${GRADING_SCALE_LABELS[g.gradingScale]}`}

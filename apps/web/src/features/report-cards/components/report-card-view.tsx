@@ -1,6 +1,6 @@
 import { DESCRIPTIVE_LABELS, type ReportCard, TERM_LABELS } from '@madreseh/contract/report-card/report-card.contract';
 import { Table, Text } from '@mantine/core';
-import { digitsToPersian } from '../../../lib/format';
+import { digitsToPersian, formatAcademicYear } from '../../../lib/format';
 import { reportCardsFa as t } from '../messages';
 import classes from '../report-cards.module.css';
 
@@ -9,7 +9,7 @@ export function formatScore(n: number | null): string {
 }
 
 export const termTitle = (card: { term: ReportCard['term']; academicYear: number }) =>
-  `${TERM_LABELS[card.term]} — سال تحصیلی ${digitsToPersian(`${card.academicYear}-${card.academicYear + 1}`)}`;
+  `${TERM_LABELS[card.term]} — سال تحصیلی ${formatAcademicYear(card.academicYear)}`;
 
 /** The subjects table of a report card: weights, scores or descriptive grades, fails highlighted. */
 export function ReportCardTable({ card }: { card: ReportCard }) {

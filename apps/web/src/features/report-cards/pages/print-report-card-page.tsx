@@ -4,7 +4,7 @@ import { IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { digitsToPersian, formatJalaliDate } from '../../../lib/format';
+import { digitsToPersian, formatAcademicYear, formatJalaliDate } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
 import { Brand } from '../../../ui/brand';
 import { myReportCardQuery } from '../api';
@@ -65,7 +65,7 @@ export function Component() {
             <th>{t.group}</th>
             <td>{`${card.groupName} (پایهٔ ${GRADE_LEVEL_LABELS[card.gradeLevel - 1] ?? ''})`}</td>
             <th>{t.schoolYear}</th>
-            <td className="tabular">{digitsToPersian(`${card.academicYear}-${card.academicYear + 1}`)}</td>
+            <td className="tabular">{formatAcademicYear(card.academicYear)}</td>
           </tr>
         </tbody>
       </table>

@@ -81,7 +81,7 @@ export function Component() {
                   )
                 }
               />
-              <Row label="نام کاربری" value={digitsToPersian(p.username)} />
+              <Row label="نام کاربری" value={p.username} />
               <Row label="کد ملی" value={digitsToPersian(p.nationalCode)} />
               <Row label="شمارهٔ دانش‌آموزی" value={p.studentNumber ? digitsToPersian(p.studentNumber) : null} />
               <Row label="تاریخ تولد" value={p.birthDate ? formatJalaliDate(p.birthDate) : null} />
