@@ -11,6 +11,9 @@ import type { Db } from './db/client';
 import { registerErrorHandler } from './http/error-handler';
 import { requestSerializer } from './lib/log';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerGroupRoutes } from './modules/groups/groups.routes';
+import { registerReportCardRoutes } from './modules/report-cards/report-cards.routes';
+import { registerStudentRoutes } from './modules/students/students.routes';
 import { registerHealthRoutes } from './modules/system/health.routes';
 import { registerUploadServing } from './storage/serve';
 import { localDiskStorage, type Storage } from './storage/storage';
@@ -115,5 +118,8 @@ export async function buildApp({
   registerUploadServing(app, app.storage);
   registerHealthRoutes(app, db);
   registerAuthRoutes(app, db, policy);
+  registerGroupRoutes(app, db);
+  registerStudentRoutes(app, db);
+  registerReportCardRoutes(app, db);
   return app;
 }

@@ -1,5 +1,8 @@
 import { authContract } from './auth/auth.contract';
 import type { Endpoint } from './endpoint';
+import { groupContract } from './group/group.contract';
+import { reportCardContract } from './report-card/report-card.contract';
+import { studentContract } from './student/student.contract';
 import { systemContract } from './system/system.contract';
 
 /**
@@ -9,6 +12,9 @@ import { systemContract } from './system/system.contract';
 export const contract = {
   auth: authContract,
   system: systemContract,
+  group: groupContract,
+  student: studentContract,
+  reportCard: reportCardContract,
 } as const;
 
 export function allEndpoints(): Endpoint[] {
