@@ -197,6 +197,26 @@ describe('classes, students and report cards: the whole journey', () => {
     await studentPage.getByTestId('report-card-table').waitFor();
   });
 
+  it('admin prints login slips for selected students (a new password each)', async () => {
+    await adminPage.goto('/dashboard/student/list');
+    await adminPage.getByRole('searchbox', { name: 'جست‌وجو' }).fill('آیدا');
+    const row = adminPage.getByTestId('student-row').filter({ hasText: 'آیدا الف' });
+    await row.waitFor();
+    await row.getByRole('checkbox').check();
+    await adminPage.getByRole('button', { name: 'رمز تازه و برگهٔ ورود' }).click();
+    await adminPage.waitForURL((u) => u.pathname === '/dashboard/student/login-slip');
+    const items = adminPage.getByTestId('login-slip-item');
+    await items.first().waitFor();
+    expect(await items.count()).toBe(1);
+    const slipPassword = (await items.first().getByTestId('slip-password').textContent()) ?? '';
+    const login = await fetch(`${baseURL()}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: OTHER_CODE, password: slipPassword }),
+    });
+    expect(login.status).toBe(200);
+  });
+
   it('multi-delete archives the student with a report card and deletes the one without', async () => {
     await adminPage.goto('/dashboard/student/list');
     await adminPage.getByRole('combobox', { name: 'کلاس', exact: true }).click();
