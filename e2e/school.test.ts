@@ -223,7 +223,8 @@ describe('classes, students and report cards: the whole journey', () => {
     await adminPage.getByRole('option', { name: CLASS }).click();
     const rows = adminPage.getByTestId('student-row');
     await rows.filter({ hasText: 'آیدا الف' }).waitFor();
-    expect(await rows.count()).toBe(2);
+    // The previous page stays on screen until the filtered one arrives: wait for it.
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
     await adminPage.getByLabel('انتخاب همهٔ این صفحه').check();
     await adminPage.getByRole('button', { name: 'حذف انتخاب‌شده‌ها' }).click();
     const confirm = adminPage.getByRole('dialog').filter({ hasText: 'حذف دانش‌آموزان' });
@@ -233,7 +234,7 @@ describe('classes, students and report cards: the whole journey', () => {
     await adminPage.getByRole('combobox', { name: 'وضعیت', exact: true }).click();
     await adminPage.getByRole('option', { name: 'بایگانی‌شده' }).click();
     await rows.filter({ hasText: 'پرستو شریفی' }).waitFor();
-    expect(await rows.count()).toBe(1);
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1);
     // The archived student's session is over.
     await studentPage.goto('/student/report-card');
     expect(await settledPath(studentPage)).toBe('/auth');
