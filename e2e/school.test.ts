@@ -197,13 +197,34 @@ describe('classes, students and report cards: the whole journey', () => {
     await studentPage.getByTestId('report-card-table').waitFor();
   });
 
+  it('admin prints login slips for selected students (a new password each)', async () => {
+    await adminPage.goto('/dashboard/student/list');
+    await adminPage.getByRole('searchbox', { name: 'جست‌وجو' }).fill('آیدا');
+    const row = adminPage.getByTestId('student-row').filter({ hasText: 'آیدا الف' });
+    await row.waitFor();
+    await row.getByRole('checkbox').check();
+    await adminPage.getByRole('button', { name: 'رمز تازه و برگهٔ ورود' }).click();
+    await adminPage.waitForURL((u) => u.pathname === '/dashboard/student/login-slip');
+    const items = adminPage.getByTestId('login-slip-item');
+    await items.first().waitFor();
+    expect(await items.count()).toBe(1);
+    const slipPassword = (await items.first().getByTestId('slip-password').textContent()) ?? '';
+    const login = await fetch(`${baseURL()}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: OTHER_CODE, password: slipPassword }),
+    });
+    expect(login.status).toBe(200);
+  });
+
   it('multi-delete archives the student with a report card and deletes the one without', async () => {
     await adminPage.goto('/dashboard/student/list');
     await adminPage.getByRole('combobox', { name: 'کلاس', exact: true }).click();
     await adminPage.getByRole('option', { name: CLASS }).click();
     const rows = adminPage.getByTestId('student-row');
     await rows.filter({ hasText: 'آیدا الف' }).waitFor();
-    expect(await rows.count()).toBe(2);
+    // The previous page stays on screen until the filtered one arrives: wait for it.
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
     await adminPage.getByLabel('انتخاب همهٔ این صفحه').check();
     await adminPage.getByRole('button', { name: 'حذف انتخاب‌شده‌ها' }).click();
     const confirm = adminPage.getByRole('dialog').filter({ hasText: 'حذف دانش‌آموزان' });
@@ -213,7 +234,7 @@ describe('classes, students and report cards: the whole journey', () => {
     await adminPage.getByRole('combobox', { name: 'وضعیت', exact: true }).click();
     await adminPage.getByRole('option', { name: 'بایگانی‌شده' }).click();
     await rows.filter({ hasText: 'پرستو شریفی' }).waitFor();
-    expect(await rows.count()).toBe(1);
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1);
     // The archived student's session is over.
     await studentPage.goto('/student/report-card');
     expect(await settledPath(studentPage)).toBe('/auth');

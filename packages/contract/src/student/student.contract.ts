@@ -276,6 +276,20 @@ export const studentContract = {
     response: credentialsSchema,
     noStore: true,
   }),
+  issuePasswords: endpoint({
+    method: 'POST',
+    path: 'panel/student/passwords',
+    access: STAFF,
+    summary: 'Sets new random passwords for several students at once (login slips), ending their sessions',
+    body: z.object({
+      ids: z
+        .array(z.number().int().positive())
+        .min(1, { error: 'دست‌کم یک دانش‌آموز را انتخاب کنید.' })
+        .max(100, { error: 'حداکثر ۱۰۰ برگهٔ ورود در هر بار.' }),
+    }),
+    response: z.object({ items: z.array(credentialsSchema) }),
+    noStore: true,
+  }),
   setStatus: endpoint({
     method: 'POST',
     path: 'panel/student/:id/status',

@@ -10,6 +10,7 @@ import {
   allStudents,
   createStudent,
   getStudent,
+  issuePasswords,
   listStudents,
   multiDelete,
   resetPassword,
@@ -61,6 +62,9 @@ export function registerStudentRoutes(app: FastifyInstance, db: Db): void {
     await setPhoto(db, app.storage, null, self.id, file);
     return profile(db, auth);
   });
+  implement(app, studentContract.issuePasswords, async ({ body, request }) => ({
+    items: await issuePasswords(db, request, body.ids),
+  }));
   implement(app, studentContract.resetPassword, async ({ params, request }) => resetPassword(db, request, params.id));
   implement(app, studentContract.setStatus, async ({ params, body, request }) =>
     setStatus(db, request, params.id, body.status),

@@ -420,6 +420,33 @@ export async function resetPassword(db: Db, request: FastifyRequest, id: number)
   });
 }
 
+/**
+ * New random passwords for several students (login slips for a class or an import), in one
+ * transaction; archived students are skipped. Answers the credentials in the list's name order.
+ */
+export async function issuePasswords(db: Db, request: FastifyRequest, ids: number[]): Promise<Credentials[]> {
+  const unique = [...new Set(ids)];
+  const rows = (
+    await baseSelect(db)
+      .where(inArray(students.id, unique))
+      .orderBy(...orderOf('name'))
+  ).filter((r) => r.status !== 'archived');
+  if (rows.length === 0) throw AppError.notFound('هیچ‌یک از دانش‌آموزان انتخاب‌شده پیدا نشد.');
+  const passwords = rows.map(() => randomPassword());
+  const hashes = await Promise.all(passwords.map((p) => hashPassword(p)));
+  await db.transaction(async (tx) => {
+    for (const [i, r] of rows.entries()) {
+      await tx
+        .update(users)
+        .set({ passwordHash: hashes[i] ?? NO_PASSWORD, updatedAt: sql`now()` })
+        .where(eq(users.id, r.userId));
+      await endUserSessions(tx, r.userId);
+    }
+    await audit(tx, request, 'issue-passwords', 'student', null, { students: rows.map((r) => r.id) });
+  });
+  return rows.map((r, i) => credentialsOf(toStudent(r), passwords[i] ?? ''));
+}
+
 export async function setStatus(
   db: Db,
   request: FastifyRequest,

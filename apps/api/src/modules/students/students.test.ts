@@ -269,6 +269,35 @@ describe('passwords and status', () => {
   });
 });
 
+describe('panel/student/passwords (login slips for many)', () => {
+  it('issues a password to each selected student, skips archived ones and ends their sessions', async () => {
+    const a = await create({ lastName: 'الف‌برگه' });
+    const b = await create({ lastName: 'ب‌برگه' });
+    const oldToken = await t.login(a.credentials.username, a.credentials.password);
+    const res = await t.inject({
+      method: 'POST',
+      url: `${ROOT}/passwords`,
+      headers: t.as(admin),
+      payload: { ids: [b.student.id, a.student.id] },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const items = res.json().items as { studentId: number; username: string; password: string }[];
+    expect(items.map((i) => i.studentId)).toEqual([a.student.id, b.student.id]);
+    for (const item of items) await t.login(item.username, item.password);
+    expect(
+      (await t.inject({ method: 'POST', url: '/api/v1/auth/check-token', headers: t.as(oldToken) })).statusCode,
+    ).toBe(401);
+    const tooMany = await t.inject({
+      method: 'POST',
+      url: `${ROOT}/passwords`,
+      headers: t.as(admin),
+      payload: { ids: Array.from({ length: 101 }, (_, i) => i + 1) },
+    });
+    expect(tooMany.statusCode).toBe(400);
+  });
+});
+
 describe('panel/student/multi-delete', () => {
   it('deletes students without records and archives students with a report card, in one answer', async () => {
     const a = await create();

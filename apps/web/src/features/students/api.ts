@@ -48,6 +48,14 @@ export function useResetPassword() {
   });
 }
 
+export function useIssuePasswords() {
+  const invalidate = useInvalidateStudents();
+  return useMutation({
+    mutationFn: (ids: number[]) => call(studentContract.issuePasswords, { body: { ids } }),
+    onSuccess: invalidate,
+  });
+}
+
 export function useSetStatus() {
   const invalidate = useInvalidateStudents();
   return useMutation({

@@ -30,6 +30,8 @@ export const studentsFa = {
   selectOne: (name: string) => `انتخاب ${name}`,
   selected: (n: string) => `${n} دانش‌آموز انتخاب شده`,
   deleteSelected: 'حذف انتخاب‌شده‌ها',
+  slipsSelected: 'رمز تازه و برگهٔ ورود',
+  slipsLimit: 'برگهٔ ورود را در هر بار برای حداکثر ۱۰۰ دانش‌آموز بگیرید.',
   deleteTitle: 'حذف دانش‌آموزان',
   deleteConfirm: (n: string) =>
     `${n} دانش‌آموز حذف شوند؟ دانش‌آموزانی که کارنامه یا صورت‌حساب دارند حذف نمی‌شوند و بایگانی می‌شوند.`,

@@ -3,7 +3,7 @@ import { Alert, Anchor, Avatar, Card, Group, SimpleGrid, Skeleton, Stack, Text, 
 import { IconReportAnalytics, IconSchool } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { digitsToPersian } from '../../../lib/format';
+import { digitsToPersian, formatAcademicYear } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
 import { OfflineNotice } from '../../../ui/offline-notice';
 import { PageHeader } from '../../../ui/page-header';
@@ -58,7 +58,7 @@ export function Component() {
                     <Text fz={28} fw={800} className="tabular" data-testid="latest-average">
                       {me.latestAverage.average === null ? 'توصیفی' : formatAverage(me.latestAverage.average)}
                     </Text>
-                    <Text size="sm">{`${TERM_LABELS[me.latestAverage.term as Term] ?? ''} — ${digitsToPersian(me.latestAverage.academicYear)}`}</Text>
+                    <Text size="sm">{`${TERM_LABELS[me.latestAverage.term as Term] ?? ''} — ${formatAcademicYear(me.latestAverage.academicYear)}`}</Text>
                     <Anchor component={Link} to="/student/report-card" size="sm">
                       دیدن کارنامه
                     </Anchor>

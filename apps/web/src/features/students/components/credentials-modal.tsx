@@ -33,7 +33,7 @@ export function CredentialsModal({ credentials, onClose }: { credentials: Creden
             </Button>
             <Button
               leftSection={<IconPrinter size={18} />}
-              onClick={() => navigate('/dashboard/student/login-slip', { state: { credentials } })}
+              onClick={() => navigate('/dashboard/student/login-slip', { state: { credentials: [credentials] } })}
             >
               {t.credentials.print}
             </Button>

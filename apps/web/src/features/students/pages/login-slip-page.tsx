@@ -8,59 +8,40 @@ import { fa } from '../../../messages/fa';
 import { Brand } from '../../../ui/brand';
 import { studentsFa as t } from '../messages';
 
-/** A printable A4 login slip for one student; the password travels only in the page's history state. */
-export function Component() {
-  const credentials = (useLocation().state as { credentials?: Credentials } | null)?.credentials;
-  useEffect(() => {
-    document.title = `${t.slip.title} | ${fa.app.name}`;
-  }, []);
-  if (!credentials) {
-    return (
-      <Stack>
-        <Alert color="yellow">{t.slip.missing}</Alert>
-        <Anchor component={Link} to="/dashboard/student/list">
-          {t.slip.back}
-        </Anchor>
-      </Stack>
-    );
-  }
+function Slip({ c }: { c: Credentials }) {
   return (
-    <Stack gap="lg" data-testid="login-slip">
-      <Group justify="space-between" className="no-print">
-        <Anchor component={Link} to="/dashboard/student/list">
-          {t.slip.back}
-        </Anchor>
-        <Button leftSection={<IconPrinter size={18} />} onClick={() => window.print()}>
-          {t.slip.print}
-        </Button>
-      </Group>
+    <Stack
+      gap="md"
+      data-testid="login-slip-item"
+      style={{ breakInside: 'avoid', paddingBottom: 24, borderBottom: '1px dashed #999' }}
+    >
       <Group justify="space-between" align="center">
-        <Brand size={48} />
+        <Brand size={44} />
         <Text size="sm">{formatJalaliDate(new Date())}</Text>
       </Group>
-      <Title order={1} fz="h2" ta="center">
+      <Title order={2} fz="h3" ta="center">
         {t.slip.title}
       </Title>
-      <Table withTableBorder withColumnBorders fz="lg">
+      <Table withTableBorder withColumnBorders fz="md">
         <Table.Tbody>
           <Table.Tr>
             <Table.Th w="35%">{t.slip.student}</Table.Th>
-            <Table.Td>{credentials.fullName}</Table.Td>
+            <Table.Td>{c.fullName}</Table.Td>
           </Table.Tr>
           <Table.Tr>
             <Table.Th>{t.slip.group}</Table.Th>
-            <Table.Td>{credentials.groupName ?? '—'}</Table.Td>
+            <Table.Td>{c.groupName ?? '—'}</Table.Td>
           </Table.Tr>
           <Table.Tr>
             <Table.Th>{t.credentials.username}</Table.Th>
             <Table.Td dir="ltr" ta="right" ff="monospace" data-testid="slip-username">
-              {credentials.username}
+              {c.username}
             </Table.Td>
           </Table.Tr>
           <Table.Tr>
             <Table.Th>{t.credentials.password}</Table.Th>
             <Table.Td dir="ltr" ta="right" ff="monospace" data-testid="slip-password">
-              {credentials.password}
+              {c.password}
             </Table.Td>
           </Table.Tr>
           <Table.Tr>
@@ -71,7 +52,40 @@ export function Component() {
           </Table.Tr>
         </Table.Tbody>
       </Table>
-      <Text>{t.slip.hint}</Text>
+      <Text size="sm">{t.slip.hint}</Text>
+    </Stack>
+  );
+}
+
+/** Printable A4 login slips; the passwords travel only in the page's history state, never in the URL. */
+export function Component() {
+  const list = (useLocation().state as { credentials?: Credentials[] } | null)?.credentials ?? [];
+  useEffect(() => {
+    document.title = `${t.slip.title} | ${fa.app.name}`;
+  }, []);
+  if (list.length === 0) {
+    return (
+      <Stack>
+        <Alert color="yellow">{t.slip.missing}</Alert>
+        <Anchor component={Link} to="/dashboard/student/list">
+          {t.slip.back}
+        </Anchor>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="xl" data-testid="login-slip">
+      <Group justify="space-between" className="no-print">
+        <Anchor component={Link} to="/dashboard/student/list">
+          {t.slip.back}
+        </Anchor>
+        <Button leftSection={<IconPrinter size={18} />} onClick={() => window.print()}>
+          {t.slip.print}
+        </Button>
+      </Group>
+      {list.map((c) => (
+        <Slip key={c.studentId} c={c} />
+      ))}
     </Stack>
   );
 }

@@ -32,6 +32,7 @@ import {
   IconFileImport,
   IconKey,
   IconPlus,
+  IconPrinter,
   IconSearch,
   IconTrash,
   IconUserCheck,
@@ -39,6 +40,7 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { digitsToPersian, formatNumber } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
 import { PageHeader } from '../../../ui/page-header';
@@ -47,6 +49,7 @@ import {
   exportUrl,
   groupOptionsQuery,
   studentsQuery,
+  useIssuePasswords,
   useMultiDelete,
   useResetPassword,
   useSetStatus,
@@ -82,6 +85,8 @@ export function Component() {
   const remove = useMultiDelete();
   const reset = useResetPassword();
   const setStudentStatus = useSetStatus();
+  const slips = useIssuePasswords();
+  const navigate = useNavigate();
 
   const items = list.data?.items ?? [];
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
@@ -189,9 +194,35 @@ export function Component() {
         <Alert color="brand" variant="light" mb="sm" data-testid="bulk-bar">
           <Group justify="space-between">
             <Text>{t.selected(formatNumber(selected.size))}</Text>
-            <Button color="red" size="xs" leftSection={<IconTrash size={16} />} onClick={() => setConfirmDelete(true)}>
-              {t.deleteSelected}
-            </Button>
+            <Group gap="xs">
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconPrinter size={16} />}
+                loading={slips.isPending}
+                onClick={() => {
+                  if (selected.size > 100) {
+                    notifications.show({ color: 'red', message: t.slipsLimit });
+                    return;
+                  }
+                  slips.mutate([...selected], {
+                    onSuccess: ({ items }) =>
+                      navigate('/dashboard/student/login-slip', { state: { credentials: items } }),
+                    onError: (err) => notifications.show({ color: 'red', message: err.message }),
+                  });
+                }}
+              >
+                {t.slipsSelected}
+              </Button>
+              <Button
+                color="red"
+                size="xs"
+                leftSection={<IconTrash size={16} />}
+                onClick={() => setConfirmDelete(true)}
+              >
+                {t.deleteSelected}
+              </Button>
+            </Group>
           </Group>
         </Alert>
       )}
