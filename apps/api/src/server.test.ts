@@ -16,7 +16,15 @@ function run(env: Record<string, string>): Promise<{ code: number | null; output
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
       cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: '0',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -26,7 +34,7 @@ function run(env: Record<string, string>): Promise<{ code: number | null; output
     child.stderr.on('data', (d) => {
       output += d;
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 110_000);
     child.on('exit', (code) => {
       clearTimeout(timer);
       resolve({ code, output });
@@ -38,7 +46,8 @@ afterAll(() => {
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
-describe('server start-up', () => {
+// Each case starts a real process that migrates a new embedded database: slow on a busy machine.
+describe('server start-up', { timeout: 120_000 }, () => {
   it('stops with a clear message when DATABASE_URL points nowhere', async () => {
     const { code, output } = await run({ DATABASE_URL: 'postgres://madreseh@127.0.0.1:1/madreseh', PORT: '0' });
     expect(code).not.toBe(0);

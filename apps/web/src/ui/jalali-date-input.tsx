@@ -117,7 +117,15 @@ export function JalaliDateInput({
   const gridId = useId();
 
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" shadow="md" trapFocus withinPortal>
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-end"
+      shadow="md"
+      trapFocus
+      withinPortal
+      withRoles={false}
+    >
       <Popover.Target>
         <TextInput
           {...rest}
