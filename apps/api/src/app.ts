@@ -10,12 +10,16 @@ import type { Db } from './db/client';
 import { registerErrorHandler } from './http/error-handler';
 import { requestSerializer } from './lib/log';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerPaymentRoutes } from './modules/payments/payments.routes';
 import { registerHealthRoutes } from './modules/system/health.routes';
 import { registerSpa } from './web/spa';
 
 export interface AppOptions {
   db: Db;
-  config: Pick<Config, 'sessionIdleMs' | 'sessionMaxMs' | 'trustProxy' | 'logLevel'> & { webDist?: string };
+  config: Pick<Config, 'sessionIdleMs' | 'sessionMaxMs' | 'trustProxy' | 'logLevel'> & {
+    webDist?: string;
+    payments?: Config['payments'];
+  };
   /** Tests pass false; the server passes a pino level. */
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them to prove what is never logged). */
@@ -91,5 +95,6 @@ export async function buildApp({ db, config, logger = true, logStream }: AppOpti
 
   registerHealthRoutes(app, db);
   registerAuthRoutes(app, db, policy);
+  registerPaymentRoutes(app, db, config.payments);
   return app;
 }

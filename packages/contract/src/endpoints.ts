@@ -1,5 +1,6 @@
 import { authContract } from './auth/auth.contract';
 import type { Endpoint } from './endpoint';
+import { paymentsContract } from './payments/payments.contract';
 import { systemContract } from './system/system.contract';
 
 /**
@@ -8,6 +9,7 @@ import { systemContract } from './system/system.contract';
  */
 export const contract = {
   auth: authContract,
+  payments: paymentsContract,
   system: systemContract,
 } as const;
 
