@@ -40,6 +40,7 @@ const configSchema = z.object({
     .optional(),
   ZARINPAL_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(15_000),
   PAYMENT_SANDBOX_GATEWAY: bool.optional(),
+  UPLOADS_DIR: z.string().min(1).optional(),
 });
 
 export type Config = {
@@ -55,6 +56,8 @@ export type Config = {
   trustProxy: boolean;
   webDist: string;
   payments: PaymentsConfig;
+  /** Uploaded images (UPLOADS_DIR, default <DATA_DIR>/uploads). */
+  uploadsDir: string;
 };
 
 export class ConfigError extends Error {}
@@ -98,5 +101,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : {}),
     },
+    uploadsDir: path.resolve(c.UPLOADS_DIR ?? path.join(c.DATA_DIR, 'uploads')),
   };
 }

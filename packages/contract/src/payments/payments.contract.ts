@@ -123,7 +123,10 @@ export const paymentSettingsFormSchema = z.object({
 });
 
 export const cardToCardBodySchema = z.object({
-  invoiceId: z.number({ error: 'صورتحساب را انتخاب کنید.' }).int().positive(),
+  invoiceId: z.coerce
+    .number({ error: 'صورتحساب را انتخاب کنید.' })
+    .int()
+    .positive({ error: 'صورتحساب را انتخاب کنید.' }),
   amount: rialsSchema,
   cardLast4: z
     .string({ error: 'چهار رقم آخر کارت را وارد کنید.' })
@@ -134,8 +137,6 @@ export const cardToCardBodySchema = z.object({
     .transform((v) => digitsToLatin(v).trim())
     .refine((v) => /^[0-9A-Za-z-]{4,40}$/.test(v), { error: 'شمارهٔ پیگیری معتبر نیست.' }),
   transferredAt: z.iso.datetime({ offset: true, error: 'زمان واریز را وارد کنید.' }),
-  /** Key of an uploaded receipt image, when the image pipeline is present. */
-  receiptKey: z.string().max(200).optional(),
 });
 export type CardToCardBody = z.input<typeof cardToCardBodySchema>;
 
@@ -236,8 +237,9 @@ export const paymentsContract = {
     method: 'POST',
     path: 'student/payment/card-to-card',
     access: STUDENT,
-    summary: 'Submits a card-to-card receipt; it waits for approval',
+    summary: 'Submits a card-to-card receipt with its photo (multipart, field file); it waits for approval',
     body: cardToCardBodySchema,
+    bodyKind: 'multipart',
     response: paymentSchema,
   }),
   gatewayCallback: endpoint({

@@ -1,9 +1,11 @@
-import { paymentsContract as c } from '@madreseh/contract/payments/payments.contract';
+import { paymentsContract as c, cardToCardBodySchema } from '@madreseh/contract/payments/payments.contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAuth } from '../../auth/guard';
 import type { Db } from '../../db/client';
 import { implement } from '../../http/implement';
 import { AppError } from '../../lib/errors';
+import { removeImage, storeImage } from '../../storage/images';
+import { readUploadForm } from '../../storage/multipart';
 import { DEFAULT_PAYMENTS_CONFIG, gatewaysFrom, type PaymentsConfig } from './gateways';
 import { handleCallback, startOnlinePayment } from './online-payments';
 import {
@@ -61,10 +63,18 @@ export function registerPaymentRoutes(app: FastifyInstance, db: Db, config: Paym
 
   implement(app, c.cardToCardView, async ({ request }) => cardToCardView(db, (await me(request)).studentId));
 
-  implement(app, c.cardToCard, async ({ body, request, reply }) => {
+  implement(app, c.cardToCard, async ({ request, reply }) => {
     const { studentId, userId } = await me(request);
-    reply.status(201);
-    return submitCardToCard(db, { ...body, studentId, userId });
+    const { file, fields } = await readUploadForm(request, cardToCardBodySchema);
+    const image = await storeImage(app.storage, 'receipts', file);
+    try {
+      const payment = await submitCardToCard(db, { ...fields, studentId, userId, receiptKey: image.key });
+      reply.status(201);
+      return payment;
+    } catch (err) {
+      await removeImage(app.storage, image.key).catch(() => {});
+      throw err;
+    }
   });
 
   // ----- gateways -----

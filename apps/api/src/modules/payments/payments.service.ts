@@ -6,6 +6,7 @@ import type {
   PaymentSettings,
   PaymentView,
 } from '@madreseh/contract/payments/payments.contract';
+import { imageUrls } from '@madreseh/contract/uploads';
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client';
@@ -78,7 +79,7 @@ export function paymentView(p: PaymentRow): PaymentView {
     cardMasked: p.cardMasked,
     trackingNumber: p.trackingNumber,
     transferredAt: iso(p.transferredAt),
-    receiptUrl: null,
+    receiptUrl: p.receiptKey ? imageUrls(p.receiptKey).large : null,
     note: p.note,
     submittedAt: p.submittedAt.toISOString(),
     decidedAt: iso(p.decidedAt),
