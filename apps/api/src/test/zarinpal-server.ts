@@ -21,7 +21,7 @@ export interface FakeZarinpal {
   sessions: Map<string, Session>;
   requests: Record<string, unknown>[];
   verifyCalls: number;
-  /** While true, verify answers only after `hangMs` (longer than the client's timeout). */
+  /** While true, verify never answers (the client's timeout must end the wait). */
   hang: boolean;
   pay(authority: string): void;
   close(): Promise<void>;
@@ -90,8 +90,7 @@ export async function startFakeZarinpal(): Promise<FakeZarinpal> {
             errors: [],
           });
         };
-        if (fake.hang) setTimeout(answer, 1500);
-        else answer();
+        if (!fake.hang) answer();
         return;
       }
       if (req.method === 'POST' && req.url === '/pg/v4/payment/unVerified.json') {

@@ -27,7 +27,7 @@ beforeAll(async () => {
   payConfig = {
     publicUrl: 'https://school.example',
     sandboxGateway: true,
-    zarinpal: { merchantId: FAKE_MERCHANT, baseUrl: fake.baseUrl, timeoutMs: 700 },
+    zarinpal: { merchantId: FAKE_MERCHANT, baseUrl: fake.baseUrl, timeoutMs: 3000 },
   };
   t = await createTestApp({
     config: { payments: payConfig },
@@ -216,7 +216,7 @@ describe('Zarinpal v4 against a local server', () => {
     const invoiceId = await newInvoice();
     const refused: PaymentsConfig = {
       ...payConfig,
-      zarinpal: { ...payConfig.zarinpal!, merchantId: '00000000-0000-0000-0000-000000000000' },
+      zarinpal: { baseUrl: fake.baseUrl, timeoutMs: 3000, merchantId: '00000000-0000-0000-0000-000000000000' },
     };
     const t2 = await createTestApp({ config: { payments: refused } });
     try {

@@ -468,9 +468,13 @@ export async function bulkUpdateInvoices(
   });
 }
 
-/** SQL for the amount paid on the invoice of the outer query (columns qualified: it is correlated). */
-const paidSql = sql<number>`coalesce((select sum(${payments.amount}) from ${payments} where ${payments.invoiceId} = ${invoices.id} and ${payments.status} = 'succeeded'), 0)::bigint`;
-const pendingSql = sql<number>`coalesce((select sum(${payments.amount}) from ${payments} where ${payments.invoiceId} = ${invoices.id} and ${payments.status} = 'pending' and ${payments.method} = 'card_to_card'), 0)::bigint`;
+/**
+ * SQL for the amounts paid and waiting on the invoice of the outer query. These subqueries are
+ * correlated, so every column names its table: Drizzle leaves columns unqualified in a query over
+ * one table, where `"invoice_id" = "id"` would silently compare the inner table with itself.
+ */
+const paidSql = sql<number>`coalesce((select sum(p.amount) from payments p where p.invoice_id = "invoices"."id" and p.status = 'succeeded'), 0)::bigint`;
+const pendingSql = sql<number>`coalesce((select sum(p.amount) from payments p where p.invoice_id = "invoices"."id" and p.status = 'pending' and p.method = 'card_to_card'), 0)::bigint`;
 
 function statusSql(today: string) {
   return sql<InvoiceStatus>`case
@@ -547,7 +551,7 @@ export async function groupsForInvoicing(db: Db) {
       id: groups.id,
       name: groups.name,
       academicYear: groups.academicYear,
-      students: sql<number>`(select count(*) from ${students} where ${students.groupId} = ${groups.id} and ${students.status} = 'active')::int`,
+      students: sql<number>`(select count(*) from students s where s.group_id = "groups"."id" and s.status = 'active')::int`,
     })
     .from(groups)
     .orderBy(desc(groups.academicYear), asc(groups.gradeLevel), asc(groups.name));
@@ -705,6 +709,6 @@ export async function sandboxPayment(db: Db, authority: string) {
     .from(payments)
     .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
     .where(and(eq(payments.gateway, 'sandbox'), eq(payments.authority, authority)));
-  if (!row || row.status !== 'pending') throw AppError.notFound(MSG.paymentNotFound);
+  if (row?.status !== 'pending') throw AppError.notFound(MSG.paymentNotFound);
   return row;
 }
