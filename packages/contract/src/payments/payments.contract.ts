@@ -124,9 +124,9 @@ export const paymentSettingsFormSchema = z.object({
 
 export const cardToCardBodySchema = z.object({
   invoiceId: z.coerce
-    .number({ error: 'صورتحساب را انتخاب کنید.' })
+    .number({ error: 'صورت‌حساب را انتخاب کنید.' })
     .int()
-    .positive({ error: 'صورتحساب را انتخاب کنید.' }),
+    .positive({ error: 'صورت‌حساب را انتخاب کنید.' }),
   amount: rialsSchema,
   cardLast4: z
     .string({ error: 'چهار رقم آخر کارت را وارد کنید.' })
@@ -178,7 +178,7 @@ export const bulkInvoiceBodySchema = z.object({
 
 export const bulkUpdateBodySchema = z
   .object({
-    ids: z.array(z.number().int().positive()).min(1, { error: 'هیچ صورتحسابی انتخاب نشده است.' }).max(1000),
+    ids: z.array(z.number().int().positive()).min(1, { error: 'هیچ صورت‌حسابی انتخاب نشده است.' }).max(1000),
     dueDate: isoDateSchema.optional(),
     cancelReason: optionalText(300),
   })
