@@ -41,7 +41,10 @@ export function PaymentSettingsSection() {
       radius="md"
       padding="md"
       component="form"
-      onSubmit={(e) => (e.preventDefault(), save.mutate())}
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate();
+      }}
       noValidate
     >
       <Title order={2} fz="h4" mb="sm">

@@ -116,7 +116,10 @@ export function Component() {
             padding="md"
             component="form"
             noValidate
-            onSubmit={(e) => (e.preventDefault(), bulk.mutate())}
+            onSubmit={(e) => {
+              e.preventDefault();
+              bulk.mutate();
+            }}
           >
             <Title order={2} fz="h4" mb="sm">
               {pm.bulkTitle}
