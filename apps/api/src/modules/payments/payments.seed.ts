@@ -1,4 +1,5 @@
 import { academicYearOf, jalaliToIso } from '@madreseh/contract/jalali';
+import { digitsToPersian } from '@madreseh/contract/text';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { invoices, paymentSettings, payments } from '../../db/schema/payments';
@@ -71,7 +72,7 @@ export async function seedDemoPayments(tx: Tx, userIds: Map<string, number>): Pr
         {
           studentId: s1.id,
           title: 'قسط اول شهریه',
-          description: `شهریهٔ سال تحصیلی ${year}–${year + 1}`,
+          description: `شهریهٔ سال تحصیلی ${digitsToPersian(`${year}–${year + 1}`)}`,
           amount: 120_000_000,
           dueDate: jalaliToIso(year, 7, 1),
           createdBy: admin,
@@ -79,7 +80,7 @@ export async function seedDemoPayments(tx: Tx, userIds: Map<string, number>): Pr
         {
           studentId: s1.id,
           title: 'قسط دوم شهریه',
-          description: `شهریهٔ سال تحصیلی ${year}–${year + 1}`,
+          description: `شهریهٔ سال تحصیلی ${digitsToPersian(`${year}–${year + 1}`)}`,
           amount: 120_000_000,
           dueDate: jalaliToIso(year, 11, 1),
           createdBy: admin,
@@ -139,7 +140,7 @@ export async function seedDemoPayments(tx: Tx, userIds: Map<string, number>): Pr
         {
           studentId: s2.id,
           title: 'قسط اول شهریه',
-          description: `شهریهٔ سال تحصیلی ${year}–${year + 1}`,
+          description: `شهریهٔ سال تحصیلی ${digitsToPersian(`${year}–${year + 1}`)}`,
           amount: 120_000_000,
           dueDate: jalaliToIso(year, 7, 1),
           createdBy: admin,
@@ -147,7 +148,7 @@ export async function seedDemoPayments(tx: Tx, userIds: Map<string, number>): Pr
         {
           studentId: s2.id,
           title: 'قسط دوم شهریه',
-          description: `شهریهٔ سال تحصیلی ${year}–${year + 1}`,
+          description: `شهریهٔ سال تحصیلی ${digitsToPersian(`${year}–${year + 1}`)}`,
           amount: 120_000_000,
           dueDate: jalaliToIso(year, 11, 1),
           createdBy: admin,

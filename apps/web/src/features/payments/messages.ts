@@ -48,6 +48,7 @@ export const pm = {
   invoice: 'صورت‌حساب',
   chooseInvoice: 'صورت‌حساب را انتخاب کنید',
   cardLast4: 'چهار رقم آخر کارت مبدأ',
+  cardEnding: 'کارت مختوم به',
   tracking: 'شمارهٔ پیگیری',
   transferDate: 'تاریخ واریز',
   transferTime: 'ساعت واریز',

@@ -35,7 +35,7 @@ export function PaymentLine({
       </Group>
       <Text fz="xs" c="dimmed">
         {formatJalaliDateTime(payment.submittedAt)}
-        {payment.cardMasked ? ` · ${digitsToPersian(payment.cardMasked.slice(-4))}**** ` : ''}
+        {payment.cardMasked ? ` · ${pm.cardEnding} ${digitsToPersian(payment.cardMasked.slice(-4))}` : ''}
         {payment.trackingNumber ? ` · ${pm.tracking}: ${digitsToPersian(payment.trackingNumber)}` : ''}
       </Text>
       {payment.referenceId && (

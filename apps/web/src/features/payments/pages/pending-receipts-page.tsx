@@ -38,7 +38,7 @@ export function Component() {
             <Text fz="xs" c="dimmed">
               {pm.submittedAt}: {formatJalaliDateTime(r.submittedAt)}
               {r.trackingNumber ? ` · ${pm.tracking}: ${digitsToPersian(r.trackingNumber)}` : ''}
-              {r.cardMasked ? ` · ${pm.cardLast4}: ${digitsToPersian(r.cardMasked.slice(-4))}` : ''}
+              {r.cardMasked ? ` · ${pm.cardEnding} ${digitsToPersian(r.cardMasked.slice(-4))}` : ''}
             </Text>
             <ReceiptReview payment={r} />
           </Card>
