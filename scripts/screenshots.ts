@@ -66,6 +66,13 @@ const SHOTS: Shot[] = [
     prepare: (page) => page.emulateMedia({ media: 'print' }),
   },
   { name: 'student-profile', path: '/student/profile', as: 'student1' },
+  { name: 'student-invoices', path: '/student/invoices', as: 'student1' },
+  { name: 'card-to-card', path: '/student/card-to-card', as: 'student1' },
+  { name: 'payment-result', path: '/student/payment/result/1', as: 'student1' },
+  { name: 'student-invoice', path: '/dashboard/student-invoice/2', as: 'admin' },
+  { name: 'invoices', path: '/dashboard/invoices', as: 'admin' },
+  { name: 'pending-receipts', path: '/dashboard/payments/pending', as: 'admin' },
+  { name: 'payment-settings', path: '/dashboard/settings/payments', as: 'admin' },
 ];
 
 async function login(page: Page, username: string) {

@@ -12,6 +12,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { requestSerializer } from './lib/log';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerGroupRoutes } from './modules/groups/groups.routes';
+import { registerPaymentRoutes } from './modules/payments/payments.routes';
 import { registerReportCardRoutes } from './modules/report-cards/report-cards.routes';
 import { registerStudentRoutes } from './modules/students/students.routes';
 import { registerHealthRoutes } from './modules/system/health.routes';
@@ -23,6 +24,7 @@ export interface AppOptions {
   db: Db;
   config: Pick<Config, 'sessionIdleMs' | 'sessionMaxMs' | 'trustProxy' | 'logLevel' | 'uploadsDir'> & {
     webDist?: string;
+    payments?: Config['payments'];
   };
   /** Where uploads go; a folder on disk at config.uploadsDir unless given. */
   storage?: Storage;
@@ -121,5 +123,6 @@ export async function buildApp({
   registerGroupRoutes(app, db);
   registerStudentRoutes(app, db);
   registerReportCardRoutes(app, db);
+  registerPaymentRoutes(app, db, config.payments);
   return app;
 }

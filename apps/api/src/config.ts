@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { PaymentsConfig } from './modules/payments/gateways';
 
 const bool = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
@@ -24,6 +25,21 @@ const configSchema = z.object({
   SESSION_MAX_DAYS: z.coerce.number().positive().max(365).default(30),
   TRUST_PROXY: bool.default(false),
   WEB_DIST: z.string().min(1).optional(),
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]+/, 'must be an http:// or https:// address')
+    .optional(),
+  ZARINPAL_MERCHANT_ID: z
+    .string()
+    .regex(/^[0-9a-fA-F-]{36}$/, 'must be the 36-character merchant id')
+    .optional(),
+  ZARINPAL_SANDBOX: bool.optional(),
+  ZARINPAL_BASE_URL: z
+    .string()
+    .regex(/^https?:\/\//, 'must be an http:// or https:// address')
+    .optional(),
+  ZARINPAL_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(15_000),
+  PAYMENT_SANDBOX_GATEWAY: bool.optional(),
   UPLOADS_DIR: z.string().min(1).optional(),
 });
 
@@ -39,6 +55,7 @@ export type Config = {
   sessionMaxMs: number;
   trustProxy: boolean;
   webDist: string;
+  payments: PaymentsConfig;
   /** Uploaded images (UPLOADS_DIR, default <DATA_DIR>/uploads). */
   uploadsDir: string;
 };
@@ -68,6 +85,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxMs: c.SESSION_MAX_DAYS * 86_400_000,
     trustProxy: c.TRUST_PROXY,
     webDist: path.resolve(c.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    payments: {
+      ...(c.PUBLIC_URL ? { publicUrl: c.PUBLIC_URL.replace(/\/+$/, '') } : {}),
+      // The test gateway is on in development and demos, off in production unless asked for.
+      sandboxGateway: c.PAYMENT_SANDBOX_GATEWAY ?? c.NODE_ENV !== 'production',
+      ...(c.ZARINPAL_MERCHANT_ID
+        ? {
+            zarinpal: {
+              merchantId: c.ZARINPAL_MERCHANT_ID,
+              baseUrl:
+                c.ZARINPAL_BASE_URL ??
+                (c.ZARINPAL_SANDBOX ? 'https://sandbox.zarinpal.com' : 'https://payment.zarinpal.com'),
+              timeoutMs: c.ZARINPAL_TIMEOUT_MS,
+            },
+          }
+        : {}),
+    },
     uploadsDir: path.resolve(c.UPLOADS_DIR ?? path.join(c.DATA_DIR, 'uploads')),
   };
 }

@@ -1,6 +1,7 @@
 import { authContract } from './auth/auth.contract';
 import type { Endpoint } from './endpoint';
 import { groupContract } from './group/group.contract';
+import { paymentsContract } from './payments/payments.contract';
 import { reportCardContract } from './report-card/report-card.contract';
 import { studentContract } from './student/student.contract';
 import { systemContract } from './system/system.contract';
@@ -11,6 +12,7 @@ import { systemContract } from './system/system.contract';
  */
 export const contract = {
   auth: authContract,
+  payments: paymentsContract,
   system: systemContract,
   group: groupContract,
   student: studentContract,

@@ -20,7 +20,22 @@ const DEMO_USER_OF: Record<Role, string> = { student: 'student1', admin: 'admin'
  * nothing: `make` creates a record owned by `student1` and answers the path parameters that name it.
  * An endpoint for students with a path parameter and no entry here fails the matrix.
  */
-const OWNED_BY_STUDENT: Record<string, { make(t: TestApp): Promise<Record<string, string>> }> = {};
+const OWNED_BY_STUDENT: Record<string, { make(t: TestApp): Promise<Record<string, string>> }> = {
+  'GET student/payment/:id': {
+    // A card-to-card receipt of student1 (demo data holds one per demo student).
+    async make(t) {
+      const res = await t.inject({
+        method: 'GET',
+        url: '/api/v1/student/invoices',
+        headers: t.as(await t.sessionFor('student1')),
+      });
+      const body = res.json() as { invoices: { payments: { id: number }[] }[] };
+      const id = body.invoices.flatMap((i) => i.payments)[0]?.id;
+      if (!id) throw new Error('student1 has no payment in the demo data');
+      return { id: String(id) };
+    },
+  },
+};
 
 const keyOf = (method: string, url: string) => `${method} ${url}`;
 

@@ -3,16 +3,19 @@ import {
   IconAward,
   IconChalkboard,
   IconClipboardList,
+  IconFileInvoice,
   IconLayoutDashboard,
   IconMail,
   IconNews,
   IconPhoto,
+  IconReceipt,
   IconReportAnalytics,
   IconSettings,
   IconShieldLock,
   IconUsers,
 } from '@tabler/icons-react';
 import { useRouteLoaderData } from 'react-router';
+import { pm } from '../../features/payments/messages';
 import { fa } from '../../messages/fa';
 import { type AreaSection, AreaShell } from './area-shell';
 
@@ -28,6 +31,8 @@ export const DASHBOARD_SECTIONS: AreaSection[] = [
       { to: '/dashboard/student/list', label: fa.dashboard.students, icon: IconUsers },
       { to: '/dashboard/group', label: fa.dashboard.classes, icon: IconChalkboard },
       { to: '/dashboard/report-card', label: 'کارنامه‌ها', icon: IconReportAnalytics },
+      { to: '/dashboard/invoices', label: pm.invoicesTitle, icon: IconFileInvoice },
+      { to: '/dashboard/payments/pending', label: pm.pendingQueue, icon: IconReceipt },
       { to: '/dashboard/settings', label: fa.dashboard.settings, icon: IconSettings },
     ],
   },

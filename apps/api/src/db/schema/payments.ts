@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { students } from './school';
+import { users } from './users';
+
+export const paymentMethodEnum = pgEnum('payment_method', ['gateway', 'card_to_card', 'manual']);
+export const paymentStatusEnum = pgEnum('payment_status', ['pending', 'succeeded', 'failed', 'rejected']);
+export const moneyUnitEnum = pgEnum('money_unit', ['toman', 'rial']);
+
+/** A sum a student owes: amounts are whole Rials. Its status is derived from its payments. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'restrict' }),
+    title: varchar('title', { length: 150 }).notNull(),
+    description: text('description'),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: integer('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    cancelReason: varchar('cancel_reason', { length: 300 }),
+  },
+  (t) => [
+    index('invoices_student_idx').on(t.studentId),
+    index('invoices_due_idx').on(t.dueDate),
+    check('invoices_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
+ * Money that came, or may come, for an invoice. Rows are never deleted, and never edited after
+ * success; a correction is a new row.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'restrict' }),
+    method: paymentMethodEnum('method').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: paymentStatusEnum('status').notNull().default('pending'),
+    gateway: varchar('gateway', { length: 30 }),
+    authority: varchar('authority', { length: 100 }),
+    referenceId: varchar('reference_id', { length: 100 }),
+    /** Masked card: first six and last four digits at most, e.g. 603799******1234 or ************1234. */
+    cardMasked: varchar('card_masked', { length: 19 }),
+    /** Storage key of the receipt photo (through the image pipeline). */
+    receiptKey: varchar('receipt_key', { length: 200 }),
+    trackingNumber: varchar('tracking_number', { length: 40 }),
+    transferredAt: timestamp('transferred_at', { withTimezone: true }),
+    note: varchar('note', { length: 300 }),
+    submittedBy: integer('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    rejectReason: varchar('reject_reason', { length: 300 }),
+    failureReason: varchar('failure_reason', { length: 300 }),
+  },
+  (t) => [
+    index('payments_invoice_idx').on(t.invoiceId),
+    index('payments_status_idx').on(t.status, t.method),
+    uniqueIndex('payments_gateway_authority_key').on(t.gateway, t.authority),
+    uniqueIndex('payments_reference_key').on(t.referenceId),
+    check('payments_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+/** The school's payment settings: one row (id 1). */
+export const paymentSettings = pgTable(
+  'payment_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    moneyUnit: moneyUnitEnum('money_unit').notNull().default('toman'),
+    cardNumber: varchar('card_number', { length: 16 }),
+    cardHolder: varchar('card_holder', { length: 100 }),
+    bankName: varchar('bank_name', { length: 60 }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('payment_settings_single_row', sql`${t.id} = 1`)],
+);

@@ -1,0 +1,138 @@
+import { paymentsContract as c, cardToCardBodySchema } from '@madreseh/contract/payments/payments.contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireAuth } from '../../auth/guard';
+import type { Db } from '../../db/client';
+import { implement } from '../../http/implement';
+import { AppError } from '../../lib/errors';
+import { removeImage, storeImage } from '../../storage/images';
+import { readUploadForm } from '../../storage/multipart';
+import { DEFAULT_PAYMENTS_CONFIG, gatewaysFrom, type PaymentsConfig } from './gateways';
+import { handleCallback, startOnlinePayment } from './online-payments';
+import {
+  bulkCreateInvoices,
+  bulkUpdateInvoices,
+  cancelInvoice,
+  cardToCardView,
+  createInvoice,
+  decideReceipt,
+  getPaymentSettings,
+  groupsForInvoicing,
+  invoicesOfStudent,
+  listInvoices,
+  MSG,
+  moneyUnitOf,
+  paymentOfStudent,
+  pendingReceipts,
+  recordManualPayment,
+  sandboxPayment,
+  savePaymentSettings,
+  studentHeader,
+  studentOfUser,
+  submitCardToCard,
+  totalsOf,
+  updateInvoice,
+} from './payments.service';
+
+export function registerPaymentRoutes(app: FastifyInstance, db: Db, config: PaymentsConfig = DEFAULT_PAYMENTS_CONFIG) {
+  const gateways = gatewaysFrom(config);
+  const gatewayList = [...gateways.values()].map((g) => ({ name: g.name, label: g.label, test: g.test }));
+  const me = async (request: FastifyRequest) => {
+    const auth = requireAuth(request);
+    return { studentId: await studentOfUser(db, auth.userId), userId: auth.userId };
+  };
+
+  // ----- student -----
+  implement(app, c.studentInvoices, async ({ request }) => {
+    const { studentId } = await me(request);
+    const list = await invoicesOfStudent(db, studentId);
+    return { invoices: list, totals: totalsOf(list), moneyUnit: await moneyUnitOf(db), gateways: gatewayList };
+  });
+
+  implement(app, c.directPay, async ({ body, request }) => {
+    const { studentId, userId } = await me(request);
+    const gateway = body.gateway ? gateways.get(body.gateway) : gateways.values().next().value;
+    if (!gateway) throw AppError.conflict(MSG.noGateway);
+    const callbackBase = config.publicUrl ?? `${request.protocol}://${request.host}`;
+    return startOnlinePayment(db, gateway, { studentId, userId, invoiceId: body.invoiceId, callbackBase }, request.log);
+  });
+
+  implement(app, c.paymentResult, async ({ params, request }) => {
+    const { studentId } = await me(request);
+    return paymentOfStudent(db, studentId, params.id);
+  });
+
+  implement(app, c.cardToCardView, async ({ request }) => cardToCardView(db, (await me(request)).studentId));
+
+  implement(app, c.cardToCard, async ({ request, reply }) => {
+    const { studentId, userId } = await me(request);
+    const { file, fields } = await readUploadForm(request, cardToCardBodySchema);
+    const image = await storeImage(app.storage, 'receipts', file);
+    try {
+      const payment = await submitCardToCard(db, { ...fields, studentId, userId, receiptKey: image.key });
+      reply.status(201);
+      return payment;
+    } catch (err) {
+      await removeImage(app.storage, image.key).catch(() => {});
+      throw err;
+    }
+  });
+
+  // ----- gateways -----
+  implement(app, c.gatewayCallback, async ({ params, query, request, reply }) => {
+    const gateway = gateways.get(params.gateway);
+    const id = gateway
+      ? await handleCallback(db, gateway, { authority: query.Authority, status: query.Status }, request.log)
+      : null;
+    reply.header('cache-control', 'no-store');
+    return reply.redirect(id ? `/student/payment/result/${id}` : '/student/payment/result/0', 303);
+  });
+
+  implement(app, c.sandboxInfo, async ({ params }) => {
+    const sandbox = gateways.get('sandbox');
+    if (!sandbox) throw AppError.notFound();
+    const row = await sandboxPayment(db, params.authority);
+    return {
+      amount: row.amount,
+      description: row.title,
+      callbackUrl: `/api/v1/general/payment/callback/sandbox?Authority=${encodeURIComponent(params.authority)}`,
+    };
+  });
+
+  // ----- admin -----
+  implement(app, c.studentInvoice, async ({ params }) => {
+    const student = await studentHeader(db, params.id);
+    const list = await invoicesOfStudent(db, params.id);
+    return { student, invoices: list, totals: totalsOf(list), moneyUnit: await moneyUnitOf(db) };
+  });
+
+  implement(app, c.createInvoice, async ({ params, body, request, reply }) => {
+    reply.status(201);
+    return createInvoice(db, request, params.id, body);
+  });
+
+  implement(app, c.listInvoices, async ({ query }) => listInvoices(db, query));
+  implement(app, c.updateInvoice, async ({ params, body, request }) => updateInvoice(db, request, params.id, body));
+  implement(app, c.cancelInvoice, async ({ params, body, request }) =>
+    cancelInvoice(db, request, params.id, body.reason),
+  );
+  implement(app, c.manualPayment, async ({ params, body, request, reply }) => {
+    reply.status(201);
+    return recordManualPayment(db, request, params.id, body);
+  });
+  implement(app, c.bulkCreate, async ({ body, request, reply }) => {
+    reply.status(201);
+    return bulkCreateInvoices(db, request, body.groupId, body.installments);
+  });
+  implement(app, c.bulkUpdate, async ({ body, request }) => bulkUpdateInvoices(db, request, body));
+  implement(app, c.groups, async () => groupsForInvoicing(db));
+  implement(app, c.pendingReceipts, async () => {
+    const items = await pendingReceipts(db);
+    return { items, total: items.length, moneyUnit: await moneyUnitOf(db) };
+  });
+  implement(app, c.approve, async ({ params, request }) => decideReceipt(db, request, params.id, { approve: true }));
+  implement(app, c.reject, async ({ params, body, request }) =>
+    decideReceipt(db, request, params.id, { approve: false, reason: body.reason }),
+  );
+  implement(app, c.getSettings, async () => getPaymentSettings(db));
+  implement(app, c.putSettings, async ({ body, request }) => savePaymentSettings(db, request, body));
+}

@@ -1,0 +1,172 @@
+import { academicYearOf, jalaliToIso } from '@madreseh/contract/jalali';
+import { digitsToPersian } from '@madreseh/contract/text';
+import { and, eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { invoices, paymentSettings, payments } from '../../db/schema/payments';
+import { groups, students } from '../../db/schema/school';
+
+/** The demo class and the demo students' school records (made only when missing). */
+const DEMO_STUDENTS = [
+  { username: 'student1', firstName: 'سارا', lastName: 'محمدی', nationalCode: '0023456787', studentNumber: '1405071' },
+  {
+    username: 'student2',
+    firstName: 'امیرحسین',
+    lastName: 'کریمی',
+    nationalCode: '0034567895',
+    studentNumber: '1405072',
+  },
+] as const;
+
+export async function seedDemoClass(tx: Tx, userIds: Map<string, number>): Promise<void> {
+  const year = academicYearOf().start;
+  let [group] = await tx
+    .select({ id: groups.id })
+    .from(groups)
+    .where(and(eq(groups.name, 'هفتم الف'), eq(groups.academicYear, year)));
+  if (!group) {
+    [group] = await tx
+      .insert(groups)
+      .values({ name: 'هفتم الف', gradeLevel: 7, academicYear: year })
+      .returning({ id: groups.id });
+  }
+  for (const s of DEMO_STUDENTS) {
+    const userId = userIds.get(s.username);
+    if (!userId) continue;
+    const [existing] = await tx.select({ id: students.id }).from(students).where(eq(students.userId, userId));
+    if (existing) continue;
+    const { username: _u, ...record } = s;
+    await tx.insert(students).values({
+      ...record,
+      userId,
+      groupId: group?.id ?? null,
+      searchText: `${s.firstName} ${s.lastName} ${s.nationalCode} ${s.studentNumber}`,
+    });
+  }
+}
+
+/** Payment settings, invoices and a few payments in every state for the demo students. */
+export async function seedDemoPayments(tx: Tx, userIds: Map<string, number>): Promise<void> {
+  await tx
+    .insert(paymentSettings)
+    .values({
+      id: 1,
+      moneyUnit: 'toman',
+      cardNumber: '6037991812345678',
+      cardHolder: 'دبستان و دبیرستان مهر',
+      bankName: 'بانک ملی ایران',
+    })
+    .onConflictDoNothing();
+  const year = academicYearOf().start;
+  const admin = userIds.get('admin') ?? null;
+  const studentOf = async (username: string) => {
+    const userId = userIds.get(username);
+    if (!userId) return null;
+    const [row] = await tx.select({ id: students.id }).from(students).where(eq(students.userId, userId));
+    return row ? { id: row.id, userId } : null;
+  };
+  const s1 = await studentOf('student1');
+  if (s1) {
+    const [first, , third] = await tx
+      .insert(invoices)
+      .values([
+        {
+          studentId: s1.id,
+          title: 'قسط اول شهریه',
+          description: `شهریهٔ سال تحصیلی ${digitsToPersian(`${year}–${year + 1}`)}`,
+          amount: 120_000_000,
+          dueDate: jalaliToIso(year, 7, 1),
+          createdBy: admin,
+        },
+        {
+          studentId: s1.id,
+          title: 'قسط دوم شهریه',
+          description: `شهریهٔ سال تحصیلی ${digitsToPersian(`${year}–${year + 1}`)}`,
+          amount: 120_000_000,
+          dueDate: jalaliToIso(year, 11, 1),
+          createdBy: admin,
+        },
+        {
+          studentId: s1.id,
+          title: 'هزینهٔ اردوی علمی',
+          description: 'اردوی یک‌روزهٔ موزهٔ علوم و فناوری',
+          amount: 8_500_000,
+          dueDate: jalaliToIso(year, 8, 15),
+          createdBy: admin,
+        },
+        {
+          studentId: s1.id,
+          title: 'کتاب و لوازم آزمایشگاه',
+          description: null,
+          amount: 25_000_000,
+          dueDate: jalaliToIso(year + 1, 1, 20),
+          createdBy: admin,
+        },
+      ])
+      .returning({ id: invoices.id });
+    if (first) {
+      await tx.insert(payments).values({
+        invoiceId: first.id,
+        method: 'manual',
+        amount: 120_000_000,
+        status: 'succeeded',
+        note: 'پرداخت با کارتخوان دفتر مدرسه',
+        submittedBy: admin,
+        decidedBy: admin,
+        decidedAt: new Date(),
+      });
+    }
+    if (third) {
+      await tx.insert(payments).values({
+        invoiceId: third.id,
+        method: 'card_to_card',
+        amount: 8_500_000,
+        status: 'rejected',
+        cardMasked: '************4321',
+        trackingNumber: '558812',
+        transferredAt: new Date(Date.now() - 3 * 86_400_000),
+        submittedBy: s1.userId,
+        submittedAt: new Date(Date.now() - 3 * 86_400_000),
+        decidedBy: admin,
+        decidedAt: new Date(Date.now() - 2 * 86_400_000),
+        rejectReason: 'مبلغ واریزی در گردش حساب مدرسه دیده نشد؛ لطفاً تصویر رسید را دوباره بفرستید.',
+      });
+    }
+  }
+  const s2 = await studentOf('student2');
+  if (s2) {
+    const [inv] = await tx
+      .insert(invoices)
+      .values([
+        {
+          studentId: s2.id,
+          title: 'قسط اول شهریه',
+          description: `شهریهٔ سال تحصیلی ${digitsToPersian(`${year}–${year + 1}`)}`,
+          amount: 120_000_000,
+          dueDate: jalaliToIso(year, 7, 1),
+          createdBy: admin,
+        },
+        {
+          studentId: s2.id,
+          title: 'قسط دوم شهریه',
+          description: `شهریهٔ سال تحصیلی ${digitsToPersian(`${year}–${year + 1}`)}`,
+          amount: 120_000_000,
+          dueDate: jalaliToIso(year, 11, 1),
+          createdBy: admin,
+        },
+      ])
+      .returning({ id: invoices.id });
+    if (inv) {
+      await tx.insert(payments).values({
+        invoiceId: inv.id,
+        method: 'card_to_card',
+        amount: 60_000_000,
+        status: 'pending',
+        cardMasked: '************9876',
+        trackingNumber: '204518',
+        transferredAt: new Date(Date.now() - 86_400_000),
+        submittedBy: s2.userId,
+        submittedAt: new Date(Date.now() - 86_400_000),
+      });
+    }
+  }
+}

@@ -1,0 +1,714 @@
+import { isoDateInTehran } from '@madreseh/contract/jalali';
+import type {
+  InvoiceStatus,
+  InvoiceView,
+  MoneyUnit,
+  PaymentSettings,
+  PaymentView,
+} from '@madreseh/contract/payments/payments.contract';
+import { imageUrls } from '@madreseh/contract/uploads';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db, Tx } from '../../db/client';
+import { invoices, paymentSettings, payments } from '../../db/schema/payments';
+import { groups, students } from '../../db/schema/school';
+import { audit } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
+
+export const MSG = {
+  noStudent: 'پروندهٔ دانش‌آموزی برای این حساب پیدا نشد.',
+  invoiceNotFound: 'صورت‌حساب پیدا نشد.',
+  studentNotFound: 'دانش‌آموز پیدا نشد.',
+  paymentNotFound: 'پرداخت پیدا نشد.',
+  cancelled: 'این صورت‌حساب باطل شده است.',
+  nothingToPay: 'مبلغی برای پرداخت باقی نمانده است.',
+  waitingReceipts: 'رسیدهای در انتظار بررسی، باقیماندهٔ این صورت‌حساب را پوشش می‌دهند.',
+  overRemaining: (max: string) => `مبلغ نمی‌تواند بیشتر از باقیماندهٔ صورت‌حساب (${max} ریال) باشد.`,
+  overpay: 'با تأیید این پرداخت، مبلغ پرداختی از مبلغ صورت‌حساب بیشتر می‌شود.',
+  notPending: 'این رسید پیش‌تر بررسی شده است.',
+  notReceipt: 'فقط رسیدهای کارت به کارت را می‌توان تأیید یا رد کرد.',
+  hasPayments: 'صورت‌حسابی که پرداختی دارد را نمی‌توان ویرایش کرد.',
+  hasSucceeded: 'صورت‌حسابی که پرداخت موفق دارد را نمی‌توان باطل کرد.',
+  noGateway: 'پرداخت آنلاین در حال حاضر در دسترس نیست.',
+  gatewayDown: 'درگاه پرداخت پاسخ نداد. چند دقیقهٔ دیگر دوباره تلاش کنید.',
+  gatewayRefused: 'درگاه پرداخت درخواست را نپذیرفت. دوباره تلاش کنید.',
+  emptyGroup: 'این کلاس دانش‌آموز فعالی ندارد.',
+  groupNotFound: 'کلاس پیدا نشد.',
+  someNotFound: 'برخی از صورت‌حساب‌های انتخاب‌شده پیدا نشدند.',
+  noCard: 'شمارهٔ کارت مدرسه هنوز ثبت نشده است.',
+} as const;
+
+/** Reasons stored on failed payments and shown to the payer. */
+export const FAILURE = {
+  cancelledByPayer: 'پرداخت در درگاه لغو شد یا ناموفق بود.',
+  notVerified: 'درگاه پرداخت، پرداخت را تأیید نکرد.',
+  amountMismatch: 'مبلغ تأییدشده با مبلغ پرداخت یکسان نبود.',
+  invoiceSettled: 'صورت‌حساب پیش از تأیید این پرداخت تسویه یا باطل شده بود؛ مبلغ از سوی درگاه بازگردانده می‌شود.',
+  gatewayRefused: 'درگاه پرداخت درخواست را نپذیرفت.',
+  gatewayDown: 'درگاه پرداخت پاسخ نداد.',
+  abandoned: 'پرداخت در درگاه آزمایشی نیمه‌کاره رها شد.',
+  expired: 'پرداخت در مهلت مقرر در درگاه انجام نشد.',
+  invoiceCancelled: 'صورت‌حساب باطل شد.',
+} as const;
+
+type InvoiceRow = typeof invoices.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function invoiceStatus(
+  inv: Pick<InvoiceRow, 'amount' | 'dueDate' | 'cancelledAt'>,
+  paid: number,
+  today: string = isoDateInTehran(),
+): InvoiceStatus {
+  if (inv.cancelledAt) return 'cancelled';
+  if (paid >= inv.amount) return 'paid';
+  if (inv.dueDate < today) return 'overdue';
+  return paid > 0 ? 'partial' : 'unpaid';
+}
+
+export function paymentView(p: PaymentRow): PaymentView {
+  return {
+    id: p.id,
+    invoiceId: p.invoiceId,
+    method: p.method,
+    amount: p.amount,
+    status: p.status,
+    gateway: p.gateway,
+    referenceId: p.referenceId,
+    cardMasked: p.cardMasked,
+    trackingNumber: p.trackingNumber,
+    transferredAt: iso(p.transferredAt),
+    receiptUrl: p.receiptKey ? imageUrls(p.receiptKey).large : null,
+    note: p.note,
+    submittedAt: p.submittedAt.toISOString(),
+    decidedAt: iso(p.decidedAt),
+    rejectReason: p.rejectReason,
+    failureReason: p.failureReason,
+  };
+}
+
+function sums(rows: PaymentRow[]) {
+  let paid = 0;
+  let pendingReceipts = 0;
+  for (const p of rows) {
+    if (p.status === 'succeeded') paid += p.amount;
+    else if (p.status === 'pending' && p.method === 'card_to_card') pendingReceipts += p.amount;
+  }
+  return { paid, pendingReceipts };
+}
+
+export function invoiceView(inv: InvoiceRow, rows: PaymentRow[], today = isoDateInTehran()): InvoiceView {
+  const { paid, pendingReceipts } = sums(rows);
+  const cancelled = Boolean(inv.cancelledAt);
+  return {
+    id: inv.id,
+    studentId: inv.studentId,
+    title: inv.title,
+    description: inv.description,
+    amount: inv.amount,
+    paid,
+    remaining: cancelled ? 0 : Math.max(inv.amount - paid, 0),
+    pendingAmount: pendingReceipts,
+    dueDate: inv.dueDate,
+    status: invoiceStatus(inv, paid, today),
+    createdAt: inv.createdAt.toISOString(),
+    cancelledAt: iso(inv.cancelledAt),
+    cancelReason: inv.cancelReason,
+    payments: rows.map(paymentView),
+  };
+}
+
+/** The invoices of one student with all their payments, newest due date last. */
+export async function invoicesOfStudent(db: Tx, studentId: number): Promise<InvoiceView[]> {
+  const invs = await db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.studentId, studentId))
+    .orderBy(asc(invoices.dueDate), asc(invoices.id));
+  if (!invs.length) return [];
+  const pays = await db
+    .select()
+    .from(payments)
+    .where(
+      inArray(
+        payments.invoiceId,
+        invs.map((i) => i.id),
+      ),
+    )
+    .orderBy(asc(payments.submittedAt), asc(payments.id));
+  const today = isoDateInTehran();
+  return invs.map((inv) =>
+    invoiceView(
+      inv,
+      pays.filter((p) => p.invoiceId === inv.id),
+      today,
+    ),
+  );
+}
+
+export function totalsOf(list: InvoiceView[]) {
+  const live = list.filter((i) => i.status !== 'cancelled');
+  const billed = live.reduce((s, i) => s + i.amount, 0);
+  const paid = live.reduce((s, i) => s + i.paid, 0);
+  return { billed, paid, remaining: live.reduce((s, i) => s + i.remaining, 0) };
+}
+
+/** The student record of a signed-in student; students reach only their own data through it. */
+export async function studentOfUser(db: Tx, userId: number): Promise<number> {
+  const [row] = await db.select({ id: students.id }).from(students).where(eq(students.userId, userId));
+  if (!row) throw AppError.forbidden(MSG.noStudent);
+  return row.id;
+}
+
+/** Locks an invoice row for the rest of the transaction; every change of money on it goes through here. */
+export async function lockInvoice(tx: Tx, invoiceId: number): Promise<InvoiceRow> {
+  const [row] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
+  if (!row) throw AppError.notFound(MSG.invoiceNotFound);
+  return row;
+}
+
+async function paymentsOf(tx: Tx, invoiceId: number) {
+  return tx.select().from(payments).where(eq(payments.invoiceId, invoiceId));
+}
+
+export async function loadInvoiceView(tx: Tx, invoiceId: number): Promise<InvoiceView> {
+  const [inv] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
+  if (!inv) throw AppError.notFound(MSG.invoiceNotFound);
+  const rows = await tx.select().from(payments).where(eq(payments.invoiceId, invoiceId)).orderBy(asc(payments.id));
+  return invoiceView(inv, rows);
+}
+
+const rialText = (n: number) => n.toLocaleString('en-US');
+
+// ---------- settings ----------
+
+export async function getPaymentSettings(db: Tx): Promise<PaymentSettings> {
+  const [row] = await db.select().from(paymentSettings).where(eq(paymentSettings.id, 1));
+  return {
+    moneyUnit: row?.moneyUnit ?? 'toman',
+    cardNumber: row?.cardNumber ?? null,
+    cardHolder: row?.cardHolder ?? null,
+    bankName: row?.bankName ?? null,
+  };
+}
+
+export async function moneyUnitOf(db: Tx): Promise<MoneyUnit> {
+  return (await getPaymentSettings(db)).moneyUnit;
+}
+
+export async function savePaymentSettings(
+  db: Db,
+  request: FastifyRequest,
+  input: PaymentSettings,
+): Promise<PaymentSettings> {
+  return db.transaction(async (tx) => {
+    await tx
+      .insert(paymentSettings)
+      .values({ id: 1, ...input, updatedAt: new Date() })
+      .onConflictDoUpdate({ target: paymentSettings.id, set: { ...input, updatedAt: new Date() } });
+    // The card number itself stays out of the audit trail; only that it changed.
+    await audit(tx, request, 'update', 'payment_settings', 1, {
+      moneyUnit: input.moneyUnit,
+      cardEnding: input.cardNumber ? input.cardNumber.slice(-4) : null,
+    });
+    return getPaymentSettings(tx);
+  });
+}
+
+// ---------- admin: invoices ----------
+
+export async function studentHeader(db: Tx, studentId: number) {
+  const [row] = await db
+    .select({
+      id: students.id,
+      firstName: students.firstName,
+      lastName: students.lastName,
+      groupName: groups.name,
+    })
+    .from(students)
+    .leftJoin(groups, eq(groups.id, students.groupId))
+    .where(eq(students.id, studentId));
+  if (!row) throw AppError.notFound(MSG.studentNotFound);
+  return { id: row.id, fullName: `${row.firstName} ${row.lastName}`, groupName: row.groupName ?? null };
+}
+
+export interface InvoiceInput {
+  title: string;
+  description?: string | undefined;
+  amount: number;
+  dueDate: string;
+}
+
+export async function createInvoice(db: Db, request: FastifyRequest, studentId: number, input: InvoiceInput) {
+  return db.transaction(async (tx) => {
+    await studentHeader(tx, studentId);
+    const [row] = await tx
+      .insert(invoices)
+      .values({
+        studentId,
+        title: input.title,
+        description: input.description ?? null,
+        amount: input.amount,
+        dueDate: input.dueDate,
+        createdBy: request.auth?.userId ?? null,
+      })
+      .returning();
+    if (!row) throw new Error('insert returned nothing');
+    await audit(tx, request, 'create', 'invoice', row.id, { studentId, amount: input.amount, title: input.title });
+    return invoiceView(row, []);
+  });
+}
+
+export async function updateInvoice(db: Db, request: FastifyRequest, invoiceId: number, input: InvoiceInput) {
+  return db.transaction(async (tx) => {
+    const inv = await lockInvoice(tx, invoiceId);
+    if (inv.cancelledAt) throw AppError.conflict(MSG.cancelled);
+    const rows = await paymentsOf(tx, invoiceId);
+    if (rows.some((p) => p.status === 'succeeded' || p.status === 'pending')) throw AppError.conflict(MSG.hasPayments);
+    await tx
+      .update(invoices)
+      .set({
+        title: input.title,
+        description: input.description ?? null,
+        amount: input.amount,
+        dueDate: input.dueDate,
+        updatedAt: new Date(),
+      })
+      .where(eq(invoices.id, invoiceId));
+    await audit(tx, request, 'update', 'invoice', invoiceId, {
+      before: { title: inv.title, amount: inv.amount, dueDate: inv.dueDate },
+      after: { title: input.title, amount: input.amount, dueDate: input.dueDate },
+    });
+    return loadInvoiceView(tx, invoiceId);
+  });
+}
+
+async function cancelLocked(tx: Tx, request: FastifyRequest, inv: InvoiceRow, reason: string) {
+  const rows = await paymentsOf(tx, inv.id);
+  if (rows.some((p) => p.status === 'succeeded')) throw AppError.conflict(MSG.hasSucceeded);
+  const now = new Date();
+  await tx
+    .update(invoices)
+    .set({ cancelledAt: now, cancelledBy: request.auth?.userId ?? null, cancelReason: reason, updatedAt: now })
+    .where(eq(invoices.id, inv.id));
+  // Receipts waiting on a cancelled invoice are turned down with the reason the student will see.
+  await tx
+    .update(payments)
+    .set({
+      status: 'rejected',
+      rejectReason: `${FAILURE.invoiceCancelled} ${reason}`.slice(0, 300),
+      decidedAt: now,
+      decidedBy: request.auth?.userId ?? null,
+    })
+    .where(and(eq(payments.invoiceId, inv.id), eq(payments.status, 'pending'), eq(payments.method, 'card_to_card')));
+}
+
+export async function cancelInvoice(db: Db, request: FastifyRequest, invoiceId: number, reason: string) {
+  return db.transaction(async (tx) => {
+    const inv = await lockInvoice(tx, invoiceId);
+    if (inv.cancelledAt) throw AppError.conflict(MSG.cancelled);
+    await cancelLocked(tx, request, inv, reason);
+    await audit(tx, request, 'cancel', 'invoice', invoiceId, { reason });
+    return loadInvoiceView(tx, invoiceId);
+  });
+}
+
+export async function recordManualPayment(
+  db: Db,
+  request: FastifyRequest,
+  invoiceId: number,
+  input: { amount: number; note?: string | undefined },
+): Promise<PaymentView> {
+  return db.transaction(async (tx) => {
+    const inv = await lockInvoice(tx, invoiceId);
+    if (inv.cancelledAt) throw AppError.conflict(MSG.cancelled);
+    const { paid } = sums(await paymentsOf(tx, invoiceId));
+    const remaining = inv.amount - paid;
+    if (remaining <= 0) throw AppError.conflict(MSG.nothingToPay);
+    if (input.amount > remaining) {
+      throw AppError.badRequest(MSG.overRemaining(rialText(remaining)), {
+        amount: MSG.overRemaining(rialText(remaining)),
+      });
+    }
+    const now = new Date();
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        invoiceId,
+        method: 'manual',
+        amount: input.amount,
+        status: 'succeeded',
+        note: input.note ?? null,
+        submittedBy: request.auth?.userId ?? null,
+        submittedAt: now,
+        decidedBy: request.auth?.userId ?? null,
+        decidedAt: now,
+      })
+      .returning();
+    if (!row) throw new Error('insert returned nothing');
+    await audit(tx, request, 'manual_payment', 'invoice', invoiceId, { paymentId: row.id, amount: input.amount });
+    return paymentView(row);
+  });
+}
+
+/** Approves or rejects a card-to-card receipt, in one transaction with its audit row. */
+export async function decideReceipt(
+  db: Db,
+  request: FastifyRequest,
+  paymentId: number,
+  decision: { approve: true } | { approve: false; reason: string },
+): Promise<PaymentView> {
+  return db.transaction(async (tx) => {
+    const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+    if (!p) throw AppError.notFound(MSG.paymentNotFound);
+    if (p.method !== 'card_to_card') throw AppError.conflict(MSG.notReceipt);
+    if (p.status !== 'pending') throw AppError.conflict(MSG.notPending);
+    const now = new Date();
+    const by = request.auth?.userId ?? null;
+    if (decision.approve) {
+      const inv = await lockInvoice(tx, p.invoiceId);
+      if (inv.cancelledAt) throw AppError.conflict(MSG.cancelled);
+      const { paid } = sums(await paymentsOf(tx, p.invoiceId));
+      if (paid + p.amount > inv.amount) throw AppError.conflict(MSG.overpay);
+      await tx
+        .update(payments)
+        .set({ status: 'succeeded', decidedAt: now, decidedBy: by })
+        .where(eq(payments.id, paymentId));
+      await audit(tx, request, 'approve_receipt', 'payment', paymentId, { invoiceId: p.invoiceId, amount: p.amount });
+    } else {
+      await tx
+        .update(payments)
+        .set({ status: 'rejected', decidedAt: now, decidedBy: by, rejectReason: decision.reason })
+        .where(eq(payments.id, paymentId));
+      await audit(tx, request, 'reject_receipt', 'payment', paymentId, {
+        invoiceId: p.invoiceId,
+        reason: decision.reason,
+      });
+    }
+    const [after] = await tx.select().from(payments).where(eq(payments.id, paymentId));
+    return paymentView(after as PaymentRow);
+  });
+}
+
+export async function bulkCreateInvoices(
+  db: Db,
+  request: FastifyRequest,
+  groupId: number,
+  installments: InvoiceInput[],
+): Promise<{ created: number; students: number }> {
+  return db.transaction(async (tx) => {
+    const [group] = await tx.select({ id: groups.id }).from(groups).where(eq(groups.id, groupId));
+    if (!group) throw AppError.notFound(MSG.groupNotFound);
+    const members = await tx
+      .select({ id: students.id })
+      .from(students)
+      .where(and(eq(students.groupId, groupId), eq(students.status, 'active')));
+    if (!members.length) throw AppError.conflict(MSG.emptyGroup);
+    const by = request.auth?.userId ?? null;
+    const values = members.flatMap((s) =>
+      installments.map((i) => ({
+        studentId: s.id,
+        title: i.title,
+        description: i.description ?? null,
+        amount: i.amount,
+        dueDate: i.dueDate,
+        createdBy: by,
+      })),
+    );
+    for (let i = 0; i < values.length; i += 1000) await tx.insert(invoices).values(values.slice(i, i + 1000));
+    await audit(tx, request, 'bulk_create', 'invoice', null, {
+      groupId,
+      students: members.length,
+      installments: installments.map((i) => ({ title: i.title, amount: i.amount, dueDate: i.dueDate })),
+    });
+    return { created: values.length, students: members.length };
+  });
+}
+
+export async function bulkUpdateInvoices(
+  db: Db,
+  request: FastifyRequest,
+  input: { ids: number[]; dueDate?: string | undefined; cancelReason?: string | undefined },
+): Promise<{ updated: number }> {
+  const ids = [...new Set(input.ids)].sort((a, b) => a - b);
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(invoices)
+      .where(inArray(invoices.id, ids))
+      .orderBy(asc(invoices.id))
+      .for('update');
+    if (rows.length !== ids.length) throw AppError.notFound(MSG.someNotFound);
+    const live = rows.filter((r) => !r.cancelledAt);
+    if (input.dueDate) {
+      if (live.length) {
+        await tx
+          .update(invoices)
+          .set({ dueDate: input.dueDate, updatedAt: new Date() })
+          .where(
+            inArray(
+              invoices.id,
+              live.map((r) => r.id),
+            ),
+          );
+      }
+      await audit(tx, request, 'bulk_due_date', 'invoice', null, {
+        ids: live.map((r) => r.id),
+        dueDate: input.dueDate,
+      });
+    } else if (input.cancelReason) {
+      for (const inv of live) await cancelLocked(tx, request, inv, input.cancelReason);
+      await audit(tx, request, 'bulk_cancel', 'invoice', null, {
+        ids: live.map((r) => r.id),
+        reason: input.cancelReason,
+      });
+    }
+    return { updated: live.length };
+  });
+}
+
+/**
+ * SQL for the amounts paid and waiting on the invoice of the outer query. These subqueries are
+ * correlated, so every column names its table: Drizzle leaves columns unqualified in a query over
+ * one table, where `"invoice_id" = "id"` would silently compare the inner table with itself.
+ */
+const paidSql = sql<number>`coalesce((select sum(p.amount) from payments p where p.invoice_id = "invoices"."id" and p.status = 'succeeded'), 0)::bigint`;
+const pendingSql = sql<number>`coalesce((select sum(p.amount) from payments p where p.invoice_id = "invoices"."id" and p.status = 'pending' and p.method = 'card_to_card'), 0)::bigint`;
+
+function statusSql(today: string) {
+  return sql<InvoiceStatus>`case
+    when ${invoices.cancelledAt} is not null then 'cancelled'
+    when ${paidSql} >= ${invoices.amount} then 'paid'
+    when ${invoices.dueDate} < ${today} then 'overdue'
+    when ${paidSql} > 0 then 'partial'
+    else 'unpaid' end`;
+}
+
+export async function listInvoices(
+  db: Db,
+  query: {
+    page: number;
+    pageSize: number;
+    groupId?: number | undefined;
+    status?: InvoiceStatus | undefined;
+    q?: string | undefined;
+  },
+) {
+  const today = isoDateInTehran();
+  const status = statusSql(today);
+  const where = and(
+    query.groupId ? eq(students.groupId, query.groupId) : undefined,
+    query.status ? sql`${status} = ${query.status}` : undefined,
+    query.q
+      ? sql`(${invoices.title} ilike ${`%${query.q}%`} or ${students.searchText} ilike ${`%${query.q}%`})`
+      : undefined,
+  );
+  const [total] = await db
+    .select({ n: count() })
+    .from(invoices)
+    .innerJoin(students, eq(students.id, invoices.studentId))
+    .where(where);
+  const rows = await db
+    .select({
+      inv: invoices,
+      paid: paidSql,
+      pending: pendingSql,
+      firstName: students.firstName,
+      lastName: students.lastName,
+      groupName: groups.name,
+    })
+    .from(invoices)
+    .innerJoin(students, eq(students.id, invoices.studentId))
+    .leftJoin(groups, eq(groups.id, students.groupId))
+    .where(where)
+    .orderBy(desc(invoices.dueDate), asc(students.lastName), asc(invoices.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  return {
+    items: rows.map((r) => {
+      const { payments: _p, ...v } = invoiceView(r.inv, [], today);
+      const paid = Number(r.paid);
+      return {
+        ...v,
+        paid,
+        pendingAmount: Number(r.pending),
+        remaining: r.inv.cancelledAt ? 0 : Math.max(r.inv.amount - paid, 0),
+        status: invoiceStatus(r.inv, paid, today),
+        studentName: `${r.firstName} ${r.lastName}`,
+        groupName: r.groupName ?? null,
+      };
+    }),
+    total: total?.n ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+export async function groupsForInvoicing(db: Db) {
+  const rows = await db
+    .select({
+      id: groups.id,
+      name: groups.name,
+      academicYear: groups.academicYear,
+      students: sql<number>`(select count(*) from students s where s.group_id = "groups"."id" and s.status = 'active')::int`,
+    })
+    .from(groups)
+    .orderBy(desc(groups.academicYear), asc(groups.gradeLevel), asc(groups.name));
+  return rows.map((r) => ({ ...r, students: Number(r.students) }));
+}
+
+export async function pendingReceipts(db: Db) {
+  const rows = await db
+    .select({
+      p: payments,
+      inv: invoices,
+      firstName: students.firstName,
+      lastName: students.lastName,
+      groupName: groups.name,
+      paid: paidSql,
+    })
+    .from(payments)
+    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+    .innerJoin(students, eq(students.id, invoices.studentId))
+    .leftJoin(groups, eq(groups.id, students.groupId))
+    .where(and(eq(payments.method, 'card_to_card'), eq(payments.status, 'pending')))
+    .orderBy(asc(payments.submittedAt), asc(payments.id));
+  return rows.map((r) => ({
+    ...paymentView(r.p),
+    invoiceTitle: r.inv.title,
+    invoiceAmount: r.inv.amount,
+    invoiceRemaining: Math.max(r.inv.amount - Number(r.paid), 0),
+    studentId: r.inv.studentId,
+    studentName: `${r.firstName} ${r.lastName}`,
+    groupName: r.groupName ?? null,
+  }));
+}
+
+// ---------- figures for the dashboard and the student home ----------
+
+/** Card-to-card receipts waiting for a decision (dashboard figure). */
+export async function pendingReceiptsCount(db: Tx): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(payments)
+    .where(and(eq(payments.method, 'card_to_card'), eq(payments.status, 'pending')));
+  return row?.n ?? 0;
+}
+
+/** Invoices not cancelled and not fully paid (dashboard figure). */
+export async function unpaidInvoicesCount(db: Tx): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(invoices)
+    .where(and(isNull(invoices.cancelledAt), sql`${paidSql} < ${invoices.amount}`));
+  return row?.n ?? 0;
+}
+
+/** What a student has been billed, has paid and still owes, in Rials (student home card). */
+export async function studentBalance(db: Tx, studentId: number) {
+  const list = await invoicesOfStudent(db, studentId);
+  return {
+    ...totalsOf(list),
+    overdue: list.filter((i) => i.status === 'overdue').reduce((s, i) => s + i.remaining, 0),
+    moneyUnit: await moneyUnitOf(db),
+  };
+}
+
+// ---------- student: card to card ----------
+
+export async function submitCardToCard(
+  db: Db,
+  input: {
+    studentId: number;
+    userId: number;
+    invoiceId: number;
+    amount: number;
+    cardLast4: string;
+    trackingNumber: string;
+    transferredAt: string;
+    receiptKey?: string | undefined;
+  },
+): Promise<PaymentView> {
+  return db.transaction(async (tx) => {
+    const inv = await lockInvoice(tx, input.invoiceId);
+    if (inv.studentId !== input.studentId) throw AppError.notFound(MSG.invoiceNotFound);
+    if (inv.cancelledAt) throw AppError.conflict(MSG.cancelled);
+    const { paid, pendingReceipts } = sums(await paymentsOf(tx, inv.id));
+    if (inv.amount - paid <= 0) throw AppError.conflict(MSG.nothingToPay);
+    const open = inv.amount - paid - pendingReceipts;
+    if (open <= 0) throw AppError.conflict(MSG.waitingReceipts);
+    if (input.amount > open) {
+      const m = MSG.overRemaining(rialText(open));
+      throw AppError.badRequest(m, { amount: m });
+    }
+    const transferred = new Date(input.transferredAt);
+    if (transferred.getTime() > Date.now() + 5 * 60_000) {
+      const m = 'زمان واریز نمی‌تواند در آینده باشد.';
+      throw AppError.badRequest(m, { transferredAt: m });
+    }
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        invoiceId: inv.id,
+        method: 'card_to_card',
+        amount: input.amount,
+        status: 'pending',
+        cardMasked: `************${input.cardLast4}`,
+        trackingNumber: input.trackingNumber,
+        transferredAt: transferred,
+        receiptKey: input.receiptKey ?? null,
+        submittedBy: input.userId,
+      })
+      .returning();
+    if (!row) throw new Error('insert returned nothing');
+    return paymentView(row);
+  });
+}
+
+export async function cardToCardView(db: Db, studentId: number) {
+  const settings = await getPaymentSettings(db);
+  const list = await invoicesOfStudent(db, studentId);
+  return {
+    card: settings.cardNumber
+      ? { number: settings.cardNumber, holder: settings.cardHolder, bank: settings.bankName }
+      : null,
+    moneyUnit: settings.moneyUnit,
+    invoices: list
+      .filter((i) => i.status !== 'cancelled' && i.remaining - i.pendingAmount > 0)
+      .map((i) => ({ id: i.id, title: i.title, remaining: i.remaining - i.pendingAmount, dueDate: i.dueDate })),
+    submissions: list
+      .flatMap((i) =>
+        i.payments.filter((p) => p.method === 'card_to_card').map((p) => ({ ...p, invoiceTitle: i.title })),
+      )
+      .sort((a, b) => b.submittedAt.localeCompare(a.submittedAt) || b.id - a.id),
+  };
+}
+
+/** One of a student's payments, for the result page; another student's payment is not found. */
+export async function paymentOfStudent(db: Db, studentId: number, paymentId: number) {
+  const [row] = await db
+    .select({ p: payments, inv: invoices })
+    .from(payments)
+    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+    .where(and(eq(payments.id, paymentId), eq(invoices.studentId, studentId)));
+  if (!row) throw AppError.notFound(MSG.paymentNotFound);
+  const view = await loadInvoiceView(db, row.inv.id);
+  return {
+    ...paymentView(row.p),
+    invoiceTitle: row.inv.title,
+    invoiceRemaining: view.remaining,
+    moneyUnit: await moneyUnitOf(db),
+  };
+}
+
+/** A pending payment of the built-in test gateway, for its page. */
+export async function sandboxPayment(db: Db, authority: string) {
+  const [row] = await db
+    .select({ amount: payments.amount, title: invoices.title, status: payments.status })
+    .from(payments)
+    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+    .where(and(eq(payments.gateway, 'sandbox'), eq(payments.authority, authority)));
+  if (row?.status !== 'pending') throw AppError.notFound(MSG.paymentNotFound);
+  return row;
+}

@@ -1,0 +1,80 @@
+import { Alert, Button, Loader, Stack } from '@mantine/core';
+import { IconCreditCard, IconWorldWww } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { call } from '../../../lib/api-client';
+import { fa } from '../../../messages/fa';
+import { PageHeader } from '../../../ui/page-header';
+import { paymentsEndpoints, studentInvoicesQuery } from '../api';
+import { InvoiceCard, TotalsCard } from '../components/invoice-card';
+import { pm } from '../messages';
+
+/** The student's invoices, payments and balance, with online and card-to-card payment. */
+export function Component() {
+  const { data, isPending, error } = useQuery(studentInvoicesQuery());
+  const [payingId, setPayingId] = useState<number | null>(null);
+  const pay = useMutation({
+    mutationFn: (invoiceId: number) => call(paymentsEndpoints.directPay, { body: { invoiceId } }),
+    onMutate: (id) => setPayingId(id),
+    onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl),
+    onError: () => setPayingId(null),
+  });
+  const online = data?.gateways[0];
+  return (
+    <>
+      <PageHeader title={fa.student.invoices} />
+      {isPending && <Loader aria-label={fa.student.invoices} />}
+      {error && <Alert color="red">{error.message}</Alert>}
+      {pay.error && (
+        <Alert color="red" mb="md">
+          {pay.error.message}
+        </Alert>
+      )}
+      {data && (
+        <>
+          <TotalsCard totals={data.totals} unit={data.moneyUnit} />
+          {online?.test && (
+            <Alert color="yellow" variant="light" mb="md">
+              {pm.testGatewayNote}
+            </Alert>
+          )}
+          {data.invoices.length === 0 && <Alert color="gray">{pm.noInvoices}</Alert>}
+          <Stack gap="md">
+            {data.invoices.map((inv) => (
+              <InvoiceCard
+                key={inv.id}
+                invoice={inv}
+                unit={data.moneyUnit}
+                actions={
+                  inv.remaining - inv.pendingAmount > 0 ? (
+                    <>
+                      {online && (
+                        <Button
+                          leftSection={<IconWorldWww size={18} />}
+                          loading={payingId === inv.id}
+                          disabled={payingId !== null && payingId !== inv.id}
+                          onClick={() => pay.mutate(inv.id)}
+                        >
+                          {pm.payOnline}
+                        </Button>
+                      )}
+                      <Button
+                        variant="light"
+                        leftSection={<IconCreditCard size={18} />}
+                        component={Link}
+                        to={`/student/card-to-card?invoice=${inv.id}`}
+                      >
+                        {pm.cardToCard}
+                      </Button>
+                    </>
+                  ) : null
+                }
+              />
+            ))}
+          </Stack>
+        </>
+      )}
+    </>
+  );
+}

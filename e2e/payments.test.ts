@@ -1,0 +1,156 @@
+import { academicYearOf, formatJalaliIso, isoDateInTehran } from '@madreseh/contract/jalali';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from './server';
+import { loginByApi, newContext, PHONE, useBrowser, watchErrors } from './support';
+
+const browser = useBrowser();
+let server: RunningServer;
+let receipt: Buffer;
+
+beforeAll(async () => {
+  server = await startServer();
+  receipt = await sharp({ create: { width: 600, height: 900, channels: 3, background: { r: 240, g: 240, b: 250 } } })
+    .jpeg()
+    .toBuffer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function pageAs(user: 'admin' | 'student1', viewport?: { width: number; height: number }) {
+  const context = await newContext(browser(), { baseURL: server.url, ...(viewport ? { viewport } : {}) });
+  const { token } = await loginByApi(context, user, server.url);
+  const page = await context.newPage();
+  return { page, token, context };
+}
+
+async function api<T>(token: string, path: string): Promise<T> {
+  const res = await fetch(`${server.url}/api/v1/${path}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status).toBe(200);
+  return (await res.json()) as T;
+}
+
+interface Inv {
+  id: number;
+  title: string;
+  status: string;
+  remaining: number;
+  payments: { id: number; status: string; referenceId: string | null }[];
+}
+
+async function chooseSelect(page: Page, label: string, option: RegExp) {
+  await page
+    .getByRole('textbox', { name: label, exact: true })
+    .or(page.getByRole('combobox', { name: label, exact: true }))
+    .first()
+    .click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+async function submitReceipt(page: Page, invoiceId: number, tracking: string) {
+  await page.goto(`/student/card-to-card?invoice=${invoiceId}`);
+  await page.getByTestId('school-card').waitFor();
+  await expect.poll(() => page.getByLabel('مبلغ (تومان)').inputValue()).not.toBe('');
+  await page.getByLabel('چهار رقم آخر کارت مبدأ').fill('۴۴۵۵');
+  await page.getByLabel('شمارهٔ پیگیری').fill(tracking);
+  const yesterday = formatJalaliIso(isoDateInTehran(new Date(Date.now() - 86_400_000)));
+  const date = page.getByRole('textbox', { name: /^تاریخ واریز/ });
+  await date.fill(yesterday);
+  await date.blur();
+  await page.getByLabel('ساعت واریز').fill('۰۹:۱۵');
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'receipt.jpg', mimeType: 'image/jpeg', buffer: receipt });
+  await page.getByRole('button', { name: 'ثبت رسید' }).click();
+  await page.getByText('رسید ثبت شد و پس از بررسی تأیید می‌شود.').waitFor();
+}
+
+describe('invoices and payments, end to end', () => {
+  it('bulk-invoices a class, pays online, sends receipts, approves one and rejects another', async () => {
+    const year = academicYearOf().start;
+    const admin = await pageAs('admin');
+    const adminErrors = watchErrors(admin.page);
+
+    // 1. The office issues two installments to the whole class.
+    await admin.page.goto('/dashboard/invoices');
+    await chooseSelect(admin.page, 'کلاس', /هفتم الف/);
+    await admin.page.getByRole('button', { name: 'افزودن قسط' }).click();
+    const titles = admin.page.getByRole('textbox', { name: /^عنوان/ });
+    const amounts = admin.page.getByRole('textbox', { name: /^مبلغ/ });
+    const dues = admin.page.getByRole('textbox', { name: /^سررسید/ });
+    await titles.nth(0).fill('کلاس تقویتی ریاضی — قسط اول');
+    await amounts.nth(0).fill('۲۵۰٬۰۰۰');
+    await dues.nth(0).fill(`${year}/10/01`);
+    await titles.nth(1).fill('کلاس تقویتی ریاضی — قسط دوم');
+    await amounts.nth(1).fill('250000');
+    await dues.nth(1).fill(`${year}/11/01`);
+    await dues.nth(1).blur();
+    await admin.page.getByRole('button', { name: 'صدور' }).click();
+    await admin.page.getByText(/۴ صورت‌حساب برای ۲ دانش‌آموز صادر شد/).waitFor();
+    await admin.page.getByRole('link', { name: 'سارا محمدی' }).first().waitFor();
+
+    // 2. The student pays the first installment through the test gateway.
+    const student = await pageAs('student1', PHONE);
+    const studentErrors = watchErrors(student.page);
+    const mine = await api<{ invoices: Inv[] }>(student.token, 'student/invoices');
+    const first = mine.invoices.find((i) => i.title.endsWith('قسط اول') && i.title.includes('تقویتی'));
+    const second = mine.invoices.find((i) => i.title.endsWith('قسط دوم') && i.title.includes('تقویتی'));
+    const lab = mine.invoices.find((i) => i.title === 'کتاب و لوازم آزمایشگاه');
+    if (!first || !second || !lab) throw new Error('invoices missing');
+    expect(first.remaining).toBe(2_500_000);
+
+    await student.page.goto('/student/invoices');
+    await student.page.getByTestId(`invoice-${first.id}`).getByRole('button', { name: 'پرداخت آنلاین' }).click();
+    await student.page.waitForURL(/\/payment-sandbox\//);
+    await expect.poll(() => student.page.getByTestId('sandbox-amount').textContent()).toContain('۲٬۵۰۰٬۰۰۰');
+    await student.page.getByRole('link', { name: 'پرداخت موفق' }).click();
+    await student.page.waitForURL(/\/student\/payment\/result\//);
+    const result = student.page.getByTestId('payment-result');
+    await expect.poll(() => result.getAttribute('data-status')).toBe('succeeded');
+    await student.page.getByText('پرداخت با موفقیت انجام شد.').waitFor();
+    const after = await api<{ invoices: Inv[] }>(student.token, 'student/invoices');
+    const paid = after.invoices.find((i) => i.id === first.id);
+    expect(paid?.status).toBe('paid');
+    const ref = paid?.payments.find((p) => p.status === 'succeeded')?.referenceId ?? '';
+    expect(ref).toMatch(/^TEST-/);
+    expect(await student.page.getByTestId('ref-id').textContent()).toContain('TEST-');
+    await student.page.goto('/student/invoices');
+    await student.page.getByTestId(`invoice-${first.id}`).locator('[data-status="paid"]').first().waitFor();
+
+    // 3. A card-to-card receipt with a photo for the second installment, and one for the lab invoice.
+    await submitReceipt(student.page, second.id, '۷۷۱۲۳۴');
+    await submitReceipt(student.page, lab.id, '۹۹۸۸۷۷');
+
+    // 4. The office approves the first from the queue and rejects the second with a reason.
+    await admin.page.goto('/dashboard/payments/pending');
+    const queue = await api<{ items: { id: number; invoiceId: number }[] }>(admin.token, 'panel/payments/pending');
+    const toApprove = queue.items.find((r) => r.invoiceId === second.id);
+    const toReject = queue.items.find((r) => r.invoiceId === lab.id);
+    if (!toApprove || !toReject) throw new Error('receipts missing from the queue');
+    const approveCard = admin.page.getByTestId(`receipt-${toApprove.id}`);
+    await approveCard.getByRole('img', { name: 'تصویر رسید کارت به کارت' }).waitFor();
+    await approveCard.getByRole('button', { name: 'تأیید' }).click();
+    await approveCard.waitFor({ state: 'detached' });
+    const rejectCard = admin.page.getByTestId(`receipt-${toReject.id}`);
+    await rejectCard.getByRole('button', { name: 'رد' }).click();
+    await admin.page.getByRole('dialog').getByLabel('دلیل رد').fill('مبلغ این رسید به حساب مدرسه نرسیده است.');
+    await admin.page.getByRole('dialog').getByRole('button', { name: 'رد' }).click();
+    await rejectCard.waitFor({ state: 'detached' });
+
+    // 5. The student sees the second installment paid and the reason of the rejection.
+    await student.page.goto('/student/invoices');
+    await student.page.getByTestId(`invoice-${second.id}`).locator('[data-status="paid"]').first().waitFor();
+    await student.page.goto('/student/card-to-card');
+    await student.page
+      .getByTestId(`payment-${toReject.id}`)
+      .getByText(/مبلغ این رسید به حساب مدرسه نرسیده است/)
+      .waitFor();
+
+    expect(adminErrors).toEqual([]);
+    expect(studentErrors).toEqual([]);
+    await admin.context.close();
+    await student.context.close();
+  });
+});

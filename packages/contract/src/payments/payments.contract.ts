@@ -1,0 +1,391 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint';
+import { isoDateSchema } from '../jalali';
+import { pageOf } from '../pagination';
+import { STAFF, STUDENT } from '../roles';
+import { digitsToLatin } from '../text';
+
+export const PAYMENT_METHODS = ['gateway', 'card_to_card', 'manual'] as const;
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'rejected'] as const;
+export const INVOICE_STATUSES = ['unpaid', 'partial', 'paid', 'overdue', 'cancelled'] as const;
+export const MONEY_UNITS = ['toman', 'rial'] as const;
+/** The largest amount one invoice may carry: 100 billion Rials. */
+export const MAX_AMOUNT = 100_000_000_000;
+
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export type MoneyUnit = (typeof MONEY_UNITS)[number];
+
+const idParam = z.object({ id: z.coerce.number().int().positive() });
+
+/** Whole Rials, accepting Persian digits and separators from a form. */
+export const rialsSchema = z.preprocess(
+  (v) => (typeof v === 'string' ? Number(digitsToLatin(v).replace(/[,٬\s]/g, '')) : v),
+  z
+    .number({ error: 'مبلغ را وارد کنید.' })
+    .int({ error: 'مبلغ باید عدد صحیح باشد.' })
+    .min(1, { error: 'مبلغ باید بیشتر از صفر باشد.' })
+    .max(MAX_AMOUNT, { error: 'مبلغ بیش از حد مجاز است.' }),
+);
+
+const text = (max: number, required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(max, { error: `حداکثر ${max} نویسه مجاز است.` });
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `حداکثر ${max} نویسه مجاز است.` })
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+export const paymentSchema = z.object({
+  id: z.number().int(),
+  invoiceId: z.number().int(),
+  method: z.enum(PAYMENT_METHODS),
+  amount: z.number().int(),
+  status: z.enum(PAYMENT_STATUSES),
+  gateway: z.string().nullable(),
+  referenceId: z.string().nullable(),
+  cardMasked: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  transferredAt: z.string().nullable(),
+  receiptUrl: z.string().nullable(),
+  note: z.string().nullable(),
+  submittedAt: z.string(),
+  decidedAt: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+  failureReason: z.string().nullable(),
+});
+export type PaymentView = z.infer<typeof paymentSchema>;
+
+export const invoiceSchema = z.object({
+  id: z.number().int(),
+  studentId: z.number().int(),
+  title: z.string(),
+  description: z.string().nullable(),
+  amount: z.number().int(),
+  paid: z.number().int(),
+  remaining: z.number().int(),
+  /** Card-to-card receipts waiting for a decision. */
+  pendingAmount: z.number().int(),
+  dueDate: z.string(),
+  status: z.enum(INVOICE_STATUSES),
+  createdAt: z.string(),
+  cancelledAt: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  payments: z.array(paymentSchema),
+});
+export type InvoiceView = z.infer<typeof invoiceSchema>;
+
+export const totalsSchema = z.object({
+  billed: z.number().int(),
+  paid: z.number().int(),
+  remaining: z.number().int(),
+});
+
+export const gatewayInfoSchema = z.object({
+  name: z.string(),
+  label: z.string(),
+  test: z.boolean(),
+});
+
+export const invoiceFormSchema = z.object({
+  title: text(150, 'عنوان را وارد کنید.'),
+  description: optionalText(1000),
+  amount: rialsSchema,
+  dueDate: isoDateSchema,
+});
+export type InvoiceForm = z.input<typeof invoiceFormSchema>;
+
+export const paymentSettingsSchema = z.object({
+  moneyUnit: z.enum(MONEY_UNITS),
+  cardNumber: z.string().nullable(),
+  cardHolder: z.string().nullable(),
+  bankName: z.string().nullable(),
+});
+export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
+
+export const paymentSettingsFormSchema = z.object({
+  moneyUnit: z.enum(MONEY_UNITS),
+  cardNumber: z
+    .string()
+    .transform((v) => digitsToLatin(v).replace(/[\s-]/g, ''))
+    .refine((v) => v === '' || /^\d{16}$/.test(v), { error: 'شمارهٔ کارت باید ۱۶ رقم باشد.' })
+    .transform((v) => v || null),
+  cardHolder: optionalText(100).transform((v) => v ?? null),
+  bankName: optionalText(60).transform((v) => v ?? null),
+});
+
+export const cardToCardBodySchema = z.object({
+  invoiceId: z.coerce
+    .number({ error: 'صورت‌حساب را انتخاب کنید.' })
+    .int()
+    .positive({ error: 'صورت‌حساب را انتخاب کنید.' }),
+  amount: rialsSchema,
+  cardLast4: z
+    .string({ error: 'چهار رقم آخر کارت را وارد کنید.' })
+    .transform((v) => digitsToLatin(v).trim())
+    .refine((v) => /^\d{4}$/.test(v), { error: 'چهار رقم آخر کارت را وارد کنید.' }),
+  trackingNumber: z
+    .string({ error: 'شمارهٔ پیگیری را وارد کنید.' })
+    .transform((v) => digitsToLatin(v).trim())
+    .refine((v) => /^[0-9A-Za-z-]{4,40}$/.test(v), { error: 'شمارهٔ پیگیری معتبر نیست.' }),
+  transferredAt: z.iso.datetime({ offset: true, error: 'زمان واریز را وارد کنید.' }),
+});
+export type CardToCardBody = z.input<typeof cardToCardBodySchema>;
+
+export const cardToCardViewSchema = z.object({
+  card: z.object({ number: z.string(), holder: z.string().nullable(), bank: z.string().nullable() }).nullable(),
+  moneyUnit: z.enum(MONEY_UNITS),
+  invoices: z.array(
+    z.object({ id: z.number().int(), title: z.string(), remaining: z.number().int(), dueDate: z.string() }),
+  ),
+  submissions: z.array(paymentSchema.extend({ invoiceTitle: z.string() })),
+});
+
+export const studentInvoicesSchema = z.object({
+  invoices: z.array(invoiceSchema),
+  totals: totalsSchema,
+  moneyUnit: z.enum(MONEY_UNITS),
+  gateways: z.array(gatewayInfoSchema),
+});
+
+export const paymentResultSchema = paymentSchema.extend({
+  invoiceTitle: z.string(),
+  invoiceRemaining: z.number().int(),
+  moneyUnit: z.enum(MONEY_UNITS),
+});
+
+export const pendingReceiptSchema = paymentSchema.extend({
+  invoiceTitle: z.string(),
+  invoiceAmount: z.number().int(),
+  invoiceRemaining: z.number().int(),
+  studentId: z.number().int(),
+  studentName: z.string(),
+  groupName: z.string().nullable(),
+});
+
+export const bulkInvoiceBodySchema = z.object({
+  groupId: z.number({ error: 'کلاس را انتخاب کنید.' }).int().positive(),
+  installments: z.array(invoiceFormSchema).min(1, { error: 'دست‌کم یک قسط لازم است.' }).max(24),
+});
+
+export const bulkUpdateBodySchema = z
+  .object({
+    ids: z.array(z.number().int().positive()).min(1, { error: 'هیچ صورت‌حسابی انتخاب نشده است.' }).max(1000),
+    dueDate: isoDateSchema.optional(),
+    cancelReason: optionalText(300),
+  })
+  .refine((v) => (v.dueDate ? 1 : 0) + (v.cancelReason ? 1 : 0) === 1, {
+    error: 'یا سررسید تازه را بدهید یا دلیل ابطال را.',
+  });
+
+export const invoiceRowSchema = invoiceSchema.omit({ payments: true }).extend({
+  studentName: z.string(),
+  groupName: z.string().nullable(),
+});
+
+export const invoiceListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+  groupId: z.coerce.number().int().positive().optional(),
+  status: z.enum(INVOICE_STATUSES).optional(),
+  q: z.string().trim().max(100).optional(),
+});
+
+export const paymentsContract = {
+  studentInvoices: endpoint({
+    method: 'GET',
+    path: 'student/invoices',
+    access: STUDENT,
+    summary: "The calling student's invoices with their payments and totals",
+    response: studentInvoicesSchema,
+    noStore: true,
+  }),
+  directPay: endpoint({
+    method: 'POST',
+    path: 'student/payment/direct-pay',
+    access: STUDENT,
+    summary: "Starts an online payment of an invoice's remaining amount; answers the gateway address",
+    body: z.object({ invoiceId: z.number().int().positive(), gateway: z.string().max(30).optional() }),
+    response: z.object({ paymentId: z.number().int(), redirectUrl: z.string() }),
+  }),
+  paymentResult: endpoint({
+    method: 'GET',
+    path: 'student/payment/:id',
+    access: STUDENT,
+    summary: "One of the calling student's payments, for the result page",
+    params: idParam,
+    response: paymentResultSchema,
+    noStore: true,
+  }),
+  cardToCardView: endpoint({
+    method: 'GET',
+    path: 'student/payment/card-to-card',
+    access: STUDENT,
+    summary: "The school's card, the student's payable invoices and their card-to-card submissions",
+    response: cardToCardViewSchema,
+    noStore: true,
+  }),
+  cardToCard: endpoint({
+    method: 'POST',
+    path: 'student/payment/card-to-card',
+    access: STUDENT,
+    summary: 'Submits a card-to-card receipt with its photo (multipart, field file); it waits for approval',
+    body: cardToCardBodySchema,
+    bodyKind: 'multipart',
+    response: paymentSchema,
+  }),
+  gatewayCallback: endpoint({
+    method: 'GET',
+    path: 'general/payment/callback/:gateway',
+    access: 'public',
+    summary: 'Where a gateway returns the payer: verifies the payment and redirects to the result page',
+    params: z.object({ gateway: z.string().max(30) }),
+    query: z.object({ Authority: z.string().max(100).optional(), Status: z.string().max(10).optional() }),
+    file: true,
+  }),
+  sandboxInfo: endpoint({
+    method: 'GET',
+    path: 'general/payment/sandbox/:authority',
+    access: 'public',
+    summary: 'The built-in test gateway: what is being paid (404 when the test gateway is off)',
+    params: z.object({ authority: z.string().max(100) }),
+    response: z.object({ amount: z.number().int(), description: z.string(), callbackUrl: z.string() }),
+    noStore: true,
+  }),
+  studentInvoice: endpoint({
+    method: 'GET',
+    path: 'panel/student/invoice/:id',
+    access: STAFF,
+    summary: "A student's invoices with payments and totals ({id} is the student)",
+    params: idParam,
+    response: z.object({
+      student: z.object({ id: z.number().int(), fullName: z.string(), groupName: z.string().nullable() }),
+      invoices: z.array(invoiceSchema),
+      totals: totalsSchema,
+      moneyUnit: z.enum(MONEY_UNITS),
+    }),
+    noStore: true,
+  }),
+  createInvoice: endpoint({
+    method: 'POST',
+    path: 'panel/student/invoice/:id',
+    access: STAFF,
+    summary: 'Creates an invoice for a student ({id} is the student)',
+    params: idParam,
+    body: invoiceFormSchema,
+    response: invoiceSchema,
+  }),
+  listInvoices: endpoint({
+    method: 'GET',
+    path: 'panel/invoices',
+    access: STAFF,
+    summary: 'Invoices of all students, filtered by class and status',
+    query: invoiceListQuerySchema,
+    response: pageOf(invoiceRowSchema),
+    noStore: true,
+  }),
+  updateInvoice: endpoint({
+    method: 'PUT',
+    path: 'panel/invoices/:id',
+    access: STAFF,
+    summary: 'Edits an invoice while nothing has been paid on it',
+    params: idParam,
+    body: invoiceFormSchema,
+    response: invoiceSchema,
+  }),
+  cancelInvoice: endpoint({
+    method: 'POST',
+    path: 'panel/invoices/:id/cancel',
+    access: STAFF,
+    summary: 'Cancels an invoice that has no successful payment',
+    params: idParam,
+    body: z.object({ reason: text(300, 'دلیل ابطال را بنویسید.') }),
+    response: invoiceSchema,
+  }),
+  manualPayment: endpoint({
+    method: 'POST',
+    path: 'panel/invoices/:id/payments',
+    access: STAFF,
+    summary: 'Records a cash or POS payment on an invoice',
+    params: idParam,
+    body: z.object({ amount: rialsSchema, note: optionalText(300) }),
+    response: paymentSchema,
+  }),
+  bulkCreate: endpoint({
+    method: 'POST',
+    path: 'panel/invoices/bulk',
+    access: STAFF,
+    summary: 'Creates the same invoice, or a set of installments, for every active student of a class',
+    body: bulkInvoiceBodySchema,
+    response: z.object({ created: z.number().int(), students: z.number().int() }),
+  }),
+  bulkUpdate: endpoint({
+    method: 'PATCH',
+    path: 'panel/invoices',
+    access: STAFF,
+    summary: 'Moves the due date of, or cancels, many invoices at once',
+    body: bulkUpdateBodySchema,
+    response: z.object({ updated: z.number().int() }),
+  }),
+  groups: endpoint({
+    method: 'GET',
+    path: 'panel/invoices/groups',
+    access: STAFF,
+    summary: 'Classes with their number of active students, for bulk invoicing',
+    response: z.array(
+      z.object({ id: z.number().int(), name: z.string(), academicYear: z.number().int(), students: z.number().int() }),
+    ),
+  }),
+  pendingReceipts: endpoint({
+    method: 'GET',
+    path: 'panel/payments/pending',
+    access: STAFF,
+    summary: 'Card-to-card receipts waiting for a decision, oldest first',
+    response: z.object({
+      items: z.array(pendingReceiptSchema),
+      total: z.number().int(),
+      moneyUnit: z.enum(MONEY_UNITS),
+    }),
+    noStore: true,
+  }),
+  approve: endpoint({
+    method: 'POST',
+    path: 'panel/payments/:id/approve',
+    access: STAFF,
+    summary: 'Approves a card-to-card receipt',
+    params: idParam,
+    response: paymentSchema,
+  }),
+  reject: endpoint({
+    method: 'POST',
+    path: 'panel/payments/:id/reject',
+    access: STAFF,
+    summary: 'Rejects a card-to-card receipt with a reason the student sees',
+    params: idParam,
+    body: z.object({ reason: text(300, 'دلیل رد را بنویسید.') }),
+    response: paymentSchema,
+  }),
+  getSettings: endpoint({
+    method: 'GET',
+    path: 'panel/payment-settings',
+    access: STAFF,
+    summary: 'Money unit and the destination card for card-to-card payments',
+    response: paymentSettingsSchema,
+  }),
+  putSettings: endpoint({
+    method: 'PUT',
+    path: 'panel/payment-settings',
+    access: STAFF,
+    summary: 'Updates the money unit and the destination card',
+    body: paymentSettingsFormSchema,
+    response: paymentSettingsSchema,
+  }),
+} as const;
