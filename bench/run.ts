@@ -3,6 +3,7 @@
 //   npm run bench -- bundle  only the bundle budget (needs `npm run build`)
 //   npm run bench -- api     only the API throughput
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
@@ -74,7 +75,13 @@ async function api() {
   await seedDemo(database.db);
   const app = await buildApp({
     db: database.db,
-    config: { sessionIdleMs: 3_600_000, sessionMaxMs: 86_400_000, trustProxy: false, logLevel: 'silent' },
+    config: {
+      sessionIdleMs: 3_600_000,
+      sessionMaxMs: 86_400_000,
+      trustProxy: false,
+      logLevel: 'silent',
+      uploadsDir: fs.mkdtempSync(path.join(os.tmpdir(), 'madreseh-bench-uploads-')),
+    },
     logger: false,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

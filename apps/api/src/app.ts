@@ -1,4 +1,5 @@
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -11,15 +12,28 @@ import { registerErrorHandler } from './http/error-handler';
 import { requestSerializer } from './lib/log';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerHealthRoutes } from './modules/system/health.routes';
+import { registerUploadServing } from './storage/serve';
+import { localDiskStorage, type Storage } from './storage/storage';
 import { registerSpa } from './web/spa';
 
 export interface AppOptions {
   db: Db;
-  config: Pick<Config, 'sessionIdleMs' | 'sessionMaxMs' | 'trustProxy' | 'logLevel'> & { webDist?: string };
+  config: Pick<Config, 'sessionIdleMs' | 'sessionMaxMs' | 'trustProxy' | 'logLevel' | 'uploadsDir'> & {
+    webDist?: string;
+  };
+  /** Where uploads go; a folder on disk at config.uploadsDir unless given. */
+  storage?: Storage;
   /** Tests pass false; the server passes a pino level. */
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them to prove what is never logged). */
   logStream?: { write(line: string): void };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Uploaded files (storage/storage.ts); images go through storage/images.ts first. */
+    storage: Storage;
+  }
 }
 
 export interface RegisteredRoute {
@@ -35,7 +49,13 @@ export function registeredApiRoutes(app: FastifyInstance): readonly RegisteredRo
 }
 
 /** Builds the whole Fastify instance: plugins, guard, API routes and the web app. Tests build it too. */
-export async function buildApp({ db, config, logger = true, logStream }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  db,
+  config,
+  logger = true,
+  logStream,
+  storage,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
       ? { level: config.logLevel, serializers: { req: requestSerializer }, ...(logStream ? { stream: logStream } : {}) }
@@ -50,6 +70,7 @@ export async function buildApp({ db, config, logger = true, logStream }: AppOpti
     if (!route.url.startsWith('/api/')) return;
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
+  app.decorate('storage', storage ?? localDiskStorage(config.uploadsDir));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -75,6 +96,8 @@ export async function buildApp({ db, config, logger = true, logStream }: AppOpti
     strictTransportSecurity: false,
   });
 
+  await app.register(multipart, { throwFileSizeLimit: true });
+
   await app.register(swagger, {
     openapi: {
       info: { title: 'Madreseh API', version: '1.0.0', description: 'School portal API, generated from the contract' },
@@ -89,6 +112,7 @@ export async function buildApp({ db, config, logger = true, logStream }: AppOpti
   const spaFallback = config.webDist ? await registerSpa(app, config.webDist) : null;
   registerErrorHandler(app, spaFallback);
 
+  registerUploadServing(app, app.storage);
   registerHealthRoutes(app, db);
   registerAuthRoutes(app, db, policy);
   return app;

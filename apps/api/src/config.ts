@@ -24,6 +24,7 @@ const configSchema = z.object({
   SESSION_MAX_DAYS: z.coerce.number().positive().max(365).default(30),
   TRUST_PROXY: bool.default(false),
   WEB_DIST: z.string().min(1).optional(),
+  UPLOADS_DIR: z.string().min(1).optional(),
 });
 
 export type Config = {
@@ -38,6 +39,8 @@ export type Config = {
   sessionMaxMs: number;
   trustProxy: boolean;
   webDist: string;
+  /** Uploaded images (UPLOADS_DIR, default <DATA_DIR>/uploads). */
+  uploadsDir: string;
 };
 
 export class ConfigError extends Error {}
@@ -65,5 +68,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxMs: c.SESSION_MAX_DAYS * 86_400_000,
     trustProxy: c.TRUST_PROXY,
     webDist: path.resolve(c.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    uploadsDir: path.resolve(c.UPLOADS_DIR ?? path.join(c.DATA_DIR, 'uploads')),
   };
 }

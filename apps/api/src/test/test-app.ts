@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -17,6 +19,8 @@ export type DemoUsername = (typeof DEMO_ACCOUNTS)[number]['username'];
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  /** Folder of this app's uploads (a fresh temporary folder, removed on close). */
+  uploadsDir: string;
   driver: 'pglite' | 'postgres';
   policy: SessionPolicy;
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
@@ -39,7 +43,7 @@ export interface TestAppOptions {
   configure?: (app: FastifyInstance) => void | Promise<void>;
 }
 
-const DEFAULT_CONFIG: AppOptions['config'] = {
+const DEFAULT_CONFIG: Omit<AppOptions['config'], 'uploadsDir'> = {
   sessionIdleMs: 7 * 24 * 3_600_000,
   sessionMaxMs: 30 * 86_400_000,
   trustProxy: false,
@@ -54,7 +58,9 @@ const DEFAULT_CONFIG: AppOptions['config'] = {
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await openTestDatabase();
-  const config = { ...DEFAULT_CONFIG, ...options.config };
+  const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'madreseh-uploads-'));
+  const removeUploads = () => fs.rmSync(uploadsDir, { recursive: true, force: true });
+  const config = { ...DEFAULT_CONFIG, uploadsDir, ...options.config };
   let app: FastifyInstance;
   try {
     app = await buildApp({
@@ -67,6 +73,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     await app.ready();
   } catch (err) {
     await database.close();
+    removeUploads();
     throw err;
   }
   const policy: SessionPolicy = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs };
@@ -80,6 +87,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   return {
     app,
     db: database.db,
+    uploadsDir,
     driver: database.driver,
     policy,
     inject: (opts) => app.inject(opts),
@@ -96,6 +104,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async close() {
       await app.close();
       await database.close();
+      removeUploads();
     },
   };
 }

@@ -1,0 +1,168 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ERROR_CODES } from '@madreseh/contract/errors';
+import { IMAGE_KEY_PATTERN, imageUrls, UPLOAD_MESSAGES } from '@madreseh/contract/uploads';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { hugePng, jpegWithGps, smallPng } from '../test/images';
+import { multipartBody } from '../test/multipart';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { storeImage } from './images';
+import { readUploadForm } from './multipart';
+import { isStorageName } from './storage';
+
+let t: TestApp;
+
+// A throwaway upload route over the real pipeline: the same calls every upload endpoint makes.
+beforeAll(async () => {
+  t = await createTestApp({
+    configure(app) {
+      app.post('/upload-probe', async (request, reply) => {
+        const form = await readUploadForm(request, z.object({ caption: z.string().max(20).optional() }));
+        const stored = await storeImage(app.storage, 'probe', form.file);
+        return reply.status(201).send({ ...stored, caption: form.fields.caption ?? null });
+      });
+    },
+  });
+});
+afterAll(() => t.close());
+
+async function upload(files: Parameters<typeof multipartBody>[1], fields: Record<string, string> = {}) {
+  const { payload, headers } = multipartBody(fields, files);
+  return t.inject({ method: 'POST', url: '/upload-probe', payload, headers });
+}
+
+describe('image upload pipeline', () => {
+  it('re-encodes a JPEG to WebP renditions of 400 and 1600 px with EXIF and GPS gone', async () => {
+    const original = await jpegWithGps();
+    expect((await sharp(original).metadata()).exif).toBeDefined();
+    const res = await upload([{ filename: 'IMG_0001.JPG', contentType: 'image/jpeg', data: original }], {
+      caption: 'حیاط',
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json() as { key: string; width: number; height: number; caption: string };
+    expect(body.key).toMatch(IMAGE_KEY_PATTERN);
+    expect(body.key).not.toContain('IMG');
+    expect(body).toMatchObject({ width: 1600, height: 1067, caption: 'حیاط' });
+
+    const urls = imageUrls(body.key);
+    for (const [url, width] of [
+      [urls.thumb, 400],
+      [urls.large, 1600],
+    ] as const) {
+      const file = await t.inject({ method: 'GET', url });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('image/webp');
+      expect(file.headers['x-content-type-options']).toBe('nosniff');
+      expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const meta = await sharp(file.rawPayload).metadata();
+      expect(meta.format).toBe('webp');
+      expect(meta.width).toBe(width);
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(file.rawPayload.includes(Buffer.from('PhoneMaker'))).toBe(false);
+    }
+    expect(fs.existsSync(path.join(t.uploadsDir, `${body.key}-400.webp`))).toBe(true);
+  });
+
+  it('never enlarges a small PNG', async () => {
+    const res = await upload([{ filename: 'a.png', contentType: 'image/png', data: await smallPng(300, 200) }]);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ width: 300, height: 200 });
+    const large = await t.inject({ method: 'GET', url: imageUrls(res.json().key).large });
+    expect((await sharp(large.rawPayload).metadata()).width).toBe(300);
+  });
+
+  it('refuses an HTML page named .jpg and sent as image/jpeg (415)', async () => {
+    const html = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
+    const res = await upload([{ filename: 'photo.jpg', contentType: 'image/jpeg', data: html }]);
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ code: ERROR_CODES.unsupportedMedia, message: UPLOAD_MESSAGES.notImage });
+  });
+
+  it('refuses an SVG (415)', async () => {
+    const svg = Buffer.from(
+      '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)"><rect width="10" height="10"/></svg>',
+    );
+    const res = await upload([{ filename: 'logo.svg', contentType: 'image/svg+xml', data: svg }]);
+    expect(res.statusCode).toBe(415);
+    expect(res.json().message).toBe(UPLOAD_MESSAGES.notImage);
+  });
+
+  it('refuses a GIF, which is a real image but not an accepted one (415)', async () => {
+    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
+    const res = await upload([{ filename: 'a.gif', contentType: 'image/gif', data: gif }]);
+    expect(res.statusCode).toBe(415);
+  });
+
+  it('refuses a file over 10 MB (413) without storing anything', async () => {
+    const before = fs.readdirSync(t.uploadsDir, { recursive: true }).length;
+    const big = Buffer.concat([await jpegWithGps(64, 64), Buffer.alloc(11 * 1024 * 1024, 1)]);
+    const res = await upload([{ filename: 'big.jpg', contentType: 'image/jpeg', data: big }]);
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ code: ERROR_CODES.tooLarge, message: UPLOAD_MESSAGES.tooLarge });
+    expect(fs.readdirSync(t.uploadsDir, { recursive: true }).length).toBe(before);
+  });
+
+  it('refuses a 20,000 × 20,000 PNG before decoding it (413)', async () => {
+    const bomb = hugePng(20_000, 20_000);
+    expect(bomb.length).toBeLessThan(200_000);
+    const res = await upload([{ filename: 'bomb.png', contentType: 'image/png', data: bomb }]);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().message).toBe(UPLOAD_MESSAGES.tooManyPixels);
+  });
+
+  it('refuses a truncated JPEG that only starts like one (415)', async () => {
+    const fake = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(500, 7)]);
+    const res = await upload([{ filename: 'x.jpg', contentType: 'image/jpeg', data: fake }]);
+    expect(res.statusCode).toBe(415);
+    expect(res.json().code).toBe(ERROR_CODES.unsupportedMedia);
+  });
+
+  it('answers 400 with Persian messages for a form without a file, with two files, or with bad fields', async () => {
+    const none = await upload([], { caption: 'x' });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe(UPLOAD_MESSAGES.noFile);
+
+    const png = await smallPng(10, 10);
+    const two = await upload([
+      { filename: 'a.png', contentType: 'image/png', data: png },
+      { field: 'other', filename: 'b.png', contentType: 'image/png', data: png },
+    ]);
+    expect(two.statusCode).toBe(400);
+    expect(two.json().message).toBe(UPLOAD_MESSAGES.tooManyFiles);
+
+    const badField = await upload([{ filename: 'a.png', contentType: 'image/png', data: png }], {
+      caption: 'x'.repeat(30),
+    });
+    expect(badField.statusCode).toBe(400);
+    expect(Object.keys(badField.json().fields)).toEqual(['caption']);
+  });
+
+  it('answers 415 when the body is not multipart', async () => {
+    const res = await t.inject({ method: 'POST', url: '/upload-probe', payload: { file: 'x' } });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().message).toBe(UPLOAD_MESSAGES.notMultipart);
+  });
+
+  it('serves only names the server makes, and only WebP', async () => {
+    fs.writeFileSync(path.join(t.uploadsDir, 'secret.txt'), 'secret');
+    for (const url of [
+      '/uploads/secret.txt',
+      '/uploads/../package.json',
+      '/uploads/%2e%2e/%2e%2e/package.json',
+      '/uploads/probe/2026/UPPER-400.webp',
+      '/uploads/probe/none-400.webp',
+    ]) {
+      const res = await t.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).not.toContain('secret');
+    }
+    expect(isStorageName('a/../b.webp')).toBe(false);
+    expect(isStorageName('/etc/passwd.webp')).toBe(false);
+    expect(isStorageName('probe/2026/abc-400.webp')).toBe(true);
+  });
+});

@@ -1,0 +1,86 @@
+import { ERROR_CODES } from '@madreseh/contract/errors';
+import { IMAGE_LIMITS, UPLOAD_MESSAGES } from '@madreseh/contract/uploads';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+import { AppError } from '../lib/errors';
+import { newStorageKey, type Storage } from './storage';
+
+export interface StoredImage {
+  /** Storage key without size or extension; `imageUrls(key)` (contract) gives its addresses. */
+  key: string;
+  /** Size of the largest stored rendition. */
+  width: number;
+  height: number;
+}
+
+const ACCEPTED: readonly string[] = IMAGE_LIMITS.mimeTypes;
+
+/**
+ * Checks an uploaded image and renders it again: the bytes must really be JPEG, PNG or WebP
+ * (magic bytes, not the file name), at most IMAGE_LIMITS.maxPixels, and what is kept is a fresh
+ * WebP per width in IMAGE_LIMITS.widths — orientation applied, every metadata block (EXIF, GPS,
+ * XMP, ICC comments) dropped. Throws AppError 413/415 with a Persian message.
+ */
+export async function renderImage(input: Buffer): Promise<{ width: number; data: Buffer; height: number }[]> {
+  if (input.length > IMAGE_LIMITS.maxBytes) throw new AppError(413, ERROR_CODES.tooLarge, UPLOAD_MESSAGES.tooLarge);
+  const type = await fileTypeFromBuffer(input);
+  if (!type || !ACCEPTED.includes(type.mime)) {
+    throw new AppError(415, ERROR_CODES.unsupportedMedia, UPLOAD_MESSAGES.notImage);
+  }
+  let width = 0;
+  let height = 0;
+  try {
+    // Reads the header only; the pixel cap is checked before anything is decoded.
+    const meta = await sharp(input, { limitInputPixels: false }).metadata();
+    width = meta.width ?? 0;
+    height = meta.height ?? 0;
+  } catch {
+    throw new AppError(415, ERROR_CODES.unsupportedMedia, UPLOAD_MESSAGES.unreadable);
+  }
+  if (!width || !height) throw new AppError(415, ERROR_CODES.unsupportedMedia, UPLOAD_MESSAGES.unreadable);
+  if (width * height > IMAGE_LIMITS.maxPixels) {
+    throw new AppError(413, ERROR_CODES.tooLarge, UPLOAD_MESSAGES.tooManyPixels);
+  }
+  try {
+    return await Promise.all(
+      IMAGE_LIMITS.widths.map(async (w) => {
+        const { data, info } = await sharp(input, { limitInputPixels: IMAGE_LIMITS.maxPixels, failOn: 'error' })
+          .rotate()
+          .resize({ width: w, withoutEnlargement: true })
+          .webp({ quality: 82 })
+          .toBuffer({ resolveWithObject: true });
+        return { width: info.width, height: info.height, data };
+      }),
+    );
+  } catch {
+    throw new AppError(415, ERROR_CODES.unsupportedMedia, UPLOAD_MESSAGES.unreadable);
+  }
+}
+
+/** File names of the renditions of a key (`<key>-400.webp`, `<key>-1600.webp`). */
+export function imageFileNames(key: string): string[] {
+  return IMAGE_LIMITS.widths.map((w) => `${key}-${w}.webp`);
+}
+
+/**
+ * Checks, re-encodes and stores an uploaded image under a new key in `folder` (e.g. 'gallery',
+ * 'news', 'students'). Store the returned key in your table; call `removeImage` when the row goes.
+ */
+export async function storeImage(storage: Storage, folder: string, input: Buffer): Promise<StoredImage> {
+  const renditions = await renderImage(input);
+  const key = newStorageKey(folder);
+  const names = imageFileNames(key);
+  try {
+    await Promise.all(renditions.map((r, i) => storage.put(names[i] as string, r.data)));
+  } catch (err) {
+    await removeImage(storage, key);
+    throw err;
+  }
+  const largest = renditions[renditions.length - 1] as { width: number; height: number };
+  return { key, width: largest.width, height: largest.height };
+}
+
+/** Deletes every rendition of an image key (missing files are fine). */
+export async function removeImage(storage: Storage, key: string): Promise<void> {
+  await Promise.all(imageFileNames(key).map((name) => storage.remove(name).catch(() => {})));
+}
