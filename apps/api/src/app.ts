@@ -11,6 +11,11 @@ import type { Db } from './db/client';
 import { registerErrorHandler } from './http/error-handler';
 import { requestSerializer } from './lib/log';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerContactRoutes } from './modules/contact/contact.routes';
+import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { registerGalleryRoutes } from './modules/gallery/gallery.routes';
+import { registerNewsRoutes } from './modules/news/news.routes';
+import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { registerHealthRoutes } from './modules/system/health.routes';
 import { registerUploadServing } from './storage/serve';
 import { localDiskStorage, type Storage } from './storage/storage';
@@ -115,5 +120,10 @@ export async function buildApp({
   registerUploadServing(app, app.storage);
   registerHealthRoutes(app, db);
   registerAuthRoutes(app, db, policy);
+  registerSettingsRoutes(app, db);
+  registerNewsRoutes(app, db);
+  registerGalleryRoutes(app, db);
+  registerContactRoutes(app, db);
+  registerDashboardRoutes(app, db);
   return app;
 }

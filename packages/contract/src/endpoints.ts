@@ -1,5 +1,10 @@
 import { authContract } from './auth/auth.contract';
+import { contactContract } from './contact/contact.contract';
+import { dashboardContract } from './dashboard/dashboard.contract';
 import type { Endpoint } from './endpoint';
+import { galleryContract } from './gallery/gallery.contract';
+import { newsContract } from './news/news.contract';
+import { settingsContract } from './settings/settings.contract';
 import { systemContract } from './system/system.contract';
 
 /**
@@ -9,6 +14,11 @@ import { systemContract } from './system/system.contract';
 export const contract = {
   auth: authContract,
   system: systemContract,
+  settings: settingsContract,
+  news: newsContract,
+  gallery: galleryContract,
+  dashboard: dashboardContract,
+  contact: contactContract,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

@@ -4,6 +4,7 @@ import { ROLES, type Role } from '@madreseh/contract/roles';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredApiRoutes } from '../app';
+import { newsForGroup, placeStudentInGroup } from '../modules/news/news.fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { urlOf } from './implement';
 
@@ -20,7 +21,16 @@ const DEMO_USER_OF: Record<Role, string> = { student: 'student1', admin: 'admin'
  * nothing: `make` creates a record owned by `student1` and answers the path parameters that name it.
  * An endpoint for students with a path parameter and no entry here fails the matrix.
  */
-const OWNED_BY_STUDENT: Record<string, { make(t: TestApp): Promise<Record<string, string>> }> = {};
+const OWNED_BY_STUDENT: Record<string, { make(t: TestApp): Promise<Record<string, string>> }> = {
+  'GET student/news/:id': {
+    // News for student1's group only; student2 is in another group.
+    async make(t) {
+      const mine = await placeStudentInGroup(t, 'student1', 'هفتم الف (ماتریس)');
+      await placeStudentInGroup(t, 'student2', 'هفتم ب (ماتریس)');
+      return { id: String(await newsForGroup(t, mine)) };
+    },
+  },
+};
 
 const keyOf = (method: string, url: string) => `${method} ${url}`;
 
