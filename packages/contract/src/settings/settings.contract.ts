@@ -74,7 +74,19 @@ export const schoolProfileInputSchema = z.object({
 });
 export type SchoolProfileInput = z.input<typeof schoolProfileInputSchema>;
 
-export const schoolProfileSchema = schoolProfileInputSchema.extend({
+/** As answered (plain types: response schemas carry no transforms). */
+export const schoolProfileSchema = z.object({
+  name: z.string(),
+  slogan: z.string(),
+  aboutHtml: z.string(),
+  address: z.string(),
+  phones: z.array(z.string()),
+  email: z.string(),
+  hours: z.string(),
+  location: z.object({ lat: z.number(), lng: z.number() }).nullable(),
+  preRegistrationOpen: z.boolean(),
+  gradesOffered: z.array(z.number().int()),
+  academicYear: z.number().int(),
   logo: imageRefSchema.nullable(),
   hero: imageRefSchema.nullable(),
   updatedAt: z.string().nullable(),
