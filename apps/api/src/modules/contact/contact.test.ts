@@ -1,5 +1,6 @@
 import { CONTACT_LIMIT } from '@madreseh/contract/contact/contact.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactMessages } from '../../db/schema/site';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -7,6 +8,8 @@ let admin: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // Start from no demo content: these tests count what they create.
+  await t.db.delete(contactMessages);
   admin = t.as(await t.sessionFor('admin'));
 });
 afterAll(() => t.close());

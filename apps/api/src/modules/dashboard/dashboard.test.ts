@@ -6,6 +6,10 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // Start from no demo content: these tests count what they create.
+  await t.db.delete(news);
+  await t.db.delete(contactMessages);
+  await t.db.delete(galleryPhotos);
 });
 afterAll(() => t.close());
 

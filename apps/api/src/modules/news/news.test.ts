@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { news } from '../../db/schema/site';
 import { auditLog } from '../../db/schema/system';
 import { smallPng } from '../../test/images';
 import { multipartBody } from '../../test/multipart';
@@ -15,6 +16,8 @@ let group2: number;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // Start from no demo content: these tests count what they create.
+  await t.db.delete(news);
   admin = t.as(await t.sessionFor('admin'));
   student1 = t.as(await t.sessionFor('student1'));
   student2 = t.as(await t.sessionFor('student2'));

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settings } from '../../db/schema/site';
 import { smallPng } from '../../test/images';
 import { multipartBody } from '../../test/multipart';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -10,6 +11,8 @@ let admin: Record<string, string>;
 
 beforeAll(async () => {
   t = await createTestApp();
+  // Start from no demo content: these tests count what they create.
+  await t.db.delete(settings);
   admin = t.as(await t.sessionFor('admin'));
 });
 afterAll(() => t.close());
