@@ -30,6 +30,14 @@ const SHOTS: Shot[] = [
   { name: 'not-found', path: '/no-such-page' },
   { name: 'student', path: '/student', as: 'student1' },
   { name: 'dashboard', path: '/dashboard', as: 'superadmin' },
+  { name: 'gallery', path: '/Gallery' },
+  { name: 'about', path: '/about-us' },
+  { name: 'contact', path: '/contact-us' },
+  { name: 'student-news', path: '/student/news', as: 'student1' },
+  { name: 'dashboard-news', path: '/dashboard/news', as: 'admin' },
+  { name: 'dashboard-gallery', path: '/dashboard/gallery', as: 'admin' },
+  { name: 'dashboard-contact', path: '/dashboard/contact-us', as: 'admin' },
+  { name: 'dashboard-settings', path: '/dashboard/settings', as: 'admin' },
 ];
 
 async function login(page: Page, username: string) {
