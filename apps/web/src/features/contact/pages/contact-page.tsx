@@ -96,7 +96,14 @@ export function Component() {
                 {/* Honeypot: hidden from people and from assistive technology; bots fill it. */}
                 <Box
                   aria-hidden="true"
-                  style={{ position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' }}
+                  style={{
+                    position: 'absolute',
+                    width: 1,
+                    height: 1,
+                    overflow: 'hidden',
+                    clipPath: 'inset(50%)',
+                    whiteSpace: 'nowrap',
+                  }}
                 >
                   <label>
                     {contactFa.website}
