@@ -22,6 +22,8 @@ interface Shot {
   path: string;
   as?: string;
   fullPage?: boolean;
+  /** Runs after the page opened, before the picture (open a drawer, reach a page through the UI). */
+  prepare?: (page: Page) => Promise<void>;
 }
 
 const SHOTS: Shot[] = [
@@ -38,6 +40,40 @@ const SHOTS: Shot[] = [
   { name: 'dashboard-gallery', path: '/dashboard/gallery', as: 'admin' },
   { name: 'dashboard-contact', path: '/dashboard/contact-us', as: 'admin' },
   { name: 'dashboard-settings', path: '/dashboard/settings', as: 'admin' },
+  { name: 'classes', path: '/dashboard/group', as: 'admin' },
+  { name: 'students', path: '/dashboard/student/list', as: 'admin' },
+  {
+    name: 'student-drawer',
+    path: '/dashboard/student/list',
+    as: 'admin',
+    fullPage: false,
+    prepare: async (page) => {
+      await page.getByTestId('student-row').filter({ hasText: 'زهرا حسینی' }).getByRole('button').click();
+      await page.getByRole('menuitem', { name: 'ویرایش دانش‌آموز' }).click();
+      await page.getByRole('dialog').waitFor();
+    },
+  },
+  {
+    name: 'login-slip',
+    path: '/dashboard/student/list',
+    as: 'admin',
+    prepare: async (page) => {
+      await page.getByTestId('student-row').filter({ hasText: 'فاطمه رضوی' }).getByRole('button').click();
+      await page.getByRole('menuitem', { name: 'رمز عبور تازه' }).click();
+      await page.getByRole('button', { name: 'چاپ برگهٔ ورود' }).click();
+      await page.getByTestId('login-slip').waitFor();
+      await page.emulateMedia({ media: 'print' });
+    },
+  },
+  { name: 'grades', path: '/dashboard/report-card?group=1&term=first', as: 'admin' },
+  { name: 'student-report-card', path: '/student/report-card', as: 'student1' },
+  {
+    name: 'student-report-card-print',
+    path: '/student/report-card/print',
+    as: 'student1',
+    prepare: (page) => page.emulateMedia({ media: 'print' }),
+  },
+  { name: 'student-profile', path: '/student/profile', as: 'student1' },
 ];
 
 async function login(page: Page, username: string) {
@@ -69,6 +105,7 @@ async function main() {
       const page = await context.newPage();
       if (shot.as) await login(page, shot.as);
       await page.goto(`${BASE}${shot.path}`, { waitUntil: 'networkidle' });
+      await shot.prepare?.(page);
       await page.evaluate(() => document.fonts.ready);
       await page.waitForTimeout(400);
       const file = path.join(OUT, `${shot.name}-${width}.png`);

@@ -39,6 +39,40 @@ function shellFiles(outDir: string): Set<string> {
 
 const outDir = path.resolve(import.meta.dirname, 'dist');
 
+/**
+ * A Workbox route handler, copied into sw.js as source text (so it may use nothing from this file).
+ * It asks the network (4 s at most); a good answer is stored under the URL and a hash of the bearer
+ * token — another account on the same device never gets it — with the time it arrived in
+ * `x-offline-at`. When the network fails, the stored answer of the same session is given back; a 401
+ * deletes it. POST check-token is stored under a GET key (the Cache API stores only GET).
+ */
+async function offlineFallbackHandler({ request }: { request: Request }): Promise<Response> {
+  const auth = request.headers.get('authorization') ?? '';
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(auth));
+  const session = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+  const key = new URL(request.url);
+  key.searchParams.set('__session', session);
+  const cache = await caches.open('student-offline');
+  try {
+    const res = await Promise.race([
+      fetch(request.clone()),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('network timeout')), 4000)),
+    ]);
+    if (res.ok && auth) {
+      const headers = new Headers(res.headers);
+      headers.set('x-offline-at', new Date().toISOString());
+      await cache.put(key.href, new Response(await res.clone().blob(), { status: 200, headers }));
+    } else if (res.status === 401) {
+      await cache.delete(key.href);
+    }
+    return res;
+  } catch (err) {
+    const saved = auth ? await cache.match(key.href) : undefined;
+    if (saved) return saved;
+    throw err;
+  }
+}
+
 export default defineConfig({
   plugins: [
     react(),
@@ -78,6 +112,20 @@ export default defineConfig({
           },
         ],
         runtimeCaching: [
+          // The student's own data (docs/decisions/0004): network first with a short timeout; the
+          // last good answer is kept per session and given back, stamped with its time, only when
+          // the network fails.
+          {
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin && /^\/api\/v1\/student\/(me|news|report-card)(\/|$)/.test(url.pathname),
+            handler: offlineFallbackHandler,
+            method: 'GET',
+          },
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname === '/api/v1/auth/check-token',
+            handler: offlineFallbackHandler,
+            method: 'POST',
+          },
           {
             urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
             handler: 'CacheFirst',

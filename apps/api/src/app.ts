@@ -14,8 +14,11 @@ import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerContactRoutes } from './modules/contact/contact.routes';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { registerGalleryRoutes } from './modules/gallery/gallery.routes';
+import { registerGroupRoutes } from './modules/groups/groups.routes';
 import { registerNewsRoutes } from './modules/news/news.routes';
+import { registerReportCardRoutes } from './modules/report-cards/report-cards.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
+import { registerStudentRoutes } from './modules/students/students.routes';
 import { registerHealthRoutes } from './modules/system/health.routes';
 import { registerUploadServing } from './storage/serve';
 import { localDiskStorage, type Storage } from './storage/storage';
@@ -125,5 +128,8 @@ export async function buildApp({
   registerGalleryRoutes(app, db);
   registerContactRoutes(app, db);
   registerDashboardRoutes(app, db);
+  registerGroupRoutes(app, db);
+  registerStudentRoutes(app, db);
+  registerReportCardRoutes(app, db);
   return app;
 }

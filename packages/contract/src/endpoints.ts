@@ -3,8 +3,11 @@ import { contactContract } from './contact/contact.contract';
 import { dashboardContract } from './dashboard/dashboard.contract';
 import type { Endpoint } from './endpoint';
 import { galleryContract } from './gallery/gallery.contract';
+import { groupContract } from './group/group.contract';
 import { newsContract } from './news/news.contract';
+import { reportCardContract } from './report-card/report-card.contract';
 import { settingsContract } from './settings/settings.contract';
+import { studentContract } from './student/student.contract';
 import { systemContract } from './system/system.contract';
 
 /**
@@ -19,6 +22,9 @@ export const contract = {
   gallery: galleryContract,
   dashboard: dashboardContract,
   contact: contactContract,
+  group: groupContract,
+  student: studentContract,
+  reportCard: reportCardContract,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

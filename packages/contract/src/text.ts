@@ -31,3 +31,15 @@ export function normalizePersian(input: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/**
+ * Tidies a name as people typed it, for storing: Arabic yeh/kaf become Persian, spaces are trimmed
+ * and collapsed; the zero-width non-joiner of names like «امینی‌پور» stays.
+ */
+export function tidyPersian(input: string): string {
+  return input
+    .replace(/[يى]/g, 'ی')
+    .replace(/ك/g, 'ک')
+    .replace(/[ \t\r\n]+/g, ' ')
+    .trim();
+}

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
 import type { Db, Tx } from './client';
 import { users } from './schema/users';
+import { seedSchoolDemo } from './seed/school-demo';
 import { seedSite } from './seed-site';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -18,7 +19,7 @@ export const DEMO_ACCOUNTS = [
  * transaction that loads the demo, and get the ids of the demo users by username.
  */
 type SeedStep = (tx: Tx, userIds: Map<string, number>) => Promise<void>;
-const steps: SeedStep[] = [seedSite];
+const steps: SeedStep[] = [seedSchoolDemo, seedSite];
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   const rows = await db.select({ n: sql<number>`count(*)::int` }).from(users);

@@ -1,6 +1,7 @@
 import { API_PREFIX, type Endpoint, type Infer, type InferInput, pathWith } from '@madreseh/contract/endpoint';
 import { ERROR_CODES, ERROR_MESSAGES, errorBodySchema } from '@madreseh/contract/errors';
 import { readToken } from './cookies';
+import { noteOffline } from './offline';
 
 /** An error answer of the API, or a network failure (status 0). */
 export class ApiError extends Error {
@@ -58,9 +59,10 @@ export async function call<E extends Endpoint>(
     headers['content-type'] = 'application/json';
     body = JSON.stringify(i.body ?? {});
   }
+  const url = urlFor(ep, i.params, i.query);
   let res: Response;
   try {
-    res = await fetch(urlFor(ep, i.params, i.query), {
+    res = await fetch(url, {
       method: ep.method,
       headers,
       body,
@@ -72,6 +74,7 @@ export async function call<E extends Endpoint>(
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, 'network_error', ERROR_MESSAGES.network);
   }
+  noteOffline(url, res.headers);
   const text = await res.text();
   let json: unknown = null;
   if (text) {

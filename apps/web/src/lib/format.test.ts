@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   digitsToPersian,
+  formatAcademicYear,
   formatJalaliDate,
   formatJalaliDateTime,
   formatJalaliShort,
@@ -43,5 +44,11 @@ describe('numbers and money', () => {
     expect(formatMoney(12_500_000, 'toman')).toBe('۱٬۲۵۰٬۰۰۰ تومان');
     expect(formatMoney(12_500_005, 'toman')).toBe('۱٬۲۵۰٬۰۰۰٫۵ تومان');
     expect(formatMoney(0)).toBe('۰ تومان');
+  });
+});
+
+describe('formatAcademicYear', () => {
+  it('writes both years in Persian digits, kept in reading order', () => {
+    expect(formatAcademicYear(1405)).toBe('۱۴۰۵\u200f–\u200f۱۴۰۶');
   });
 });

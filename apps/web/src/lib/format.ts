@@ -79,3 +79,11 @@ export function formatMoney(rials: number | bigint, unit: MoneyUnit = 'toman'): 
     ? `${whole} تومان`
     : `${whole}${digitsToPersian(`.${(rest < 0n ? -rest : rest).toString()}`).replace('.', '٫')} تومان`;
 }
+
+/**
+ * A school year «۱۴۰۵–۱۴۰۶» that reads right to left: the marks keep the two numbers in order
+ * inside Persian text (digits alone would be laid out left to right).
+ */
+export function formatAcademicYear(start: number): string {
+  return `${digitsToPersian(start)}\u200f–\u200f${digitsToPersian(start + 1)}`;
+}

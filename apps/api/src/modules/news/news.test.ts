@@ -21,8 +21,8 @@ beforeAll(async () => {
   admin = t.as(await t.sessionFor('admin'));
   student1 = t.as(await t.sessionFor('student1'));
   student2 = t.as(await t.sessionFor('student2'));
-  group1 = await placeStudentInGroup(t, 'student1', 'هفتم الف');
-  group2 = await placeStudentInGroup(t, 'student2', 'هشتم ب');
+  group1 = await placeStudentInGroup(t, 'student1', 'کلاس آزمون اخبار الف');
+  group2 = await placeStudentInGroup(t, 'student2', 'کلاس آزمون اخبار ب');
 });
 afterAll(() => t.close());
 

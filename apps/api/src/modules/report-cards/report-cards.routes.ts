@@ -1,0 +1,13 @@
+import { reportCardContract } from '@madreseh/contract/report-card/report-card.contract';
+import type { FastifyInstance } from 'fastify';
+import { requireAuth } from '../../auth/guard';
+import type { Db } from '../../db/client';
+import { implement } from '../../http/implement';
+import { grid, myReportCard, publish, saveGrid } from './report-cards.service';
+
+export function registerReportCardRoutes(app: FastifyInstance, db: Db): void {
+  implement(app, reportCardContract.grid, async ({ query }) => grid(db, query.groupId, query.term));
+  implement(app, reportCardContract.save, async ({ body, request }) => saveGrid(db, request, body));
+  implement(app, reportCardContract.publish, async ({ body, request }) => publish(db, request, body));
+  implement(app, reportCardContract.mine, async ({ query, request }) => myReportCard(db, requireAuth(request), query));
+}

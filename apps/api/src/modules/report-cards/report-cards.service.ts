@@ -1,0 +1,338 @@
+import {
+  DESCRIPTIVE_GRADES,
+  type DescriptiveGrade,
+  type Grid,
+  type gridSaveSchema,
+  MAIN_TERMS,
+  parseDescriptive,
+  parseScore,
+  type ReportCard,
+  TERMS,
+  type Term,
+} from '@madreseh/contract/report-card/report-card.contract';
+import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AuthContext } from '../../auth/sessions';
+import type { Db, Tx } from '../../db/client';
+import { reportCardGrades, reportCards } from '../../db/schema/report-cards';
+import { groupSubjects, groups, students } from '../../db/schema/school';
+import { audit } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
+import { getGroup } from '../groups/groups.service';
+import { fullNameOf, studentOfUser } from '../students/students.service';
+
+type GridBody = z.output<typeof gridSaveSchema>;
+type GroupInfo = Awaited<ReturnType<typeof getGroup>>;
+
+const termIndex = (t: string) => TERMS.indexOf(t as Term);
+
+function assertTermFits(group: GroupInfo, term: Term) {
+  if (!group.usesMonthly && !MAIN_TERMS.includes(term)) {
+    const message = 'این کلاس کارنامهٔ ماهانه ندارد.';
+    throw AppError.badRequest(message, { term: message });
+  }
+}
+
+/** The students a class's grid lists: its members who are not archived, and anyone who already has a card there. */
+async function gridStudents(tx: Tx, groupId: number, term: Term) {
+  const withCard = tx
+    .select({ id: reportCards.studentId })
+    .from(reportCards)
+    .where(and(eq(reportCards.groupId, groupId), eq(reportCards.term, term)));
+  return tx
+    .select({
+      id: students.id,
+      firstName: students.firstName,
+      lastName: students.lastName,
+      studentNumber: students.studentNumber,
+    })
+    .from(students)
+    .where(or(and(eq(students.groupId, groupId), ne(students.status, 'archived')), inArray(students.id, withCard)))
+    .orderBy(asc(students.lastName), asc(students.firstName), asc(students.id));
+}
+
+export async function grid(db: Tx, groupId: number, term: Term): Promise<Grid> {
+  const group = await getGroup(db, groupId);
+  assertTermFits(group, term);
+  const [people, cards] = await Promise.all([
+    gridStudents(db, groupId, term),
+    db
+      .select()
+      .from(reportCards)
+      .where(and(eq(reportCards.groupId, groupId), eq(reportCards.term, term))),
+  ]);
+  const grades = cards.length
+    ? await db
+        .select()
+        .from(reportCardGrades)
+        .where(
+          inArray(
+            reportCardGrades.reportCardId,
+            cards.map((c) => c.id),
+          ),
+        )
+    : [];
+  const cardOf = new Map(cards.map((c) => [c.studentId, c]));
+  return {
+    group: {
+      id: group.id,
+      name: group.name,
+      academicYear: group.academicYear,
+      gradingScale: group.gradingScale,
+      passMark: group.passMark,
+      usesMonthly: group.usesMonthly,
+    },
+    term,
+    subjects: group.subjects,
+    rows: people.map((p) => {
+      const card = cardOf.get(p.id);
+      const values: Record<string, string> = {};
+      if (card) {
+        for (const g of grades) {
+          if (g.reportCardId !== card.id) continue;
+          const v = g.score !== null ? String(g.score) : g.descriptive;
+          if (v !== null) values[String(g.subjectId)] = v;
+        }
+      }
+      return {
+        studentId: p.id,
+        fullName: fullNameOf(p),
+        studentNumber: p.studentNumber,
+        grades: values,
+        remarks: card?.remarks ?? null,
+        average: card?.average ?? null,
+        published: card?.published ?? false,
+      };
+    }),
+    published: cards.length > 0 && cards.every((c) => c.published),
+  };
+}
+
+/**
+ * Saves the grades and remarks of the rows given (subjects not in a row keep their grades), in one
+ * transaction, and recomputes the weighted averages here. Every bad cell is reported at once, keyed
+ * `studentId.subjectId`, and nothing is saved then.
+ */
+export async function saveGrid(db: Db, request: FastifyRequest, body: GridBody): Promise<Grid> {
+  return db.transaction(async (tx) => {
+    const group = await getGroup(tx, body.groupId);
+    assertTermFits(group, body.term);
+    const allowed = new Set((await gridStudents(tx, group.id, body.term)).map((s) => s.id));
+    const subjectById = new Map(group.subjects.map((s) => [s.id, s]));
+    const fields: Record<string, string> = {};
+    const seen = new Set<number>();
+    const parsedRows = body.rows.map((row, i) => {
+      if (!allowed.has(row.studentId)) fields[`rows.${i}.studentId`] = 'این دانش‌آموز در این کلاس نیست.';
+      if (seen.has(row.studentId)) fields[`rows.${i}.studentId`] = 'این دانش‌آموز دو بار آمده است.';
+      seen.add(row.studentId);
+      const grades = row.grades.map((g) => {
+        const key = `${row.studentId}.${g.subjectId}`;
+        const subject = subjectById.get(g.subjectId);
+        if (!subject) {
+          fields[key] = 'این درس در این کلاس نیست.';
+          return null;
+        }
+        const empty = g.value === null || (typeof g.value === 'string' && g.value.trim() === '');
+        if (empty) return { subject, score: null, descriptive: null, clear: true };
+        if (group.gradingScale === 'numeric') {
+          const score = parseScore(g.value as string | number);
+          if (score === null) fields[key] = 'نمره باید عددی از ۰ تا ۲۰ باشد (حداکثر دو رقم اعشار).';
+          return { subject, score, descriptive: null, clear: false };
+        }
+        const descriptive = typeof g.value === 'string' ? parseDescriptive(g.value) : null;
+        if (descriptive === null)
+          fields[key] = 'یکی از «خیلی خوب»، «خوب»، «قابل قبول»، «نیاز به تلاش بیشتر» را بنویسید.';
+        return { subject, score: null, descriptive, clear: false };
+      });
+      return { row, grades };
+    });
+    if (Object.keys(fields).length) {
+      throw AppError.badRequest('بعضی خانه‌ها درست نیستند؛ هیچ نمره‌ای ذخیره نشد.', fields);
+    }
+
+    const [anyPublished] = await tx
+      .select({ id: reportCards.id })
+      .from(reportCards)
+      .where(and(eq(reportCards.groupId, group.id), eq(reportCards.term, body.term), eq(reportCards.published, true)))
+      .limit(1);
+    const cards = await tx
+      .insert(reportCards)
+      .values(
+        parsedRows.map(({ row }) => ({
+          studentId: row.studentId,
+          groupId: group.id,
+          academicYear: group.academicYear,
+          term: body.term,
+          remarks: row.remarks,
+          published: Boolean(anyPublished),
+          publishedAt: anyPublished ? sql`now()` : null,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [reportCards.studentId, reportCards.groupId, reportCards.term],
+        set: { remarks: sql`excluded.remarks`, updatedAt: sql`now()` },
+      })
+      .returning({ id: reportCards.id, studentId: reportCards.studentId });
+    const cardIdOf = new Map(cards.map((c) => [c.studentId, c.id]));
+
+    const newGrades: (typeof reportCardGrades.$inferInsert)[] = [];
+    for (const { row, grades } of parsedRows) {
+      const cardId = cardIdOf.get(row.studentId);
+      if (cardId === undefined) throw new Error('report card upsert answered no row');
+      const touched = grades.flatMap((g) => (g ? [g.subject.id] : []));
+      if (touched.length) {
+        await tx
+          .delete(reportCardGrades)
+          .where(and(eq(reportCardGrades.reportCardId, cardId), inArray(reportCardGrades.subjectId, touched)));
+      }
+      for (const g of grades) {
+        if (!g || g.clear) continue;
+        newGrades.push({
+          reportCardId: cardId,
+          subjectId: g.subject.id,
+          subjectName: g.subject.name,
+          weight: g.subject.weight,
+          score: g.score,
+          descriptive: g.descriptive,
+        });
+      }
+    }
+    if (newGrades.length) await tx.insert(reportCardGrades).values(newGrades);
+
+    const ids = cards.map((c) => c.id);
+    await tx
+      .update(reportCards)
+      .set({
+        average: sql`(select round(sum(g.score * g.weight) / nullif(sum(g.weight), 0), 2)
+          from ${reportCardGrades} g where g.report_card_id = ${reportCards}.id and g.score is not null)`,
+      })
+      .where(inArray(reportCards.id, ids));
+    // A card left with no grade and no remark is not a report card.
+    await tx
+      .delete(reportCards)
+      .where(
+        and(
+          inArray(reportCards.id, ids),
+          sql`${reportCards.remarks} is null`,
+          sql`not exists (select 1 from ${reportCardGrades} g where g.report_card_id = ${reportCards}.id)`,
+        ),
+      );
+    await audit(tx, request, 'save-grades', 'group', group.id, {
+      term: body.term,
+      students: parsedRows.map((r) => r.row.studentId),
+    });
+    return grid(tx, group.id, body.term);
+  });
+}
+
+export async function publish(
+  db: Db,
+  request: FastifyRequest,
+  body: { groupId: number; term: Term; published: boolean },
+): Promise<{ count: number }> {
+  return db.transaction(async (tx) => {
+    const group = await getGroup(tx, body.groupId);
+    assertTermFits(group, body.term);
+    const rows = await tx
+      .update(reportCards)
+      .set({ published: body.published, publishedAt: body.published ? sql`now()` : null, updatedAt: sql`now()` })
+      .where(and(eq(reportCards.groupId, group.id), eq(reportCards.term, body.term)))
+      .returning({ id: reportCards.id });
+    if (rows.length === 0 && body.published) {
+      throw AppError.conflict('برای این کلاس و نوبت هنوز نمره‌ای ثبت نشده است.');
+    }
+    await audit(tx, request, body.published ? 'publish' : 'unpublish', 'group', group.id, { term: body.term });
+    return { count: rows.length };
+  });
+}
+
+/** The published cards of a student, latest first (by school year, then by term within the year). */
+async function publishedCards(db: Tx, studentId: number) {
+  const rows = await db
+    .select({
+      id: reportCards.id,
+      academicYear: reportCards.academicYear,
+      term: reportCards.term,
+      average: reportCards.average,
+      remarks: reportCards.remarks,
+      publishedAt: reportCards.publishedAt,
+      groupId: reportCards.groupId,
+      groupName: groups.name,
+      gradeLevel: groups.gradeLevel,
+      gradingScale: groups.gradingScale,
+      passMark: groups.passMark,
+    })
+    .from(reportCards)
+    .innerJoin(groups, eq(groups.id, reportCards.groupId))
+    .where(and(eq(reportCards.studentId, studentId), eq(reportCards.published, true)));
+  return rows.sort((a, b) => b.academicYear - a.academicYear || termIndex(b.term) - termIndex(a.term));
+}
+
+export async function latestPublishedAverage(
+  db: Tx,
+  studentId: number,
+): Promise<{ term: string; academicYear: number; average: number | null } | null> {
+  const [latest] = await publishedCards(db, studentId);
+  return latest ? { term: latest.term, academicYear: latest.academicYear, average: latest.average } : null;
+}
+
+/** The caller's published report card: the one asked for, or the latest. The student comes from the session. */
+export async function myReportCard(
+  db: Db,
+  auth: AuthContext,
+  query: { academicYear?: number; term?: Term },
+): Promise<{ card: ReportCard | null; terms: { academicYear: number; term: Term }[] }> {
+  const student = await studentOfUser(db, auth.userId);
+  const cards = await publishedCards(db, student.id);
+  const terms = cards.map((c) => ({ academicYear: c.academicYear, term: c.term as Term }));
+  const chosen =
+    query.term || query.academicYear
+      ? cards.find(
+          (c) =>
+            (query.term === undefined || c.term === query.term) &&
+            (query.academicYear === undefined || c.academicYear === query.academicYear),
+        )
+      : cards[0];
+  if (!chosen) return { card: null, terms };
+  const grades = await db
+    .select({
+      name: reportCardGrades.subjectName,
+      weight: reportCardGrades.weight,
+      score: reportCardGrades.score,
+      descriptive: reportCardGrades.descriptive,
+    })
+    .from(reportCardGrades)
+    .innerJoin(groupSubjects, eq(groupSubjects.id, reportCardGrades.subjectId))
+    .where(eq(reportCardGrades.reportCardId, chosen.id))
+    .orderBy(asc(groupSubjects.position), asc(groupSubjects.id));
+  const passMark = Number(chosen.passMark);
+  const numeric = chosen.gradingScale === 'numeric';
+  return {
+    card: {
+      id: chosen.id,
+      studentName: fullNameOf(student),
+      studentNumber: student.studentNumber,
+      groupName: chosen.groupName,
+      gradeLevel: chosen.gradeLevel,
+      academicYear: chosen.academicYear,
+      term: chosen.term as Term,
+      gradingScale: chosen.gradingScale,
+      passMark,
+      subjects: grades.map((g) => ({
+        name: g.name,
+        weight: g.weight,
+        score: g.score,
+        descriptive: (DESCRIPTIVE_GRADES as readonly string[]).includes(g.descriptive ?? '')
+          ? (g.descriptive as DescriptiveGrade)
+          : null,
+        passed: numeric && g.score !== null ? g.score >= passMark : null,
+      })),
+      average: chosen.average,
+      passed: numeric && chosen.average !== null ? chosen.average >= passMark : null,
+      remarks: chosen.remarks,
+      publishedAt: chosen.publishedAt?.toISOString() ?? null,
+    },
+    terms,
+  };
+}

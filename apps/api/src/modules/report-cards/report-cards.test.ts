@@ -1,0 +1,315 @@
+import { weightedAverage } from '@madreseh/contract/report-card/report-card.contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/users';
+import { nationalCodeFrom } from '../../db/seed/school-demo';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+const ROOT = '/api/v1/panel/report-card';
+const MINE = '/api/v1/student/report-card';
+let t: TestApp;
+let admin: string;
+
+interface GroupInfo {
+  id: number;
+  name: string;
+  subjects: { id: number; name: string; weight: number }[];
+}
+let seventhA: GroupInfo;
+let seventhB: GroupInfo;
+let third: GroupInfo;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.sessionFor('admin');
+  const list = (await t.inject({ method: 'GET', url: '/api/v1/panel/group/list', headers: t.as(admin) })).json();
+  const find = (name: string) => list.items.find((g: GroupInfo) => g.name === name);
+  seventhA = find('هفتم الف');
+  seventhB = find('هفتم ب');
+  third = find('سوم الف');
+});
+afterAll(() => t?.close());
+
+function gridOf(groupId: number, term: string) {
+  return t.inject({ method: 'GET', url: ROOT, query: { groupId: String(groupId), term }, headers: t.as(admin) });
+}
+function save(payload: object) {
+  return t.inject({ method: 'PUT', url: ROOT, headers: t.as(admin), payload });
+}
+function publish(groupId: number, term: string, published: boolean) {
+  return t.inject({
+    method: 'POST',
+    url: `${ROOT}/publish`,
+    headers: t.as(admin),
+    payload: { groupId, term, published },
+  });
+}
+
+describe('panel/report-card grid', () => {
+  it('answers rows of students and columns of subjects with the saved grades', async () => {
+    const res = await gridOf(seventhA.id, 'first');
+    expect(res.statusCode).toBe(200);
+    const grid = res.json();
+    expect(grid.subjects.map((s: { name: string }) => s.name)).toEqual(seventhA.subjects.map((s) => s.name));
+    const sara = grid.rows.find((r: { fullName: string }) => r.fullName === 'سارا محمدی');
+    expect(Object.keys(sara.grades)).toHaveLength(seventhA.subjects.length);
+    expect(sara.published).toBe(true);
+    expect(grid.published).toBe(true);
+  });
+
+  it('refuses monthly terms for a class without them, an unknown term and an unknown class', async () => {
+    expect((await gridOf(seventhA.id, 'mehr')).statusCode).toBe(400);
+    expect((await gridOf(seventhB.id, 'mehr')).statusCode).toBe(200);
+    expect((await gridOf(seventhA.id, 'third')).statusCode).toBe(400);
+    expect((await gridOf(999999, 'first')).statusCode).toBe(404);
+  });
+});
+
+describe('saving grades', () => {
+  it('saves a whole class with Persian digits, computes the weighted average on the server', async () => {
+    const grid = (await gridOf(seventhB.id, 'first')).json();
+    expect(grid.rows.length).toBeGreaterThan(1);
+    const [math, ...rest] = grid.subjects;
+    const rows = grid.rows.map((r: { studentId: number }, i: number) => ({
+      studentId: r.studentId,
+      grades: [
+        { subjectId: math.id, value: i === 0 ? '۱۸٫۵' : 12 },
+        { subjectId: rest[0].id, value: '20' },
+      ],
+      remarks: i === 0 ? 'عالی' : '',
+    }));
+    const res = await save({ groupId: seventhB.id, term: 'first', rows });
+    expect(res.statusCode).toBe(200);
+    const first = res.json().rows.find((r: { studentId: number }) => r.studentId === rows[0].studentId);
+    expect(first.grades).toEqual({ [math.id]: '18.5', [rest[0].id]: '20' });
+    expect(first.remarks).toBe('عالی');
+    expect(first.average).toBe(
+      weightedAverage([
+        { score: 18.5, weight: math.weight },
+        { score: 20, weight: rest[0].weight },
+      ]),
+    );
+    expect(first.published).toBe(false);
+  });
+
+  it('updates one student only; an emptied cell removes the grade and the average follows', async () => {
+    const grid = (await gridOf(seventhB.id, 'first')).json();
+    const row = grid.rows[0];
+    const [math, persian] = grid.subjects;
+    const res = await save({
+      groupId: seventhB.id,
+      term: 'first',
+      rows: [{ studentId: row.studentId, grades: [{ subjectId: math.id, value: '' }], remarks: 'عالی' }],
+    });
+    expect(res.statusCode).toBe(200);
+    const after = res.json().rows.find((r: { studentId: number }) => r.studentId === row.studentId);
+    expect(after.grades).toEqual({ [persian.id]: '20' });
+    expect(after.average).toBe(20);
+    const other = res.json().rows.find((r: { studentId: number }) => r.studentId === grid.rows[1].studentId);
+    expect(other.grades[math.id]).toBe('12');
+  });
+
+  it('reports every bad cell at once and saves nothing', async () => {
+    const grid = (await gridOf(seventhB.id, 'first')).json();
+    const [a, b] = grid.rows;
+    const [math] = grid.subjects;
+    const res = await save({
+      groupId: seventhB.id,
+      term: 'first',
+      rows: [
+        { studentId: a.studentId, grades: [{ subjectId: math.id, value: '5' }] },
+        { studentId: b.studentId, grades: [{ subjectId: math.id, value: '21' }] },
+        { studentId: b.studentId + 100000, grades: [{ subjectId: seventhA.subjects[0]?.id ?? 0, value: 'خوب' }] },
+      ],
+    });
+    expect(res.statusCode).toBe(400);
+    const fields = res.json().fields;
+    expect(fields[`${b.studentId}.${math.id}`]).toMatch(/۰ تا ۲۰/);
+    expect(fields['rows.2.studentId']).toBeTruthy();
+    expect(Object.keys(fields)).toHaveLength(3);
+    const unchanged = (await gridOf(seventhB.id, 'first')).json();
+    expect(unchanged.rows[0].grades[math.id]).toBe(a.grades[math.id]);
+  });
+
+  it('takes descriptive grades for a descriptive class and refuses numbers there', async () => {
+    const grid = (await gridOf(third.id, 'first')).json();
+    const row = grid.rows[0];
+    const [s1, s2] = grid.subjects;
+    const bad = await save({
+      groupId: third.id,
+      term: 'first',
+      rows: [{ studentId: row.studentId, grades: [{ subjectId: s1.id, value: '18' }] }],
+    });
+    expect(bad.statusCode).toBe(400);
+    const ok = await save({
+      groupId: third.id,
+      term: 'first',
+      rows: [
+        {
+          studentId: row.studentId,
+          grades: [
+            { subjectId: s1.id, value: 'خیلی خوب' },
+            { subjectId: s2.id, value: 'needs-effort' },
+          ],
+        },
+      ],
+    });
+    expect(ok.statusCode).toBe(200);
+    const saved = ok.json().rows.find((r: { studentId: number }) => r.studentId === row.studentId);
+    expect(saved.grades).toEqual({ [s1.id]: 'excellent', [s2.id]: 'needs-effort' });
+    expect(saved.average).toBeNull();
+  });
+});
+
+describe('publishing and the student view (two students)', () => {
+  it('a student sees only their own published report cards, never a parameter-chosen one', async () => {
+    // student2 (Amirhossein, هفتم ب) got grades above, unpublished.
+    const amir = await t.sessionFor('student2');
+    const before = (await t.inject({ method: 'GET', url: MINE, headers: t.as(amir) })).json();
+    expect(before).toEqual({ card: null, terms: [] });
+
+    const pub = await publish(seventhB.id, 'first', true);
+    expect(pub.statusCode).toBe(200);
+    expect(pub.json().count).toBeGreaterThan(1);
+    const after = (await t.inject({ method: 'GET', url: MINE, headers: t.as(amir) })).json();
+    expect(after.card.studentName).toBe('امیرحسین کریمی');
+    expect(after.card.groupName).toBe('هفتم ب');
+    expect(after.terms).toEqual([{ academicYear: after.card.academicYear, term: 'first' }]);
+
+    const sara = await t.sessionFor('student1');
+    const saraCard = (await t.inject({ method: 'GET', url: MINE, headers: t.as(sara) })).json();
+    expect(saraCard.card.studentName).toBe('سارا محمدی');
+    expect(saraCard.card.id).not.toBe(after.card.id);
+    // Query parameters choose a term, never a student; unknown parameters are ignored.
+    const sneaky = await t.inject({
+      method: 'GET',
+      url: MINE,
+      query: { studentId: String(after.card.id), id: String(after.card.id) },
+      headers: t.as(sara),
+    });
+    expect(sneaky.json().card.studentName).toBe('سارا محمدی');
+    const me = (await t.inject({ method: 'GET', url: '/api/v1/student/me', headers: t.as(sara) })).json();
+    expect(me.fullName).toBe('سارا محمدی');
+    expect(me.latestAverage.average).toBe(saraCard.card.average);
+
+    expect((await publish(seventhB.id, 'first', false)).json().count).toBe(pub.json().count);
+    const hidden = (await t.inject({ method: 'GET', url: MINE, headers: t.as(amir) })).json();
+    expect(hidden.card).toBeNull();
+  });
+
+  it("shows subjects, weights, pass marks and the teacher's remarks; older terms selectable", async () => {
+    const sara = await t.sessionFor('student1');
+    const { card } = (await t.inject({ method: 'GET', url: MINE, headers: t.as(sara) })).json();
+    expect(card.term).toBe('first');
+    expect(card.subjects.map((s: { name: string }) => s.name)).toEqual(seventhA.subjects.map((s) => s.name));
+    for (const s of card.subjects) expect(s.passed).toBe(s.score >= 10);
+    expect(card.subjects.some((s: { passed: boolean }) => !s.passed)).toBe(true);
+    expect(card.average).toBe(weightedAverage(card.subjects));
+    expect(card.remarks).toContain('کوشا');
+
+    const grid = (await gridOf(seventhA.id, 'second')).json();
+    const saraRow = grid.rows.find((r: { fullName: string }) => r.fullName === 'سارا محمدی');
+    await save({
+      groupId: seventhA.id,
+      term: 'second',
+      rows: [{ studentId: saraRow.studentId, grades: [{ subjectId: grid.subjects[0].id, value: 15 }] }],
+    });
+    await publish(seventhA.id, 'second', true);
+    const latest = (await t.inject({ method: 'GET', url: MINE, headers: t.as(sara) })).json();
+    expect(latest.card.term).toBe('second');
+    expect(latest.terms.map((x: { term: string }) => x.term)).toEqual(['second', 'first']);
+    const older = (await t.inject({ method: 'GET', url: MINE, query: { term: 'first' }, headers: t.as(sara) })).json();
+    expect(older.card.term).toBe('first');
+    const none = (await t.inject({ method: 'GET', url: MINE, query: { term: 'mehr' }, headers: t.as(sara) })).json();
+    expect(none.card).toBeNull();
+  });
+
+  it('refuses to publish a term without grades (409)', async () => {
+    const res = await publish(seventhB.id, 'mehr', true);
+    expect(res.statusCode).toBe(409);
+  });
+
+  it('refuses students on the admin endpoints and admins on the student endpoint', async () => {
+    const sara = await t.sessionFor('student1');
+    expect(
+      (await t.inject({ method: 'GET', url: ROOT, query: { groupId: '1', term: 'first' }, headers: t.as(sara) }))
+        .statusCode,
+    ).toBe(403);
+    expect((await t.inject({ method: 'PUT', url: ROOT, headers: t.as(sara), payload: {} })).statusCode).toBe(403);
+    expect((await t.inject({ method: 'GET', url: MINE, headers: t.as(admin) })).statusCode).toBe(403);
+  });
+});
+
+describe('student profile (two students)', () => {
+  it('each student reads and changes only their own record', async () => {
+    const sara = await t.sessionFor('student1');
+    const amir = await t.sessionFor('student2');
+    const res = await t.inject({
+      method: 'PATCH',
+      url: '/api/v1/student/profile',
+      headers: t.as(sara),
+      payload: { mobile: '۰۹۱۲۰۰۰۱۱۲۲', address: 'شیراز' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ fullName: 'سارا محمدی', mobile: '09120001122', address: 'شیراز' });
+    const amirProfile = (await t.inject({ method: 'GET', url: '/api/v1/student/profile', headers: t.as(amir) })).json();
+    expect(amirProfile.fullName).toBe('امیرحسین کریمی');
+    expect(amirProfile.mobile).toBeNull();
+    expect(amirProfile.nationalCode).toBe(nationalCodeFrom('002345678'));
+    const bad = await t.inject({
+      method: 'PATCH',
+      url: '/api/v1/student/profile',
+      headers: t.as(amir),
+      payload: { mobile: '12', address: 'x' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.mobile).toBeTruthy();
+  });
+
+  it('changes the password with the current one and ends the other sessions', async () => {
+    const current = await t.login('student2');
+    const other = await t.login('student2');
+    const wrong = await t.inject({
+      method: 'POST',
+      url: '/api/v1/student/profile/password',
+      headers: t.as(current),
+      payload: { currentPassword: 'nope', newPassword: 'a-new-secret' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().fields.currentPassword).toBe('رمز عبور فعلی درست نیست.');
+    const short = await t.inject({
+      method: 'POST',
+      url: '/api/v1/student/profile/password',
+      headers: t.as(current),
+      payload: { currentPassword: 'demo1234', newPassword: 'short' },
+    });
+    expect(short.statusCode).toBe(400);
+    const ok = await t.inject({
+      method: 'POST',
+      url: '/api/v1/student/profile/password',
+      headers: t.as(current),
+      payload: { currentPassword: 'demo۱۲۳۴', newPassword: 'a-new-secret' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect((await t.inject({ method: 'POST', url: '/api/v1/auth/check-token', headers: t.as(other) })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await t.inject({ method: 'POST', url: '/api/v1/auth/check-token', headers: t.as(current) })).statusCode,
+    ).toBe(200);
+    await t.login('student2', 'a-new-secret');
+  });
+
+  it('answers 404 to a student account that has no student record', async () => {
+    const [user] = await t.db
+      .insert(users)
+      .values({ username: 'orphan', passwordHash: '!', role: 'student', fullName: 'بدون پرونده' })
+      .returning({ id: users.id });
+    const token = await t.sessionFor('orphan');
+    expect(user).toBeTruthy();
+    for (const url of ['/api/v1/student/me', '/api/v1/student/profile', MINE]) {
+      const res = await t.inject({ method: 'GET', url, headers: t.as(token) });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toContain('دفتر مدرسه');
+    }
+  });
+});

@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jpegWithGps, smallPng } from '../../test/images';
+import { multipartBody } from '../../test/multipart';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let admin: string;
+let saraId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.sessionFor('admin');
+  const list = await t.inject({
+    method: 'GET',
+    url: '/api/v1/panel/student',
+    query: { q: 'سارا' },
+    headers: t.as(admin),
+  });
+  saraId = list.json().items[0].id;
+});
+afterAll(() => t?.close());
+
+function upload(url: string, token: string, data: Buffer, contentType = 'image/jpeg') {
+  const { payload, headers } = multipartBody({}, [{ filename: 'photo.jpg', contentType, data }]);
+  return t.inject({ method: 'POST', url, payload, headers: { ...headers, ...t.as(token) } });
+}
+
+async function fetchPhoto(url: string) {
+  return t.inject({ method: 'GET', url });
+}
+
+describe('student photos', () => {
+  it('admin sets a photo: re-encoded to WebP without GPS, served from /uploads; a new one replaces the old file', async () => {
+    const res = await upload(`/api/v1/panel/student/${saraId}/photo`, admin, await jpegWithGps(1200, 1600));
+    expect(res.statusCode).toBe(200);
+    const first = res.json().photoUrl as string;
+    expect(first).toMatch(/^\/uploads\/students\/\d{4}\/[0-9a-f]{24}-400\.webp$/);
+    const served = await fetchPhoto(first);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    const meta = await sharp(served.rawPayload).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(meta.width).toBe(400);
+
+    const again = await upload(`/api/v1/panel/student/${saraId}/photo`, admin, await smallPng(), 'image/png');
+    expect(again.statusCode).toBe(200);
+    expect(again.json().photoUrl).not.toBe(first);
+    expect((await fetchPhoto(first)).statusCode).toBe(404);
+    const files = fs
+      .readdirSync(path.join(t.uploadsDir, 'students'), { recursive: true })
+      .filter((f) => String(f).endsWith('.webp'));
+    expect(files).toHaveLength(2); // one image, two renditions
+
+    const removed = await t.inject({
+      method: 'DELETE',
+      url: `/api/v1/panel/student/${saraId}/photo`,
+      headers: t.as(admin),
+    });
+    expect(removed.json().photoUrl).toBeNull();
+    expect((await fetchPhoto(again.json().photoUrl)).statusCode).toBe(404);
+  });
+
+  it('refuses what is not an image (415) and answers 404 for an unknown student', async () => {
+    const notImage = await upload(
+      `/api/v1/panel/student/${saraId}/photo`,
+      admin,
+      Buffer.from('<svg></svg>'),
+      'image/svg+xml',
+    );
+    expect(notImage.statusCode).toBe(415);
+    const unknown = await upload('/api/v1/panel/student/999999/photo', admin, await smallPng(), 'image/png');
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it("a student sets their own photo only; student/me shows it and the other student's stays empty", async () => {
+    const amir = await t.sessionFor('student2');
+    const res = await upload('/api/v1/student/profile/photo', amir, await smallPng(), 'image/png');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().fullName).toBe('امیرحسین کریمی');
+    const me = (await t.inject({ method: 'GET', url: '/api/v1/student/me', headers: t.as(amir) })).json();
+    expect(me.photoUrl).toBe(res.json().photoUrl);
+    const sara = await t.sessionFor('student1');
+    const saraMe = (await t.inject({ method: 'GET', url: '/api/v1/student/me', headers: t.as(sara) })).json();
+    expect(saraMe.photoUrl).toBeNull();
+    const forbidden = await upload(`/api/v1/panel/student/${saraId}/photo`, amir, await smallPng(), 'image/png');
+    expect(forbidden.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,98 @@
+import type { Me, Profile, profileUpdateSchema } from '@madreseh/contract/student/student.contract';
+import { eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { hashPassword, verifyPassword } from '../../auth/passwords';
+import { type AuthContext, endUserSessions } from '../../auth/sessions';
+import type { Db } from '../../db/client';
+import { groups, students } from '../../db/schema/school';
+import { users } from '../../db/schema/users';
+import { AppError } from '../../lib/errors';
+import { hit } from '../../lib/rate-limit';
+import { latestPublishedAverage } from '../report-cards/report-cards.service';
+import { fullNameOf, photoUrlOf, studentOfUser } from './students.service';
+
+/** Wrong current passwords allowed per account in 15 minutes. */
+const PASSWORD_TRIES = { max: 10, windowMs: 15 * 60_000 };
+
+export async function me(db: Db, auth: AuthContext): Promise<Me> {
+  const s = await studentOfUser(db, auth.userId);
+  const [group] = s.groupId
+    ? await db.select({ academicYear: groups.academicYear }).from(groups).where(eq(groups.id, s.groupId))
+    : [];
+  return {
+    id: s.id,
+    fullName: fullNameOf(s),
+    firstName: s.firstName,
+    lastName: s.lastName,
+    studentNumber: s.studentNumber,
+    groupId: s.groupId,
+    groupName: s.groupName,
+    academicYear: group?.academicYear ?? null,
+    photoUrl: photoUrlOf(s.photoKey),
+    latestAverage: await latestPublishedAverage(db, s.id),
+  };
+}
+
+export async function profile(db: Db, auth: AuthContext): Promise<Profile> {
+  const s = await studentOfUser(db, auth.userId);
+  const [group] = s.groupId
+    ? await db.select({ academicYear: groups.academicYear }).from(groups).where(eq(groups.id, s.groupId))
+    : [];
+  return {
+    id: s.id,
+    fullName: fullNameOf(s),
+    firstName: s.firstName,
+    lastName: s.lastName,
+    studentNumber: s.studentNumber,
+    groupId: s.groupId,
+    groupName: s.groupName,
+    academicYear: group?.academicYear ?? null,
+    photoUrl: photoUrlOf(s.photoKey),
+    nationalCode: s.nationalCode,
+    birthDate: s.birthDate,
+    gender: s.gender,
+    fatherName: s.fatherName,
+    parentMobile: s.parentMobile,
+    mobile: s.mobile,
+    address: s.address,
+    username: s.username,
+  };
+}
+
+export async function updateProfile(
+  db: Db,
+  auth: AuthContext,
+  body: z.output<typeof profileUpdateSchema>,
+): Promise<Profile> {
+  const s = await studentOfUser(db, auth.userId);
+  await db
+    .update(students)
+    .set({ mobile: body.mobile, address: body.address, updatedAt: sql`now()` })
+    .where(eq(students.id, s.id));
+  return profile(db, auth);
+}
+
+export async function changePassword(
+  db: Db,
+  auth: AuthContext,
+  body: { currentPassword: string; newPassword: string },
+): Promise<void> {
+  const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, auth.userId));
+  if (!user) throw AppError.unauthorized();
+  const ok = await verifyPassword(body.currentPassword, user.passwordHash);
+  if (!ok) {
+    const tries = await hit(db, `password-change:${auth.userId}`, PASSWORD_TRIES.windowMs);
+    if (tries > PASSWORD_TRIES.max) throw AppError.tooMany();
+    const message = 'رمز عبور فعلی درست نیست.';
+    throw AppError.badRequest(message, { currentPassword: message });
+  }
+  if (body.currentPassword === body.newPassword) {
+    const message = 'رمز عبور تازه باید با رمز فعلی فرق داشته باشد.';
+    throw AppError.badRequest(message, { newPassword: message });
+  }
+  const passwordHash = await hashPassword(body.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, auth.userId));
+    await endUserSessions(tx, auth.userId, auth.sessionId);
+  });
+}

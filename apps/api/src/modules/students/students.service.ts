@@ -1,0 +1,447 @@
+import type {
+  Credentials,
+  Student,
+  studentInputSchema,
+  studentListQuerySchema,
+} from '@madreseh/contract/student/student.contract';
+import { normalizePersian } from '@madreseh/contract/text';
+import { imageUrls } from '@madreseh/contract/uploads';
+import { and, asc, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { hashPassword, randomPassword } from '../../auth/passwords';
+import { endUserSessions } from '../../auth/sessions';
+import type { Db, Tx } from '../../db/client';
+import { reportCards } from '../../db/schema/report-cards';
+import { groups, students } from '../../db/schema/school';
+import { users } from '../../db/schema/users';
+import { audit } from '../../lib/audit';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { AppError } from '../../lib/errors';
+import { removeImage, storeImage } from '../../storage/images';
+import type { Storage } from '../../storage/storage';
+
+export type StudentBody = z.output<typeof studentInputSchema>;
+export type StudentListFilters = Omit<z.output<typeof studentListQuerySchema>, 'page' | 'pageSize'>;
+
+/** A password hash that matches no password: accounts made by import until a password is issued. */
+export const NO_PASSWORD = '!';
+
+export const MESSAGES = {
+  notFound: 'دانش‌آموز پیدا نشد.',
+  duplicateNationalCode: 'دانش‌آموز دیگری با همین کد ملی ثبت شده است.',
+  duplicateUsername: 'حساب کاربری دیگری با این کد ملی به‌عنوان نام کاربری هست.',
+  duplicateNumber: 'این شمارهٔ دانش‌آموزی برای دانش‌آموز دیگری ثبت شده است.',
+  unknownGroup: 'کلاس انتخاب‌شده پیدا نشد.',
+  archived: 'این دانش‌آموز بایگانی شده است.',
+} as const;
+
+export function searchTextOf(s: {
+  firstName: string;
+  lastName: string;
+  nationalCode: string;
+  studentNumber: string | null;
+}): string {
+  return normalizePersian(`${s.firstName} ${s.lastName} ${s.nationalCode} ${s.studentNumber ?? ''}`);
+}
+
+export const fullNameOf = (s: { firstName: string; lastName: string }) => `${s.firstName} ${s.lastName}`;
+
+const studentColumns = {
+  id: students.id,
+  userId: students.userId,
+  firstName: students.firstName,
+  lastName: students.lastName,
+  nationalCode: students.nationalCode,
+  studentNumber: students.studentNumber,
+  groupId: students.groupId,
+  groupName: groups.name,
+  birthDate: students.birthDate,
+  gender: students.gender,
+  fatherName: students.fatherName,
+  parentMobile: students.parentMobile,
+  mobile: students.mobile,
+  address: students.address,
+  photoKey: students.photoKey,
+  status: students.status,
+  username: users.username,
+  passwordHash: users.passwordHash,
+  createdAt: students.createdAt,
+};
+
+/** The address of a stored photo's small rendition (the image pipeline serves uploads under /uploads/). */
+export function photoUrlOf(key: string | null): string | null {
+  return key ? imageUrls(key).thumb : null;
+}
+
+/**
+ * Stores a new photo for a student (checked and re-encoded by the image pipeline) and removes the
+ * old one once the row points at the new one.
+ */
+export async function setPhoto(
+  db: Db,
+  storage: Storage,
+  request: FastifyRequest | null,
+  studentId: number,
+  file: Buffer | null,
+): Promise<void> {
+  const current = await findStudentRow(db, studentId);
+  const stored = file ? await storeImage(storage, 'students', file) : null;
+  try {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(students)
+        .set({ photoKey: stored?.key ?? null, updatedAt: sql`now()` })
+        .where(eq(students.id, studentId));
+      if (request?.auth?.role !== 'student' && request) {
+        await audit(tx, request, stored ? 'set-photo' : 'remove-photo', 'student', studentId);
+      }
+    });
+  } catch (err) {
+    if (stored) await removeImage(storage, stored.key);
+    throw err;
+  }
+  if (current.photoKey) await removeImage(storage, current.photoKey);
+}
+
+function toStudent(r: StudentRow): Student {
+  return {
+    id: r.id,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    nationalCode: r.nationalCode,
+    studentNumber: r.studentNumber,
+    groupId: r.groupId,
+    groupName: r.groupName,
+    birthDate: r.birthDate,
+    gender: r.gender,
+    fatherName: r.fatherName,
+    parentMobile: r.parentMobile,
+    mobile: r.mobile,
+    address: r.address,
+    photoUrl: photoUrlOf(r.photoKey),
+    status: r.status,
+    username: r.username,
+    hasPassword: r.passwordHash.startsWith('scrypt$'),
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+type StudentRow = Awaited<ReturnType<typeof baseSelect>>[number];
+
+function baseSelect(db: Tx) {
+  return db
+    .select(studentColumns)
+    .from(students)
+    .innerJoin(users, eq(users.id, students.userId))
+    .leftJoin(groups, eq(groups.id, students.groupId));
+}
+
+async function findStudentRow(db: Tx, id: number): Promise<StudentRow> {
+  const [row] = await baseSelect(db).where(eq(students.id, id)).limit(1);
+  if (!row) throw AppError.notFound(MESSAGES.notFound);
+  return row;
+}
+
+export async function getStudent(db: Tx, id: number): Promise<Student> {
+  return toStudent(await findStudentRow(db, id));
+}
+
+/** `%text%` for ILIKE with the pattern characters of the text escaped. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function whereOf(f: StudentListFilters): SQL | undefined {
+  const parts: SQL[] = [];
+  if (f.status === null) parts.push(ne(students.status, 'archived'));
+  else if (f.status !== 'all') parts.push(eq(students.status, f.status));
+  if (f.groupId !== null) parts.push(eq(students.groupId, f.groupId));
+  const q = f.q ? normalizePersian(f.q) : '';
+  if (q) {
+    // Every word must appear somewhere: «رضا ۱۲۳» finds Reza whose code contains 123.
+    for (const word of q.split(' ').slice(0, 5)) parts.push(ilike(students.searchText, containsPattern(word)));
+  }
+  return parts.length ? and(...parts) : undefined;
+}
+
+function orderOf(sort: StudentListFilters['sort']): SQL[] {
+  switch (sort) {
+    case '-name':
+      return [desc(students.lastName), desc(students.firstName), desc(students.id)];
+    case 'number':
+      return [asc(students.studentNumber), asc(students.id)];
+    case '-number':
+      return [desc(students.studentNumber), desc(students.id)];
+    case 'created':
+      return [asc(students.createdAt), asc(students.id)];
+    case '-created':
+      return [desc(students.createdAt), desc(students.id)];
+    case 'group':
+      return [asc(groups.name), asc(students.lastName), asc(students.id)];
+    case '-group':
+      return [desc(groups.name), asc(students.lastName), asc(students.id)];
+    default:
+      return [asc(students.lastName), asc(students.firstName), asc(students.id)];
+  }
+}
+
+export async function listStudents(
+  db: Db,
+  query: z.output<typeof studentListQuerySchema>,
+): Promise<{ items: Student[]; total: number; page: number; pageSize: number }> {
+  const where = whereOf(query);
+  const [rows, counted] = await Promise.all([
+    baseSelect(db)
+      .where(where)
+      .orderBy(...orderOf(query.sort))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(students).where(where),
+  ]);
+  return { items: rows.map(toStudent), total: counted[0]?.n ?? 0, page: query.page, pageSize: query.pageSize };
+}
+
+/** Every student the filters select (for the export), in the list's order. */
+export async function allStudents(db: Db, filters: StudentListFilters): Promise<Student[]> {
+  const rows = await baseSelect(db)
+    .where(whereOf(filters))
+    .orderBy(...orderOf(filters.sort));
+  return rows.map(toStudent);
+}
+
+async function assertGroupExists(tx: Tx, groupId: number | null) {
+  if (groupId === null) return;
+  const [g] = await tx.select({ id: groups.id }).from(groups).where(eq(groups.id, groupId));
+  if (!g) throw AppError.badRequest(MESSAGES.unknownGroup, { groupId: MESSAGES.unknownGroup });
+}
+
+async function assertUnique(tx: Tx, body: StudentBody, except?: { studentId: number; userId: number }) {
+  const [byCode] = await tx
+    .select({ id: students.id })
+    .from(students)
+    .where(eq(students.nationalCode, body.nationalCode))
+    .limit(1);
+  if (byCode && byCode.id !== except?.studentId) {
+    throw AppError.conflict(MESSAGES.duplicateNationalCode, { nationalCode: MESSAGES.duplicateNationalCode });
+  }
+  const [byUsername] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.username, body.nationalCode))
+    .limit(1);
+  if (byUsername && byUsername.id !== except?.userId) {
+    throw AppError.conflict(MESSAGES.duplicateUsername, { nationalCode: MESSAGES.duplicateUsername });
+  }
+  if (body.studentNumber !== null) {
+    const [byNumber] = await tx
+      .select({ id: students.id })
+      .from(students)
+      .where(eq(students.studentNumber, body.studentNumber))
+      .limit(1);
+    if (byNumber && byNumber.id !== except?.studentId) {
+      throw AppError.conflict(MESSAGES.duplicateNumber, { studentNumber: MESSAGES.duplicateNumber });
+    }
+  }
+}
+
+/** A unique-index race lost to a concurrent request is a 409 like the checks above. */
+function mapUniqueViolation(err: unknown): never {
+  if (isUniqueViolation(err)) throw AppError.conflict(MESSAGES.duplicateNationalCode);
+  throw err;
+}
+
+function recordValues(body: StudentBody) {
+  return {
+    firstName: body.firstName,
+    lastName: body.lastName,
+    nationalCode: body.nationalCode,
+    studentNumber: body.studentNumber,
+    groupId: body.groupId,
+    birthDate: body.birthDate,
+    gender: body.gender,
+    fatherName: body.fatherName,
+    parentMobile: body.parentMobile,
+    address: body.address,
+    searchText: searchTextOf(body),
+  };
+}
+
+export async function createStudent(
+  db: Db,
+  request: FastifyRequest,
+  body: StudentBody,
+): Promise<{ student: Student; credentials: Credentials }> {
+  const password = randomPassword();
+  const passwordHash = await hashPassword(password);
+  try {
+    return await db.transaction(async (tx) => {
+      await assertGroupExists(tx, body.groupId);
+      await assertUnique(tx, body);
+      const [user] = await tx
+        .insert(users)
+        .values({ username: body.nationalCode, passwordHash, role: 'student', fullName: fullNameOf(body) })
+        .returning({ id: users.id });
+      if (!user) throw new Error('insert answered no row');
+      const [row] = await tx
+        .insert(students)
+        .values({ ...recordValues(body), userId: user.id })
+        .returning({ id: students.id });
+      if (!row) throw new Error('insert answered no row');
+      await audit(tx, request, 'create', 'student', row.id);
+      const student = await getStudent(tx, row.id);
+      return { student, credentials: credentialsOf(student, password) };
+    });
+  } catch (err) {
+    mapUniqueViolation(err);
+  }
+}
+
+function credentialsOf(s: Student, password: string): Credentials {
+  return { studentId: s.id, fullName: fullNameOf(s), groupName: s.groupName, username: s.username, password };
+}
+
+export async function updateStudent(db: Db, request: FastifyRequest, id: number, body: StudentBody): Promise<Student> {
+  try {
+    return await db.transaction(async (tx) => {
+      const current = await findStudentRow(tx, id);
+      await assertGroupExists(tx, body.groupId);
+      await assertUnique(tx, body, { studentId: id, userId: current.userId });
+      await tx
+        .update(students)
+        .set({ ...recordValues(body), updatedAt: sql`now()` })
+        .where(eq(students.id, id));
+      // The username follows the national code unless it was changed to something else by hand.
+      const username = current.username === current.nationalCode ? body.nationalCode : current.username;
+      await tx
+        .update(users)
+        .set({ fullName: fullNameOf(body), username, updatedAt: sql`now()` })
+        .where(eq(users.id, current.userId));
+      await audit(tx, request, 'update', 'student', id);
+      return getStudent(tx, id);
+    });
+  } catch (err) {
+    mapUniqueViolation(err);
+  }
+}
+
+/**
+ * The students among `ids` that have records a school must keep (report cards; invoices and
+ * payments when that feature is present): they are archived instead of deleted.
+ */
+export async function studentsWithRecords(tx: Tx, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const withCards = await tx
+    .selectDistinct({ id: reportCards.studentId })
+    .from(reportCards)
+    .where(inArray(reportCards.studentId, ids));
+  return new Set(withCards.map((r) => r.id));
+}
+
+export async function multiDelete(
+  db: Db,
+  storage: Storage,
+  request: FastifyRequest,
+  ids: number[],
+): Promise<{ deleted: number; archived: number }> {
+  const unique = [...new Set(ids)];
+  const photos: string[] = [];
+  const result = await db.transaction(async (tx) => {
+    const found = await tx
+      .select({ id: students.id, userId: students.userId, photoKey: students.photoKey })
+      .from(students)
+      .where(inArray(students.id, unique))
+      .for('update');
+    if (found.length === 0) throw AppError.notFound('هیچ‌یک از دانش‌آموزان انتخاب‌شده پیدا نشد.');
+    const keep = await studentsWithRecords(
+      tx,
+      found.map((s) => s.id),
+    );
+    const toArchive = found.filter((s) => keep.has(s.id));
+    const toDelete = found.filter((s) => !keep.has(s.id));
+    if (toArchive.length) {
+      await tx
+        .update(students)
+        .set({ status: 'archived', updatedAt: sql`now()` })
+        .where(
+          inArray(
+            students.id,
+            toArchive.map((s) => s.id),
+          ),
+        );
+      await tx
+        .update(users)
+        .set({ active: false, updatedAt: sql`now()` })
+        .where(
+          inArray(
+            users.id,
+            toArchive.map((s) => s.userId),
+          ),
+        );
+    }
+    if (toDelete.length) {
+      for (const s of toDelete) if (s.photoKey) photos.push(s.photoKey);
+      await tx.delete(students).where(
+        inArray(
+          students.id,
+          toDelete.map((s) => s.id),
+        ),
+      );
+      // Their sessions go with the users (on delete cascade).
+      await tx.delete(users).where(
+        inArray(
+          users.id,
+          toDelete.map((s) => s.userId),
+        ),
+      );
+    }
+    for (const s of toArchive) await endUserSessions(tx, s.userId);
+    await audit(tx, request, 'multi-delete', 'student', null, {
+      deleted: toDelete.map((s) => s.id),
+      archived: toArchive.map((s) => s.id),
+    });
+    return { deleted: toDelete.length, archived: toArchive.length };
+  });
+  // Files go once the rows are gone for good.
+  for (const key of photos) await removeImage(storage, key);
+  return result;
+}
+
+export async function resetPassword(db: Db, request: FastifyRequest, id: number): Promise<Credentials> {
+  const password = randomPassword();
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const row = await findStudentRow(tx, id);
+    if (row.status === 'archived') throw AppError.conflict(MESSAGES.archived);
+    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, row.userId));
+    await endUserSessions(tx, row.userId);
+    await audit(tx, request, 'reset-password', 'student', id);
+    return credentialsOf(toStudent(row), password);
+  });
+}
+
+export async function setStatus(
+  db: Db,
+  request: FastifyRequest,
+  id: number,
+  status: 'active' | 'inactive',
+): Promise<Student> {
+  return db.transaction(async (tx) => {
+    const row = await findStudentRow(tx, id);
+    await tx.update(students).set({ status, updatedAt: sql`now()` }).where(eq(students.id, id));
+    await tx
+      .update(users)
+      .set({ active: status === 'active', updatedAt: sql`now()` })
+      .where(eq(users.id, row.userId));
+    if (status !== 'active') await endUserSessions(tx, row.userId);
+    await audit(tx, request, status === 'active' ? 'activate' : 'deactivate', 'student', id);
+    return getStudent(tx, id);
+  });
+}
+
+/** The student record of a signed-in student's account (student endpoints derive it from the session). */
+export async function studentOfUser(db: Tx, userId: number): Promise<StudentRow> {
+  const [row] = await baseSelect(db).where(eq(students.userId, userId)).limit(1);
+  if (!row) throw AppError.notFound('پروندهٔ دانش‌آموزی شما پیدا نشد. با دفتر مدرسه تماس بگیرید.');
+  return row;
+}

@@ -1,0 +1,347 @@
+import { formatJalaliIso, parseJalaliDate } from '@madreseh/contract/jalali';
+import {
+  GENDER_LABELS,
+  type ImportResult,
+  STUDENT_SHEET_HEADERS,
+  STUDENT_STATUS_LABELS,
+  type Student,
+  studentInputSchema,
+} from '@madreseh/contract/student/student.contract';
+import { digitsToLatin, normalizePersian } from '@madreseh/contract/text';
+import { desc, inArray, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { FastifyRequest } from 'fastify';
+import type { Db, Tx } from '../../db/client';
+import { groups, students } from '../../db/schema/school';
+import { users } from '../../db/schema/users';
+import { audit } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
+import { fullNameOf, NO_PASSWORD, type StudentBody, searchTextOf } from './students.service';
+
+/** Rows one import may hold. */
+export const MAX_IMPORT_ROWS = 10_000;
+const CHUNK = 1000;
+
+type Field = keyof typeof STUDENT_SHEET_HEADERS;
+const FIELDS = Object.keys(STUDENT_SHEET_HEADERS) as Field[];
+const REQUIRED: Field[] = ['firstName', 'lastName', 'nationalCode'];
+
+const STATUS_HEADER = 'وضعیت';
+const SHEET_NAME = 'دانش‌آموزان';
+
+function newWorkbook(): { workbook: ExcelJS.Workbook; sheet: ExcelJS.Worksheet } {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Madreseh';
+  const sheet = workbook.addWorksheet(SHEET_NAME, { views: [{ rightToLeft: true, state: 'frozen', ySplit: 1 }] });
+  return { workbook, sheet };
+}
+
+function styleHeader(sheet: ExcelJS.Worksheet, count: number) {
+  const row = sheet.getRow(1);
+  row.font = { bold: true, color: { argb: 'FFFFFFFF' } };
+  row.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF7B2CBF' } };
+  for (let i = 1; i <= count; i++) sheet.getColumn(i).width = i === FIELDS.length ? 40 : 18;
+}
+
+/** The import template: Persian headers, every column as text (leading zeros of national codes stay). */
+export async function importTemplate(): Promise<Buffer> {
+  const { workbook, sheet } = newWorkbook();
+  sheet.addRow(FIELDS.map((f) => STUDENT_SHEET_HEADERS[f]));
+  styleHeader(sheet, FIELDS.length);
+  for (let i = 1; i <= FIELDS.length; i++) sheet.getColumn(i).numFmt = '@';
+  const notes = workbook.addWorksheet('راهنما', { views: [{ rightToLeft: true }] });
+  notes.getColumn(1).width = 90;
+  for (const line of [
+    'ستون‌های نام، نام خانوادگی و کد ملی لازم‌اند؛ بقیه اختیاری‌اند.',
+    'کد ملی ده رقم است (با صفرهای اول). شماره‌ها را می‌توان با رقم فارسی یا انگلیسی نوشت.',
+    'نام کلاس باید همان نامی باشد که در بخش کلاس‌ها ثبت شده است (مثلاً «هفتم الف»).',
+    'تاریخ تولد به شمسی، مثل ۱۳۹۲/۰۶/۱۵. جنسیت: پسر یا دختر. همراه ولی: ۰۹xxxxxxxxx.',
+    'نام کاربری هر دانش‌آموز کد ملی اوست؛ رمز عبور را پس از ورود اطلاعات از فهرست دانش‌آموزان صادر کنید.',
+  ]) {
+    notes.addRow([line]);
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** The listed students as an XLSX sheet, dates in Jalali. */
+export async function exportStudents(list: Student[]): Promise<Buffer> {
+  const { workbook, sheet } = newWorkbook();
+  sheet.addRow([...FIELDS.map((f) => STUDENT_SHEET_HEADERS[f]), STATUS_HEADER]);
+  styleHeader(sheet, FIELDS.length + 1);
+  for (let i = 1; i <= FIELDS.length; i++) sheet.getColumn(i).numFmt = '@';
+  for (const s of list) {
+    sheet.addRow([
+      s.firstName,
+      s.lastName,
+      s.nationalCode,
+      s.studentNumber ?? '',
+      s.groupName ?? '',
+      s.birthDate ? formatJalaliIso(s.birthDate) : '',
+      s.gender ? GENDER_LABELS[s.gender] : '',
+      s.fatherName ?? '',
+      s.parentMobile ?? '',
+      s.address ?? '',
+      STUDENT_STATUS_LABELS[s.status],
+    ]);
+  }
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** RFC 4180 CSV: quoted fields, doubled quotes, CRLF or LF, an optional byte-order mark. */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  const src = text.replace(/^\uFEFF/, '');
+  for (let i = 0; i < src.length; i++) {
+    const ch = src[i];
+    if (quoted) {
+      if (ch === '"') {
+        if (src[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else quoted = false;
+      } else field += ch;
+    } else if (ch === '"' && field === '') quoted = true;
+    else if (ch === ',' || ch === ';' || ch === '\t') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && src[i + 1] === '\n') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += ch;
+  }
+  if (field !== '' || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}
+
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'number') return Number.isInteger(value) ? value.toFixed(0) : String(value);
+  if (typeof value === 'string' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'object') {
+    if ('richText' in value) return value.richText.map((r) => r.text).join('');
+    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
+    if ('text' in value) return String(value.text);
+  }
+  return '';
+}
+
+async function readRows(fileName: string, data: Buffer): Promise<string[][]> {
+  if (/\.csv$/i.test(fileName)) return parseCsv(data.toString('utf8'));
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(data as unknown as ArrayBuffer);
+  } catch {
+    throw AppError.badRequest('فایل XLSX خوانده نشد. از فایل الگو استفاده کنید.', { file: 'فایل خوانده نشد.' });
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) return [];
+  const rows: string[][] = [];
+  sheet.eachRow({ includeEmpty: true }, (row, n) => {
+    const cells: string[] = [];
+    row.eachCell({ includeEmpty: true }, (cell, col) => {
+      cells[col - 1] = cellText(cell.value);
+    });
+    rows[n - 1] = Array.from(cells, (c) => c ?? '');
+  });
+  return Array.from(rows, (r) => r ?? []);
+}
+
+const GENDER_WORDS: Record<string, 'male' | 'female'> = {
+  پسر: 'male',
+  مرد: 'male',
+  male: 'male',
+  m: 'male',
+  دختر: 'female',
+  زن: 'female',
+  female: 'female',
+  f: 'female',
+};
+
+/** A birth date cell: Jalali (`۱۳۹۲/۰۶/۱۵`) or an ISO date (a date cell of the spreadsheet). */
+function birthDateOf(text: string): string | null | 'bad' {
+  const t = digitsToLatin(text).trim();
+  if (!t) return null;
+  if (/^(19|20)\d\d-\d\d-\d\d$/.test(t)) return t;
+  return parseJalaliDate(t) ?? 'bad';
+}
+
+interface ParsedRow {
+  row: number;
+  body: StudentBody | null;
+  messages: string[];
+}
+
+/**
+ * Reads an uploaded sheet and checks every row (missing names, bad or duplicate national codes and
+ * student numbers, unknown classes); with `commit` and no bad row, saves them all in one
+ * transaction. Imported accounts get no password until one is issued.
+ */
+export async function importStudents(
+  db: Db,
+  request: FastifyRequest,
+  input: { fileName: string; data: string; commit: boolean },
+): Promise<ImportResult> {
+  const data = Buffer.from(input.data, 'base64');
+  if (data.length === 0) throw AppError.badRequest('فایل خالی است.', { file: 'فایل خالی است.' });
+  const rows = await readRows(input.fileName, data);
+  const header = (rows[0] ?? []).map((h) => normalizePersian(h));
+  const columns = new Map<Field, number>();
+  for (const f of FIELDS) {
+    const i = header.indexOf(normalizePersian(STUDENT_SHEET_HEADERS[f]));
+    if (i >= 0) columns.set(f, i);
+  }
+  const missing = REQUIRED.filter((f) => !columns.has(f)).map((f) => `«${STUDENT_SHEET_HEADERS[f]}»`);
+  if (missing.length) {
+    const message = `ستون ${missing.join('، ')} در سطر اول فایل نیست. از فایل الگو استفاده کنید.`;
+    throw AppError.badRequest(message, { file: message });
+  }
+  const dataRows = rows
+    .map((cells, i) => ({ cells, row: i + 1 }))
+    .slice(1)
+    .filter(({ cells }) => cells.some((c) => c.trim() !== ''));
+  if (dataRows.length === 0) throw AppError.badRequest('فایل هیچ ردیفی ندارد.', { file: 'فایل هیچ ردیفی ندارد.' });
+  if (dataRows.length > MAX_IMPORT_ROWS) {
+    const message = `هر فایل حداکثر ${MAX_IMPORT_ROWS.toLocaleString('fa-IR')} ردیف.`;
+    throw AppError.badRequest(message, { file: message });
+  }
+
+  const groupRows = await db
+    .select({ id: groups.id, name: groups.name })
+    .from(groups)
+    .orderBy(desc(groups.academicYear));
+  const groupByName = new Map<string, number>();
+  for (const g of groupRows) {
+    const key = normalizePersian(g.name);
+    if (!groupByName.has(key)) groupByName.set(key, g.id);
+  }
+
+  const parsed: ParsedRow[] = dataRows.map(({ cells, row }) => {
+    const get = (f: Field) => {
+      const i = columns.get(f);
+      return i === undefined ? '' : (cells[i] ?? '').trim();
+    };
+    const messages: string[] = [];
+    let nationalCode = digitsToLatin(get('nationalCode'));
+    if (/^\d{7,9}$/.test(nationalCode)) nationalCode = nationalCode.padStart(10, '0');
+    const groupName = normalizePersian(get('group'));
+    const groupId = groupName ? (groupByName.get(groupName) ?? null) : null;
+    if (groupName && groupId === null) messages.push(`کلاس «${get('group')}» پیدا نشد.`);
+    const birth = birthDateOf(get('birthDate'));
+    if (birth === 'bad') messages.push('تاریخ تولد معتبر نیست (مثل ۱۳۹۲/۰۶/۱۵).');
+    const genderText = normalizePersian(get('gender')).toLowerCase();
+    const gender = genderText ? (GENDER_WORDS[genderText] ?? 'bad') : null;
+    if (gender === 'bad') messages.push('جنسیت باید «پسر» یا «دختر» باشد.');
+    const result = studentInputSchema.safeParse({
+      firstName: get('firstName'),
+      lastName: get('lastName'),
+      nationalCode,
+      studentNumber: get('studentNumber'),
+      groupId,
+      birthDate: birth === 'bad' ? null : birth,
+      gender: gender === 'bad' ? null : gender,
+      fatherName: get('fatherName'),
+      parentMobile: get('parentMobile'),
+      address: get('address'),
+    });
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        if (!messages.includes(issue.message)) messages.push(issue.message);
+      }
+    }
+    return { row, body: result.success ? result.data : null, messages };
+  });
+
+  // Duplicates inside the file.
+  const firstRowOf = new Map<string, number>();
+  for (const p of parsed) {
+    if (!p.body) continue;
+    for (const [key, label] of [
+      [`c:${p.body.nationalCode}`, 'کد ملی'],
+      [p.body.studentNumber ? `n:${p.body.studentNumber}` : '', 'شمارهٔ دانش‌آموزی'],
+    ] as const) {
+      if (!key) continue;
+      const first = firstRowOf.get(key);
+      if (first === undefined) firstRowOf.set(key, p.row);
+      else p.messages.push(`${label} تکراری است (همان ردیف ${first.toLocaleString('fa-IR')}).`);
+    }
+  }
+
+  // Duplicates of what is already saved.
+  const valid = parsed.filter((p) => p.body) as (ParsedRow & { body: StudentBody })[];
+  const codes = valid.map((p) => p.body.nationalCode);
+  const numbers = valid.flatMap((p) => (p.body.studentNumber ? [p.body.studentNumber] : []));
+  const takenCodes = new Set<string>();
+  const takenNumbers = new Set<string>();
+  for (let i = 0; i < codes.length; i += CHUNK) {
+    const chunk = codes.slice(i, i + CHUNK);
+    const [a, b] = await Promise.all([
+      db.select({ v: students.nationalCode }).from(students).where(inArray(students.nationalCode, chunk)),
+      db.select({ v: users.username }).from(users).where(inArray(users.username, chunk)),
+    ]);
+    for (const r of [...a, ...b]) takenCodes.add(r.v);
+  }
+  for (let i = 0; i < numbers.length; i += CHUNK) {
+    const chunk = numbers.slice(i, i + CHUNK);
+    const found = await db
+      .select({ v: students.studentNumber })
+      .from(students)
+      .where(inArray(students.studentNumber, chunk));
+    for (const r of found) if (r.v) takenNumbers.add(r.v);
+  }
+  for (const p of valid) {
+    if (takenCodes.has(p.body.nationalCode)) p.messages.push('دانش‌آموز یا حسابی با همین کد ملی از پیش ثبت شده است.');
+    if (p.body.studentNumber && takenNumbers.has(p.body.studentNumber)) {
+      p.messages.push('این شمارهٔ دانش‌آموزی از پیش ثبت شده است.');
+    }
+  }
+
+  const errors = parsed.filter((p) => p.messages.length).map((p) => ({ row: p.row, messages: p.messages }));
+  if (!input.commit || errors.length) return { total: parsed.length, errors, created: 0 };
+
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < valid.length; i += CHUNK) await insertChunk(tx, valid.slice(i, i + CHUNK));
+    await audit(tx, request, 'import', 'student', null, { created: valid.length, file: input.fileName.slice(0, 100) });
+  });
+  return { total: parsed.length, errors: [], created: valid.length };
+}
+
+async function insertChunk(tx: Tx, chunk: { body: StudentBody }[]) {
+  const inserted = await tx
+    .insert(users)
+    .values(
+      chunk.map(({ body }) => ({
+        username: body.nationalCode,
+        passwordHash: NO_PASSWORD,
+        role: 'student' as const,
+        fullName: fullNameOf(body),
+      })),
+    )
+    .returning({ id: users.id, username: users.username });
+  const idOf = new Map(inserted.map((u) => [u.username, u.id]));
+  await tx.insert(students).values(
+    chunk.map(({ body }) => ({
+      userId: idOf.get(body.nationalCode) ?? sql`null`,
+      firstName: body.firstName,
+      lastName: body.lastName,
+      nationalCode: body.nationalCode,
+      studentNumber: body.studentNumber,
+      groupId: body.groupId,
+      birthDate: body.birthDate,
+      gender: body.gender,
+      fatherName: body.fatherName,
+      parentMobile: body.parentMobile,
+      address: body.address,
+      searchText: searchTextOf(body),
+    })),
+  );
+}

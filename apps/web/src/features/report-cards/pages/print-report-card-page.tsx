@@ -1,0 +1,88 @@
+import { GRADE_LEVEL_LABELS } from '@madreseh/contract/group/group.contract';
+import { Alert, Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { digitsToPersian, formatAcademicYear, formatJalaliDate } from '../../../lib/format';
+import { fa } from '../../../messages/fa';
+import { Brand } from '../../../ui/brand';
+import { myReportCardQuery } from '../api';
+import { ReportCardTable, termTitle } from '../components/report-card-view';
+import { reportCardsFa as t } from '../messages';
+import classes from '../report-cards.module.css';
+import { useTermChoice } from './my-report-card-page';
+
+/** The A4 print view of the caller's report card, laid out like the school's official paper. */
+export function Component() {
+  const { choice, params } = useTermChoice();
+  const q = useQuery(myReportCardQuery(choice));
+  const card = q.data?.card ?? null;
+  useEffect(() => {
+    document.title = `${t.officialTitle} | ${fa.app.name}`;
+  }, []);
+  const back = `/student/report-card${params.toString() ? `?${params}` : ''}`;
+  if (q.isPending) return <Skeleton h={600} />;
+  if (!card) {
+    return (
+      <Stack>
+        <Alert color="gray">{q.isError ? q.error.message : t.none}</Alert>
+        <Anchor component={Link} to={back}>
+          {t.back}
+        </Anchor>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="md" className={classes.sheet} data-testid="report-card-print">
+      <Group justify="space-between" className="no-print">
+        <Anchor component={Link} to={back}>
+          {t.back}
+        </Anchor>
+        <Button leftSection={<IconPrinter size={18} />} onClick={() => window.print()}>
+          {t.printNow}
+        </Button>
+      </Group>
+      <Group justify="space-between" align="center" wrap="nowrap">
+        <Brand size={52} />
+        <Stack gap={0} align="center">
+          <Title order={1} fz={24}>
+            {t.officialTitle}
+          </Title>
+          <Text fw={600}>{termTitle(card)}</Text>
+        </Stack>
+        <Text size="sm">{card.publishedAt ? t.publishedAt(formatJalaliDate(card.publishedAt)) : ''}</Text>
+      </Group>
+      <table>
+        <tbody>
+          <tr>
+            <th>{t.studentName}</th>
+            <td>{card.studentName}</td>
+            <th>{t.studentNumber}</th>
+            <td className="tabular">{card.studentNumber ? digitsToPersian(card.studentNumber) : '—'}</td>
+          </tr>
+          <tr>
+            <th>{t.group}</th>
+            <td>{`${card.groupName} (پایهٔ ${GRADE_LEVEL_LABELS[card.gradeLevel - 1] ?? ''})`}</td>
+            <th>{t.schoolYear}</th>
+            <td className="tabular">{formatAcademicYear(card.academicYear)}</td>
+          </tr>
+        </tbody>
+      </table>
+      <ReportCardTable card={card} />
+      <Text size="sm">{t.passMark(digitsToPersian(card.passMark))}</Text>
+      <table>
+        <tbody>
+          <tr>
+            <th style={{ width: '20%' }}>{t.remarks}</th>
+            <td style={{ height: 60 }}>{card.remarks ?? ''}</td>
+          </tr>
+        </tbody>
+      </table>
+      <div className={classes.signatures}>
+        <div>{t.teacher}</div>
+        <div>{t.principal}</div>
+      </div>
+    </Stack>
+  );
+}

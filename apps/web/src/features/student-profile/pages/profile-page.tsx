@@ -1,0 +1,207 @@
+import { GENDER_LABELS } from '@madreseh/contract/student/student.contract';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  PasswordInput,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { digitsToPersian, formatJalaliDate } from '../../../lib/format';
+import { fa } from '../../../messages/fa';
+import { PageHeader } from '../../../ui/page-header';
+import { PhotoPicker } from '../../../ui/photo-picker';
+import { profileQuery, useChangePassword, useOwnPhoto, useUpdateProfile } from '../api';
+
+const OFFLINE_ACTION = 'این کار به اینترنت نیاز دارد؛ پس از وصل شدن دوباره تلاش کنید.';
+
+function errorMessage(err: Error): string {
+  return err instanceof ApiError && err.isNetwork ? OFFLINE_ACTION : err.message;
+}
+
+function Row({ label, value }: { label: string; value: string | null }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="xs">
+      <Text c="dimmed" size="sm">
+        {label}
+      </Text>
+      <Text size="sm" ta="left">
+        {value ?? '—'}
+      </Text>
+    </Group>
+  );
+}
+
+export function Component() {
+  const q = useQuery(profileQuery());
+  const update = useUpdateProfile();
+  const change = useChangePassword();
+  const photo = useOwnPhoto();
+  const [contact, setContact] = useState({ mobile: '', address: '' });
+  const [contactErrors, setContactErrors] = useState<Record<string, string>>({});
+  const [pw, setPw] = useState({ currentPassword: '', newPassword: '', repeat: '' });
+  const [pwErrors, setPwErrors] = useState<Record<string, string>>({});
+  const p = q.data;
+  useEffect(() => {
+    if (p) setContact({ mobile: p.mobile ?? '', address: p.address ?? '' });
+  }, [p]);
+
+  return (
+    <>
+      <PageHeader title={fa.student.profile} />
+      {q.isPending ? (
+        <Skeleton h={300} />
+      ) : q.isError ? (
+        <Alert color="red">{errorMessage(q.error)}</Alert>
+      ) : p ? (
+        <SimpleGrid cols={{ base: 1, md: 2 }}>
+          <Card withBorder>
+            <Stack gap="xs">
+              <Title order={2} fz="h4">
+                {p.fullName}
+              </Title>
+              <Text c="dimmed">{p.groupName ?? '—'}</Text>
+              <PhotoPicker
+                url={p.photoUrl}
+                name={p.firstName}
+                onUpload={(file, onProgress) =>
+                  photo.mutateAsync({ file, onProgress }).then(
+                    () => notifications.show({ color: 'green', message: 'عکس شما ذخیره شد.' }),
+                    (err: Error) => notifications.show({ color: 'red', message: errorMessage(err) }),
+                  )
+                }
+              />
+              <Row label="نام کاربری" value={p.username} />
+              <Row label="کد ملی" value={digitsToPersian(p.nationalCode)} />
+              <Row label="شمارهٔ دانش‌آموزی" value={p.studentNumber ? digitsToPersian(p.studentNumber) : null} />
+              <Row label="تاریخ تولد" value={p.birthDate ? formatJalaliDate(p.birthDate) : null} />
+              <Row label="جنسیت" value={p.gender ? GENDER_LABELS[p.gender] : null} />
+              <Row label="نام پدر" value={p.fatherName} />
+              <Row label="همراه ولی" value={p.parentMobile ? digitsToPersian(p.parentMobile) : null} />
+            </Stack>
+          </Card>
+          <Stack>
+            <Card withBorder>
+              <form
+                noValidate
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  update.mutate(contact, {
+                    onSuccess: () => {
+                      setContactErrors({});
+                      notifications.show({ color: 'green', message: 'اطلاعات تماس ذخیره شد.' });
+                    },
+                    onError: (err) => {
+                      setContactErrors(err instanceof ApiError ? (err.fields ?? {}) : {});
+                      notifications.show({ color: 'red', message: errorMessage(err) });
+                    },
+                  });
+                }}
+              >
+                <Stack gap="sm">
+                  <Title order={3} fz="h5">
+                    اطلاعات تماس
+                  </Title>
+                  <TextInput
+                    label="شمارهٔ همراه"
+                    dir="ltr"
+                    inputMode="tel"
+                    value={contact.mobile}
+                    onChange={(e) => setContact({ ...contact, mobile: e.currentTarget.value })}
+                    error={contactErrors.mobile}
+                  />
+                  <Textarea
+                    label="نشانی"
+                    autosize
+                    minRows={2}
+                    value={contact.address}
+                    onChange={(e) => setContact({ ...contact, address: e.currentTarget.value })}
+                    error={contactErrors.address}
+                  />
+                  <Button type="submit" loading={update.isPending} w="fit-content">
+                    ذخیره
+                  </Button>
+                </Stack>
+              </form>
+            </Card>
+            <Card withBorder>
+              <form
+                noValidate
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  if (pw.newPassword !== pw.repeat) {
+                    setPwErrors({ repeat: 'تکرار رمز با رمز تازه یکی نیست.' });
+                    return;
+                  }
+                  change.mutate(
+                    { currentPassword: pw.currentPassword, newPassword: pw.newPassword },
+                    {
+                      onSuccess: () => {
+                        setPw({ currentPassword: '', newPassword: '', repeat: '' });
+                        setPwErrors({});
+                        notifications.show({
+                          color: 'green',
+                          message: 'رمز عبور عوض شد. نشست‌های دیگر شما بسته شدند.',
+                        });
+                      },
+                      onError: (err) => {
+                        setPwErrors(err instanceof ApiError ? (err.fields ?? {}) : {});
+                        notifications.show({ color: 'red', message: errorMessage(err) });
+                      },
+                    },
+                  );
+                }}
+              >
+                <Stack gap="sm">
+                  <Title order={3} fz="h5">
+                    تغییر رمز عبور
+                  </Title>
+                  <PasswordInput
+                    label="رمز عبور فعلی"
+                    dir="ltr"
+                    autoComplete="current-password"
+                    value={pw.currentPassword}
+                    onChange={(e) => setPw({ ...pw, currentPassword: e.currentTarget.value })}
+                    error={pwErrors.currentPassword}
+                    name="currentPassword"
+                  />
+                  <PasswordInput
+                    label="رمز عبور تازه (دست‌کم ۸ نویسه)"
+                    dir="ltr"
+                    autoComplete="new-password"
+                    value={pw.newPassword}
+                    onChange={(e) => setPw({ ...pw, newPassword: e.currentTarget.value })}
+                    error={pwErrors.newPassword}
+                    name="newPassword"
+                  />
+                  <PasswordInput
+                    label="تکرار رمز عبور تازه"
+                    dir="ltr"
+                    autoComplete="new-password"
+                    value={pw.repeat}
+                    onChange={(e) => setPw({ ...pw, repeat: e.currentTarget.value })}
+                    error={pwErrors.repeat}
+                    name="repeat"
+                  />
+                  <Button type="submit" loading={change.isPending} w="fit-content">
+                    تغییر رمز
+                  </Button>
+                </Stack>
+              </form>
+            </Card>
+          </Stack>
+        </SimpleGrid>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import { groupContract } from '@madreseh/contract/group/group.contract';
+import { type StudentInput, type StudentListQuery, studentContract } from '@madreseh/contract/student/student.contract';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { call, urlFor } from '../../lib/api-client';
+import { readToken } from '../../lib/cookies';
+import { uploadFile } from '../../lib/upload';
+
+export const studentsQuery = (query: StudentListQuery) =>
+  queryOptions({
+    queryKey: ['students', query],
+    queryFn: ({ signal }) => call(studentContract.list, { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const groupOptionsQuery = () =>
+  queryOptions({ queryKey: ['groups'], queryFn: ({ signal }) => call(groupContract.list, { signal }) });
+
+function useInvalidateStudents() {
+  const qc = useQueryClient();
+  return () =>
+    Promise.all([qc.invalidateQueries({ queryKey: ['students'] }), qc.invalidateQueries({ queryKey: ['groups'] })]);
+}
+
+export function useSaveStudent() {
+  const invalidate = useInvalidateStudents();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id: number | null; body: StudentInput }) =>
+      id === null
+        ? call(studentContract.create, { body })
+        : { student: await call(studentContract.update, { params: { id }, body }), credentials: null },
+    onSuccess: invalidate,
+  });
+}
+
+export function useMultiDelete() {
+  const invalidate = useInvalidateStudents();
+  return useMutation({
+    mutationFn: (ids: number[]) => call(studentContract.multiDelete, { body: { ids } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useResetPassword() {
+  const invalidate = useInvalidateStudents();
+  return useMutation({
+    mutationFn: (id: number) => call(studentContract.resetPassword, { params: { id } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useSetStatus() {
+  const invalidate = useInvalidateStudents();
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number; status: 'active' | 'inactive' }) =>
+      call(studentContract.setStatus, { params: { id }, body: { status } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useImport() {
+  const invalidate = useInvalidateStudents();
+  return useMutation({
+    mutationFn: (body: { fileName: string; data: string; commit: boolean }) => call(studentContract.import, { body }),
+    onSuccess: (result) => {
+      if (result.created > 0) void invalidate();
+    },
+  });
+}
+
+/** Downloads a file endpoint (export, template) with the bearer token and saves it under a name. */
+export async function download(url: string, fileName: string): Promise<void> {
+  const token = readToken();
+  const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) throw new Error(String(res.status));
+  const blob = await res.blob();
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = fileName;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
+export const exportUrl = (query: Omit<StudentListQuery, 'page' | 'pageSize'>) =>
+  urlFor(studentContract.export, undefined, query as Record<string, unknown>);
+export const templateUrl = () => urlFor(studentContract.importTemplate);
+
+/** A file's bytes as base64, for the import endpoint. */
+export async function fileToBase64(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/** Sets (file) or removes (null) a student's photo. */
+export function useStudentPhoto() {
+  const invalidate = useInvalidateStudents();
+  return useMutation({
+    mutationFn: ({ id, file, onProgress }: { id: number; file: File | null; onProgress?: (f: number) => void }) =>
+      file
+        ? uploadFile(studentContract.uploadPhoto, { file, params: { id }, onProgress })
+        : call(studentContract.removePhoto, { params: { id } }),
+    onSuccess: invalidate,
+  });
+}

@@ -1,0 +1,347 @@
+import {
+  type Credentials,
+  STUDENT_STATUS_LABELS,
+  type Student,
+  type StudentListQuery,
+  type StudentStatus,
+} from '@madreseh/contract/student/student.contract';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Menu,
+  Modal,
+  Pagination,
+  Paper,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import {
+  IconDots,
+  IconEdit,
+  IconFileExport,
+  IconFileImport,
+  IconKey,
+  IconPlus,
+  IconSearch,
+  IconTrash,
+  IconUserCheck,
+  IconUserOff,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { digitsToPersian, formatNumber } from '../../../lib/format';
+import { fa } from '../../../messages/fa';
+import { PageHeader } from '../../../ui/page-header';
+import {
+  download,
+  exportUrl,
+  groupOptionsQuery,
+  studentsQuery,
+  useMultiDelete,
+  useResetPassword,
+  useSetStatus,
+} from '../api';
+import { CredentialsModal } from '../components/credentials-modal';
+import { ImportModal } from '../components/import-modal';
+import { StudentDrawer } from '../components/student-drawer';
+import { studentsFa as t } from '../messages';
+
+const STATUS_COLORS: Record<StudentStatus, string> = { active: 'green', inactive: 'gray', archived: 'orange' };
+
+export function Component() {
+  const [q, setQ] = useState('');
+  const [debouncedQ] = useDebouncedValue(q, 300);
+  const [groupId, setGroupId] = useState<string | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [sort, setSort] = useState<string>('name');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [drawer, setDrawer] = useState<{ student: Student | null } | null>(null);
+  const [credentials, setCredentials] = useState<Credentials | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [importing, setImporting] = useState(false);
+
+  const filters = {
+    q: debouncedQ.trim() || undefined,
+    groupId: groupId ? Number(groupId) : undefined,
+    status: (status as StudentListQuery['status']) ?? undefined,
+    sort: sort as StudentListQuery['sort'],
+  };
+  const list = useQuery(studentsQuery({ ...filters, page, pageSize: 20 }));
+  const groups = useQuery(groupOptionsQuery());
+  const remove = useMultiDelete();
+  const reset = useResetPassword();
+  const setStudentStatus = useSetStatus();
+
+  const items = list.data?.items ?? [];
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
+  const allOnPage = items.length > 0 && items.every((s) => selected.has(s.id));
+  const toggle = (id: number) => {
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    setSelected(next);
+  };
+  const changeFilter = (fn: () => void) => {
+    fn();
+    setPage(1);
+    setSelected(new Set());
+  };
+
+  const doDelete = () =>
+    remove.mutate([...selected], {
+      onSuccess: (r) => {
+        notifications.show({
+          color: 'green',
+          message: t.deleteResult(formatNumber(r.deleted), formatNumber(r.archived)),
+        });
+        setSelected(new Set());
+        setConfirmDelete(false);
+      },
+      onError: (err) => notifications.show({ color: 'red', message: err.message }),
+    });
+
+  return (
+    <>
+      <PageHeader
+        title={t.title}
+        description={t.description}
+        crumbs={[{ label: fa.dashboard.home, to: '/dashboard' }]}
+      />
+      <Group justify="space-between" mb="md" gap="xs">
+        <Button leftSection={<IconPlus size={18} />} onClick={() => setDrawer({ student: null })}>
+          {t.add}
+        </Button>
+        <Group gap="xs">
+          <Button variant="light" leftSection={<IconFileImport size={18} />} onClick={() => setImporting(true)}>
+            {t.importExport.import}
+          </Button>
+          <Button
+            variant="light"
+            leftSection={<IconFileExport size={18} />}
+            onClick={() =>
+              download(exportUrl(filters), 'students.xlsx').catch(() =>
+                notifications.show({ color: 'red', message: t.importExport.downloadFailed }),
+              )
+            }
+          >
+            {t.importExport.export}
+          </Button>
+        </Group>
+      </Group>
+
+      <Paper withBorder p="sm" mb="md">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+          <TextInput
+            label={t.search}
+            placeholder={t.searchPlaceholder}
+            leftSection={<IconSearch size={16} />}
+            value={q}
+            onChange={(e) => {
+              const v = e.currentTarget.value;
+              changeFilter(() => setQ(v));
+            }}
+            type="search"
+          />
+          <Select
+            label={t.group}
+            placeholder={t.allGroups}
+            data={(groups.data?.items ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
+            value={groupId}
+            onChange={(v) => changeFilter(() => setGroupId(v))}
+            clearable
+          />
+          <Select
+            label={t.status}
+            placeholder={t.notArchived}
+            data={[
+              ...(['active', 'inactive', 'archived'] as const).map((s) => ({
+                value: s,
+                label: STUDENT_STATUS_LABELS[s],
+              })),
+              { value: 'all', label: t.all },
+            ]}
+            value={status}
+            onChange={(v) => changeFilter(() => setStatus(v))}
+            clearable
+          />
+          <Select
+            label={t.sort}
+            data={Object.entries(t.sorts).map(([value, label]) => ({ value, label }))}
+            value={sort}
+            onChange={(v) => changeFilter(() => setSort(v ?? 'name'))}
+            allowDeselect={false}
+          />
+        </SimpleGrid>
+      </Paper>
+
+      {selected.size > 0 && (
+        <Alert color="brand" variant="light" mb="sm" data-testid="bulk-bar">
+          <Group justify="space-between">
+            <Text>{t.selected(formatNumber(selected.size))}</Text>
+            <Button color="red" size="xs" leftSection={<IconTrash size={16} />} onClick={() => setConfirmDelete(true)}>
+              {t.deleteSelected}
+            </Button>
+          </Group>
+        </Alert>
+      )}
+
+      {list.isPending ? (
+        <Skeleton h={300} radius="md" />
+      ) : list.isError ? (
+        <Alert color="red">{list.error.message}</Alert>
+      ) : items.length === 0 ? (
+        <Alert color="gray" variant="light">
+          {t.empty}
+        </Alert>
+      ) : (
+        <Paper withBorder>
+          <Table.ScrollContainer minWidth={720}>
+            <Table stickyHeader highlightOnHover verticalSpacing="sm" data-testid="students-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={40}>
+                    <Checkbox
+                      aria-label={t.selectAll}
+                      checked={allOnPage}
+                      indeterminate={!allOnPage && items.some((s) => selected.has(s.id))}
+                      onChange={() => {
+                        const next = new Set(selected);
+                        for (const s of items) {
+                          if (allOnPage) next.delete(s.id);
+                          else next.add(s.id);
+                        }
+                        setSelected(next);
+                      }}
+                    />
+                  </Table.Th>
+                  <Table.Th>{t.columns.name}</Table.Th>
+                  <Table.Th>{t.columns.nationalCode}</Table.Th>
+                  <Table.Th>{t.columns.number}</Table.Th>
+                  <Table.Th>{t.columns.group}</Table.Th>
+                  <Table.Th>{t.columns.status}</Table.Th>
+                  <Table.Th w={60}>{t.columns.actions}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((s) => {
+                  const name = `${s.firstName} ${s.lastName}`;
+                  return (
+                    <Table.Tr key={s.id} data-testid="student-row">
+                      <Table.Td>
+                        <Checkbox
+                          aria-label={t.selectOne(name)}
+                          checked={selected.has(s.id)}
+                          onChange={() => toggle(s.id)}
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <Text fw={600} size="sm">
+                          {name}
+                        </Text>
+                        {!s.hasPassword && s.status !== 'archived' && (
+                          <Badge size="xs" color="yellow" variant="light">
+                            {t.noPassword}
+                          </Badge>
+                        )}
+                      </Table.Td>
+                      <Table.Td className="tabular">{digitsToPersian(s.nationalCode)}</Table.Td>
+                      <Table.Td className="tabular">
+                        {s.studentNumber ? digitsToPersian(s.studentNumber) : '—'}
+                      </Table.Td>
+                      <Table.Td>{s.groupName ?? '—'}</Table.Td>
+                      <Table.Td>
+                        <Badge color={STATUS_COLORS[s.status]} variant="light">
+                          {STUDENT_STATUS_LABELS[s.status]}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        <Menu position="bottom-end" withinPortal>
+                          <Menu.Target>
+                            <ActionIcon variant="subtle" color="gray" aria-label={t.actionsFor(name)}>
+                              <IconDots size={18} />
+                            </ActionIcon>
+                          </Menu.Target>
+                          <Menu.Dropdown>
+                            <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => setDrawer({ student: s })}>
+                              {t.edit}
+                            </Menu.Item>
+                            {s.status !== 'archived' && (
+                              <Menu.Item
+                                leftSection={<IconKey size={16} />}
+                                onClick={() =>
+                                  reset.mutate(s.id, {
+                                    onSuccess: setCredentials,
+                                    onError: (err) => notifications.show({ color: 'red', message: err.message }),
+                                  })
+                                }
+                              >
+                                {t.resetPassword}
+                              </Menu.Item>
+                            )}
+                            <Menu.Item
+                              leftSection={
+                                s.status === 'active' ? <IconUserOff size={16} /> : <IconUserCheck size={16} />
+                              }
+                              onClick={() =>
+                                setStudentStatus.mutate(
+                                  { id: s.id, status: s.status === 'active' ? 'inactive' : 'active' },
+                                  {
+                                    onSuccess: () => notifications.show({ color: 'green', message: t.statusChanged }),
+                                    onError: (err) => notifications.show({ color: 'red', message: err.message }),
+                                  },
+                                )
+                              }
+                            >
+                              {s.status === 'active' ? t.deactivate : t.activate}
+                            </Menu.Item>
+                          </Menu.Dropdown>
+                        </Menu>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+      <Group justify="space-between" mt="md">
+        <Text size="sm" c="dimmed">
+          {list.data ? t.total(formatNumber(list.data.total)) : ''}
+        </Text>
+        {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
+      </Group>
+
+      <StudentDrawer
+        opened={drawer !== null}
+        student={drawer?.student ?? null}
+        onClose={() => setDrawer(null)}
+        onCreated={setCredentials}
+      />
+      <CredentialsModal credentials={credentials} onClose={() => setCredentials(null)} />
+      <ImportModal opened={importing} onClose={() => setImporting(false)} />
+      <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title={t.deleteTitle}>
+        <Text>{t.deleteConfirm(formatNumber(selected.size))}</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setConfirmDelete(false)}>
+            {t.cancel}
+          </Button>
+          <Button color="red" loading={remove.isPending} onClick={doDelete}>
+            {t.confirmDelete}
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,251 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, checkToken, loginByApi, newContext, PHONE, settledPath, useBrowser, watchErrors } from './support';
+
+const browser = useBrowser();
+
+/** A valid national code from nine digits (the tenth is the check digit). */
+function nationalCode(nine: string): string {
+  let sum = 0;
+  for (let i = 0; i < 9; i++) sum += Number(nine[i]) * (10 - i);
+  const rest = sum % 11;
+  return `${nine}${rest < 2 ? rest : 11 - rest}`;
+}
+const toPersian = (s: string) => s.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)] ?? d);
+
+const CLASS = 'نهم ج';
+const CODE = nationalCode('004400440');
+const OTHER_CODE = nationalCode('004400550');
+
+function toast(page: Page, text: string) {
+  return page.locator('.mantine-Notification-root').filter({ hasText: text }).first();
+}
+
+describe('classes, students and report cards: the whole journey', () => {
+  let admin: BrowserContext;
+  let adminPage: Page;
+  let adminToken: string;
+  let student: BrowserContext;
+  let studentPage: Page;
+  let password = '';
+  const shots = fs.mkdtempSync(path.join(os.tmpdir(), 'madreseh-shots-'));
+
+  beforeAll(async () => {
+    admin = await newContext(browser());
+    adminToken = (await loginByApi(admin, 'admin')).token;
+    adminPage = await admin.newPage();
+  });
+  afterAll(async () => {
+    await admin?.close();
+    await student?.close();
+    fs.rmSync(shots, { recursive: true, force: true });
+  });
+
+  it('admin creates a class with subjects and weights', async () => {
+    const errors = watchErrors(adminPage);
+    await adminPage.goto('/dashboard/group');
+    await adminPage.getByRole('button', { name: 'کلاس تازه' }).click();
+    const dialog = adminPage.getByRole('dialog');
+    await dialog.getByLabel('نام کلاس').fill(CLASS);
+    await dialog.getByRole('combobox', { name: 'پایه', exact: true }).click();
+    await adminPage.getByRole('option', { name: 'نهم' }).click();
+    await dialog.getByLabel('نام درس ۱').fill('ریاضی');
+    await dialog.getByLabel('ضریب ۱').fill('4');
+    await dialog.getByRole('button', { name: 'افزودن درس' }).click();
+    await dialog.getByLabel('نام درس ۲').fill('علوم تجربی');
+    await dialog.getByLabel('ضریب ۲').fill('۳');
+    await dialog.getByRole('button', { name: 'ساخت کلاس' }).click();
+    await toast(adminPage, 'کلاس ذخیره شد.').waitFor();
+    const card = adminPage.getByTestId('group-card').filter({ hasText: CLASS });
+    await card.waitFor();
+    expect(await card.textContent()).toContain('ریاضی (۴)، علوم تجربی (۳)');
+    expect(errors).toEqual([]);
+  });
+
+  it('admin creates a student in the drawer, sees the password once and prints the login slip', async () => {
+    await adminPage.goto('/dashboard/student/list');
+    await adminPage.getByRole('button', { name: 'دانش‌آموز تازه' }).click();
+    const drawer = adminPage.getByRole('dialog');
+    await drawer.locator('input[name="firstName"]').fill('پرستو');
+    await drawer.locator('input[name="lastName"]').fill('شریفی');
+    await drawer.locator('input[name="nationalCode"]').fill(toPersian(CODE));
+    await drawer.getByRole('combobox', { name: 'کلاس', exact: true }).click();
+    await adminPage.getByRole('option', { name: new RegExp(CLASS) }).click();
+    await drawer.getByLabel('تاریخ تولد').fill('۱۳۹۰/۰۶/۱۵');
+    await drawer.getByLabel('تاریخ تولد').blur();
+    await drawer.getByLabel('شمارهٔ همراه ولی').fill('۰۹۱۲۱۲۳۴۵۶۷');
+    await drawer.getByRole('button', { name: 'ثبت دانش‌آموز' }).click();
+    const creds = adminPage.getByTestId('credentials');
+    await creds.waitFor();
+    expect(await creds.getByTestId('cred-username').textContent()).toBe(CODE);
+    password = (await creds.getByTestId('cred-password').textContent()) ?? '';
+    expect(password).toMatch(/^[a-z2-9]{10}$/);
+    await creds.getByRole('button', { name: 'چاپ برگهٔ ورود' }).click();
+    await adminPage.waitForURL((u) => u.pathname === '/dashboard/student/login-slip');
+    const slip = adminPage.getByTestId('login-slip');
+    await slip.waitFor();
+    expect(await slip.getByTestId('slip-password').textContent()).toBe(password);
+    expect(await slip.textContent()).toContain('پرستو شریفی');
+    await adminPage.emulateMedia({ media: 'print' });
+    await adminPage.screenshot({ path: path.join(shots, 'slip.png'), fullPage: true });
+    expect(await adminPage.getByRole('button', { name: 'چاپ' }).isVisible()).toBe(false);
+    await adminPage.emulateMedia({ media: 'screen' });
+    expect(fs.statSync(path.join(shots, 'slip.png')).size).toBeGreaterThan(10_000);
+  });
+
+  it('the new student logs in with the slip and sees nothing published yet', async () => {
+    student = await newContext(browser(), { viewport: PHONE });
+    studentPage = await student.newPage();
+    await studentPage.goto('/auth');
+    await studentPage.getByLabel('نام کاربری').fill(toPersian(CODE));
+    await studentPage.getByLabel('رمز عبور', { exact: true }).fill(password);
+    await studentPage.getByRole('button', { name: 'ورود' }).click();
+    await studentPage.waitForURL((u) => u.pathname === '/student');
+    expect(await studentPage.getByTestId('class-name').textContent()).toBe(CLASS);
+    expect(await studentPage.getByTestId('average-card').textContent()).toContain('هنوز کارنامه‌ای منتشر نشده است.');
+    await studentPage.goto('/student/report-card');
+    await studentPage.getByTestId('no-report-card').waitFor();
+  });
+
+  it('admin enters grades in the grid (Persian digits, Enter and Tab), is warned about unsaved changes, saves and publishes', async () => {
+    // A second pupil in the class, so Enter has a row to move to.
+    const groups = await (
+      await fetch(`${baseURL()}/api/v1/panel/group/list`, { headers: { authorization: `Bearer ${adminToken}` } })
+    ).json();
+    const groupId = groups.items.find((g: { name: string }) => g.name === CLASS).id as number;
+    const made = await fetch(`${baseURL()}/api/v1/panel/student`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ firstName: 'آیدا', lastName: 'الف', nationalCode: OTHER_CODE, groupId }),
+    });
+    expect(made.status).toBe(201);
+
+    await adminPage.goto(`/dashboard/report-card?group=${groupId}&term=first`);
+    const grid = adminPage.getByTestId('grade-grid');
+    await grid.waitFor();
+    const math = grid.getByLabel('ریاضی — آیدا الف');
+    await math.click();
+    await adminPage.keyboard.type('۲۵');
+    await adminPage.keyboard.press('Enter');
+    // Enter moved down to the next pupil's math cell.
+    expect(await grid.getByLabel('ریاضی — پرستو شریفی').evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await math.getAttribute('aria-invalid')).toBe('true');
+    await adminPage.keyboard.type('۱۸٫۵');
+    await adminPage.keyboard.press('Tab');
+    await adminPage.keyboard.type('9.75');
+    await math.fill('');
+
+    // Leaving with unsaved changes asks first.
+    await adminPage.getByRole('link', { name: 'کلاس‌ها' }).first().click();
+    const leave = adminPage.getByRole('dialog').filter({ hasText: 'تغییرات ذخیره نشده' });
+    await leave.waitFor();
+    await leave.getByRole('button', { name: 'ماندن' }).click();
+    expect(new URL(adminPage.url()).pathname).toBe('/dashboard/report-card');
+
+    await grid.getByLabel('توضیح معلم — پرستو شریفی').fill('در علوم بیشتر تلاش کن.');
+    await adminPage.getByRole('button', { name: 'ذخیرهٔ نمره‌ها' }).click();
+    await toast(adminPage, 'نمره‌ها ذخیره شد.').waitFor();
+    // (18.5 × 4 + 9.75 × 3) / 7 = 14.75
+    await grid.getByText('۱۴٫۷۵').waitFor();
+    await adminPage.getByRole('button', { name: 'انتشار کارنامه‌ها' }).click();
+    await toast(adminPage, 'کارنامه منتشر شد').waitFor();
+    await adminPage.getByTestId('publish-state').filter({ hasText: 'منتشرشده' }).waitFor();
+  });
+
+  it('the student sees the published report card, fails highlighted, and prints it', async () => {
+    await studentPage.goto('/student/report-card');
+    const table = studentPage.getByTestId('report-card-table');
+    await table.waitFor();
+    expect(await studentPage.getByTestId('average').textContent()).toBe('۱۴٫۷۵');
+    const failed = table.locator('[data-failed]');
+    expect(await failed.count()).toBe(1);
+    expect(await failed.textContent()).toBe('۹٫۷۵');
+    expect(await studentPage.getByTestId('remarks').textContent()).toBe('در علوم بیشتر تلاش کن.');
+    await studentPage.getByRole('link', { name: 'نسخهٔ چاپی' }).click();
+    await studentPage.waitForURL((u) => u.pathname === '/student/report-card/print');
+    const sheet = studentPage.getByTestId('report-card-print');
+    await sheet.waitFor();
+    expect(await sheet.textContent()).toContain('کارنامهٔ تحصیلی');
+    await studentPage.emulateMedia({ media: 'print' });
+    await studentPage.screenshot({ path: path.join(shots, 'report-card.png'), fullPage: true });
+    await studentPage.emulateMedia({ media: 'screen' });
+    expect(fs.statSync(path.join(shots, 'report-card.png')).size).toBeGreaterThan(10_000);
+    await studentPage.goto('/student');
+    expect(await studentPage.getByTestId('latest-average').textContent()).toBe('۱۴٫۷۵');
+  });
+
+  it('the student changes the password and the other session ends', async () => {
+    const other = await fetch(`${baseURL()}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: CODE, password }),
+    });
+    const otherToken = ((await other.json()) as { token: string }).token;
+    expect(await checkToken(otherToken)).toBe(200);
+    await studentPage.goto('/student/profile');
+    await studentPage.getByLabel('رمز عبور فعلی').fill(password);
+    await studentPage.getByLabel('رمز عبور تازه (دست‌کم ۸ نویسه)').fill('a-new-secret-1');
+    await studentPage.getByLabel('تکرار رمز عبور تازه').fill('a-new-secret-1');
+    await studentPage.getByRole('button', { name: 'تغییر رمز' }).click();
+    await toast(studentPage, 'رمز عبور عوض شد').waitFor();
+    expect(await checkToken(otherToken)).toBe(401);
+    // This session goes on.
+    await studentPage.goto('/student/report-card');
+    await studentPage.getByTestId('report-card-table').waitFor();
+  });
+
+  it('multi-delete archives the student with a report card and deletes the one without', async () => {
+    await adminPage.goto('/dashboard/student/list');
+    await adminPage.getByRole('combobox', { name: 'کلاس', exact: true }).click();
+    await adminPage.getByRole('option', { name: CLASS }).click();
+    const rows = adminPage.getByTestId('student-row');
+    await rows.filter({ hasText: 'آیدا الف' }).waitFor();
+    expect(await rows.count()).toBe(2);
+    await adminPage.getByLabel('انتخاب همهٔ این صفحه').check();
+    await adminPage.getByRole('button', { name: 'حذف انتخاب‌شده‌ها' }).click();
+    const confirm = adminPage.getByRole('dialog').filter({ hasText: 'حذف دانش‌آموزان' });
+    expect(await confirm.textContent()).toContain('۲ دانش‌آموز حذف شوند؟');
+    await confirm.getByRole('button', { name: 'بله، حذف شود' }).click();
+    await toast(adminPage, '۱ دانش‌آموز حذف و ۱ دانش‌آموز بایگانی شد.').waitFor();
+    await adminPage.getByRole('combobox', { name: 'وضعیت', exact: true }).click();
+    await adminPage.getByRole('option', { name: 'بایگانی‌شده' }).click();
+    await rows.filter({ hasText: 'پرستو شریفی' }).waitFor();
+    expect(await rows.count()).toBe(1);
+    // The archived student's session is over.
+    await studentPage.goto('/student/report-card');
+    expect(await settledPath(studentPage)).toBe('/auth');
+  });
+});
+
+describe('offline', () => {
+  it('after one visit, the report card opens with the network off and says since when', async () => {
+    const context = await newContext(browser(), { serviceWorkers: 'allow', viewport: PHONE });
+    await loginByApi(context, 'student1');
+    const page = await context.newPage();
+    await page.goto('/student/report-card');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    // Visit again under the service worker's control so it sees the page's code and answers.
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.getByTestId('report-card-table').waitFor();
+    await page.goto('/student');
+    await page.getByTestId('latest-average').waitFor();
+    await settledPath(page);
+
+    await context.setOffline(true);
+    await page.goto('/student/report-card');
+    await page.getByTestId('report-card-table').waitFor();
+    const notice = page.getByTestId('offline-notice');
+    await notice.waitFor();
+    expect(await notice.textContent()).toMatch(/^آفلاین — اطلاعات .*ساعت [۰-۹]{2}:[۰-۹]{2}$/);
+    await page.goto('/student');
+    await page.getByTestId('latest-average').waitFor();
+    await context.setOffline(false);
+    await context.close();
+  });
+});

@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint';
+import { GRADING_SCALES } from '../group/group.contract';
+import { STAFF, STUDENT } from '../roles';
+import { digitsToLatin } from '../text';
+
+/** Report-card terms in the order of the school year (Mehr to Khordad): months and the two exam terms. */
+export const TERMS = [
+  'mehr',
+  'aban',
+  'azar',
+  'dey',
+  'first',
+  'bahman',
+  'esfand',
+  'farvardin',
+  'ordibehesht',
+  'khordad',
+  'second',
+] as const;
+export type Term = (typeof TERMS)[number];
+export const MAIN_TERMS: readonly Term[] = ['first', 'second'];
+export const TERM_LABELS: Record<Term, string> = {
+  mehr: 'ماهانهٔ مهر',
+  aban: 'ماهانهٔ آبان',
+  azar: 'ماهانهٔ آذر',
+  dey: 'ماهانهٔ دی',
+  first: 'نوبت اول',
+  bahman: 'ماهانهٔ بهمن',
+  esfand: 'ماهانهٔ اسفند',
+  farvardin: 'ماهانهٔ فروردین',
+  ordibehesht: 'ماهانهٔ اردیبهشت',
+  khordad: 'ماهانهٔ خرداد',
+  second: 'نوبت دوم',
+};
+
+/** Descriptive grades of the primary years, best first. */
+export const DESCRIPTIVE_GRADES = ['excellent', 'good', 'acceptable', 'needs-effort'] as const;
+export type DescriptiveGrade = (typeof DESCRIPTIVE_GRADES)[number];
+export const DESCRIPTIVE_LABELS: Record<DescriptiveGrade, string> = {
+  excellent: 'خیلی خوب',
+  good: 'خوب',
+  acceptable: 'قابل قبول',
+  'needs-effort': 'نیاز به تلاش بیشتر',
+};
+
+/**
+ * Reads what a teacher typed in a numeric cell: Persian or Arabic digits, «٫» or «/» as the decimal
+ * mark. Answers the score with at most two decimals, or null when it is not a score from 0 to 20.
+ */
+export function parseScore(raw: string | number): number | null {
+  const text =
+    typeof raw === 'number'
+      ? String(raw)
+      : digitsToLatin(raw)
+          .trim()
+          .replace(/[٫/,،]/g, '.');
+  if (!/^\d{1,2}(\.\d{1,2})?$/.test(text)) return null;
+  const n = Number(text);
+  return n >= 0 && n <= 20 ? n : null;
+}
+
+/** Reads a descriptive grade from its key or its Persian label. */
+export function parseDescriptive(raw: string): DescriptiveGrade | null {
+  const v = raw.trim();
+  if ((DESCRIPTIVE_GRADES as readonly string[]).includes(v)) return v as DescriptiveGrade;
+  const hit = DESCRIPTIVE_GRADES.find((g) => DESCRIPTIVE_LABELS[g] === v.replace(/ي/g, 'ی'));
+  return hit ?? null;
+}
+
+/** Weighted average of the scores present, rounded to two decimals; null when there is none. */
+export function weightedAverage(grades: { score: number | null; weight: number }[]): number | null {
+  let sum = 0;
+  let weights = 0;
+  for (const g of grades) {
+    if (g.score === null) continue;
+    sum += g.score * g.weight;
+    weights += g.weight;
+  }
+  return weights === 0 ? null : Math.round((sum / weights) * 100) / 100;
+}
+
+const termSchema = z.enum(TERMS, { error: 'نوبت را انتخاب کنید.' });
+
+export const gridQuerySchema = z.object({
+  groupId: z.coerce.number({ error: 'کلاس را انتخاب کنید.' }).int().positive({ error: 'کلاس را انتخاب کنید.' }),
+  term: termSchema,
+});
+
+const gradeValueSchema = z.union([z.number(), z.string().max(40)]).nullable();
+
+export const gridSaveSchema = z.object({
+  groupId: z.number().int().positive(),
+  term: termSchema,
+  rows: z
+    .array(
+      z.object({
+        studentId: z.number().int().positive(),
+        grades: z.array(z.object({ subjectId: z.number().int().positive(), value: gradeValueSchema })).max(40),
+        remarks: z.preprocess(
+          (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+          z.string().trim().max(500, { error: 'توضیح معلم حداکثر ۵۰۰ نویسه باشد.' }).nullable().default(null),
+        ),
+      }),
+    )
+    .min(1, { error: 'چیزی برای ذخیره نیست.' })
+    .max(200),
+});
+export type GridSave = z.input<typeof gridSaveSchema>;
+
+export const gridSchema = z.object({
+  group: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    academicYear: z.number().int(),
+    gradingScale: z.enum(GRADING_SCALES),
+    passMark: z.number(),
+    usesMonthly: z.boolean(),
+  }),
+  term: termSchema,
+  subjects: z.array(z.object({ id: z.number().int(), name: z.string(), weight: z.number().int() })),
+  rows: z.array(
+    z.object({
+      studentId: z.number().int(),
+      fullName: z.string(),
+      studentNumber: z.string().nullable(),
+      /** subject id → a score ("17.5") or a descriptive grade key; absent when not entered. */
+      grades: z.record(z.string(), z.string()),
+      remarks: z.string().nullable(),
+      average: z.number().nullable(),
+      published: z.boolean(),
+    }),
+  ),
+  /** True when every saved card of this class and term is published (and there is at least one). */
+  published: z.boolean(),
+});
+export type Grid = z.infer<typeof gridSchema>;
+
+export const reportCardSchema = z.object({
+  id: z.number().int(),
+  studentName: z.string(),
+  studentNumber: z.string().nullable(),
+  groupName: z.string(),
+  gradeLevel: z.number().int(),
+  academicYear: z.number().int(),
+  term: termSchema,
+  gradingScale: z.enum(GRADING_SCALES),
+  passMark: z.number(),
+  subjects: z.array(
+    z.object({
+      name: z.string(),
+      weight: z.number().int(),
+      score: z.number().nullable(),
+      descriptive: z.enum(DESCRIPTIVE_GRADES).nullable(),
+      /** Numeric scale: the score is at least the pass mark; null when not graded or descriptive. */
+      passed: z.boolean().nullable(),
+    }),
+  ),
+  average: z.number().nullable(),
+  passed: z.boolean().nullable(),
+  remarks: z.string().nullable(),
+  publishedAt: z.string().nullable(),
+});
+export type ReportCard = z.infer<typeof reportCardSchema>;
+
+export const reportCardContract = {
+  grid: endpoint({
+    method: 'GET',
+    path: 'panel/report-card',
+    access: STAFF,
+    summary: "A class's grades for one term: rows are students, columns are subjects",
+    query: gridQuerySchema,
+    response: gridSchema,
+    noStore: true,
+  }),
+  save: endpoint({
+    method: 'PUT',
+    path: 'panel/report-card',
+    access: STAFF,
+    summary: 'Saves grades and remarks of one or more students of a class for a term; averages computed here',
+    body: gridSaveSchema,
+    response: gridSchema,
+  }),
+  publish: endpoint({
+    method: 'POST',
+    path: 'panel/report-card/publish',
+    access: STAFF,
+    summary: "Publishes or unpublishes a class's report cards of one term",
+    body: z.object({ groupId: z.number().int().positive(), term: termSchema, published: z.boolean() }),
+    response: z.object({ count: z.number().int() }),
+  }),
+  mine: endpoint({
+    method: 'GET',
+    path: 'student/report-card',
+    access: STUDENT,
+    summary: "The caller's latest published report card, or the one of the term asked for",
+    query: z.object({
+      academicYear: z.coerce.number().int().min(1390).max(1500).optional(),
+      term: termSchema.optional(),
+    }),
+    response: z.object({
+      card: reportCardSchema.nullable(),
+      terms: z.array(z.object({ academicYear: z.number().int(), term: termSchema })),
+    }),
+  }),
+} as const;
