@@ -1,4 +1,4 @@
-import { contract } from '@madreseh/contract/endpoints';
+import { settingsContract } from '@madreseh/contract/settings/settings.contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from './api-client';
 
@@ -6,7 +6,7 @@ import { call } from './api-client';
 export const schoolProfileQuery = () =>
   queryOptions({
     queryKey: ['general', 'school'],
-    queryFn: ({ signal }) => call(contract.settings.publicProfile, { signal }),
+    queryFn: ({ signal }) => call(settingsContract.publicProfile, { signal }),
     staleTime: 60_000,
   });
 

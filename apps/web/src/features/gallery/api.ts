@@ -1,4 +1,4 @@
-import { contract } from '@madreseh/contract/endpoints';
+import { galleryContract } from '@madreseh/contract/gallery/gallery.contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
 
@@ -7,11 +7,11 @@ export const galleryQueries = {
     queryOptions({
       queryKey: ['general', 'gallery', page, album],
       queryFn: ({ signal }) =>
-        call(contract.gallery.publicList, { query: { page, pageSize: 24, album: album || undefined }, signal }),
+        call(galleryContract.publicList, { query: { page, pageSize: 24, album: album || undefined }, signal }),
     }),
   admin: (page: number) =>
     queryOptions({
       queryKey: ['panel', 'gallery', page],
-      queryFn: ({ signal }) => call(contract.gallery.list, { query: { page, pageSize: 48 }, signal }),
+      queryFn: ({ signal }) => call(galleryContract.list, { query: { page, pageSize: 48 }, signal }),
     }),
 };

@@ -1,4 +1,5 @@
-import { contract } from '@madreseh/contract/endpoints';
+import { galleryContract } from '@madreseh/contract/gallery/gallery.contract';
+import { newsContract } from '@madreseh/contract/news/news.contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
 
@@ -6,16 +7,16 @@ export const homeQueries = {
   news: () =>
     queryOptions({
       queryKey: ['general', 'news', 'home'],
-      queryFn: ({ signal }) => call(contract.news.publicList, { query: { page: 1, pageSize: 6 }, signal }),
+      queryFn: ({ signal }) => call(newsContract.publicList, { query: { page: 1, pageSize: 6 }, signal }),
     }),
   photos: () =>
     queryOptions({
       queryKey: ['general', 'gallery', 'home'],
-      queryFn: ({ signal }) => call(contract.gallery.publicList, { query: { page: 1, pageSize: 8 }, signal }),
+      queryFn: ({ signal }) => call(galleryContract.publicList, { query: { page: 1, pageSize: 8 }, signal }),
     }),
   notice: (id: number) =>
     queryOptions({
       queryKey: ['general', 'news', 'item', id],
-      queryFn: ({ signal }) => call(contract.news.publicGet, { params: { id }, signal }),
+      queryFn: ({ signal }) => call(newsContract.publicGet, { params: { id }, signal }),
     }),
 };

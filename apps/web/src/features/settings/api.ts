@@ -1,4 +1,4 @@
-import { contract } from '@madreseh/contract/endpoints';
+import { settingsContract } from '@madreseh/contract/settings/settings.contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
 
@@ -6,6 +6,6 @@ export const settingsQueries = {
   all: () =>
     queryOptions({
       queryKey: ['panel', 'settings'],
-      queryFn: ({ signal }) => call(contract.settings.get, { signal }),
+      queryFn: ({ signal }) => call(settingsContract.get, { signal }),
     }),
 };

@@ -1,5 +1,4 @@
-import { type ContactInput, contactInputSchema } from '@madreseh/contract/contact/contact.contract';
-import { contract } from '@madreseh/contract/endpoints';
+import { type ContactInput, contactContract, contactInputSchema } from '@madreseh/contract/contact/contact.contract';
 import { Alert, Anchor, Box, Button, Grid, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useNetwork } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -22,7 +21,7 @@ export function Component() {
   const set = (k: keyof ContactInput, v: string) => setForm((f) => ({ ...f, [k]: v }));
 
   const send = useMutation({
-    mutationFn: (body: ContactInput) => call(contract.contact.send, { body }),
+    mutationFn: (body: ContactInput) => call(contactContract.send, { body }),
     onSuccess: () => {
       setForm(EMPTY);
       setErrors({});

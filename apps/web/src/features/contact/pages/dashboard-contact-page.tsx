@@ -1,5 +1,4 @@
-import type { ContactMessage } from '@madreseh/contract/contact/contact.contract';
-import { contract } from '@madreseh/contract/endpoints';
+import { type ContactMessage, contactContract } from '@madreseh/contract/contact/contact.contract';
 import {
   Anchor,
   Badge,
@@ -31,7 +30,7 @@ const listQuery = (page: number, q: string, unread: boolean) =>
   queryOptions({
     queryKey: ['panel', 'contact-us', page, q, unread],
     queryFn: ({ signal }) =>
-      call(contract.contact.list, {
+      call(contactContract.list, {
         query: { page, pageSize: 20, q: q || undefined, unread: unread ? '1' : undefined },
         signal,
       }),
@@ -53,7 +52,7 @@ export function Component() {
   };
 
   const openMsg = useMutation({
-    mutationFn: (id: number) => call(contract.contact.get, { params: { id } }),
+    mutationFn: (id: number) => call(contactContract.get, { params: { id } }),
     onSuccess: (m) => {
       setOpen(m);
       refresh();
@@ -61,7 +60,7 @@ export function Component() {
   });
   const setRead = useMutation({
     mutationFn: ({ id, read }: { id: number; read: boolean }) =>
-      call(contract.contact.setRead, { params: { id }, body: { read } }),
+      call(contactContract.setRead, { params: { id }, body: { read } }),
     onSuccess: (m) => {
       setOpen(m);
       refresh();
@@ -69,7 +68,7 @@ export function Component() {
   });
   const bulk = useMutation({
     mutationFn: ({ ids, action }: { ids: number[]; action: 'read' | 'unread' | 'delete' }) =>
-      call(contract.contact.bulk, { body: { ids, action } }),
+      call(contactContract.bulk, { body: { ids, action } }),
     onSuccess: () => {
       notifications.show({ color: 'green', message: contactFa.done });
       setSelected([]);

@@ -1,5 +1,5 @@
 import type { SessionUser } from '@madreseh/contract/auth/auth.contract';
-import { contract } from '@madreseh/contract/endpoints';
+import { dashboardContract } from '@madreseh/contract/dashboard/dashboard.contract';
 import { Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import { IconMail, IconNews, IconPhoto, IconUsers } from '@tabler/icons-react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -14,7 +14,7 @@ import { dashboardFa } from '../messages';
 const dashboardQuery = () =>
   queryOptions({
     queryKey: ['panel', 'dashboard'],
-    queryFn: ({ signal }) => call(contract.dashboard.get, { signal }),
+    queryFn: ({ signal }) => call(dashboardContract.get, { signal }),
   });
 
 function Figure({

@@ -1,5 +1,4 @@
-import { contract } from '@madreseh/contract/endpoints';
-import type { GalleryPhoto } from '@madreseh/contract/gallery/gallery.contract';
+import { type GalleryPhoto, galleryContract } from '@madreseh/contract/gallery/gallery.contract';
 import { IMAGE_LIMITS } from '@madreseh/contract/uploads';
 import {
   ActionIcon,
@@ -45,7 +44,7 @@ function PhotoCard({ photo, onMove, albums }: { photo: GalleryPhoto; onMove: (d:
   const [confirm, setConfirm] = useState(false);
   const refresh = () => qc.invalidateQueries({ queryKey: ['panel', 'gallery'] });
   const save = useMutation({
-    mutationFn: () => call(contract.gallery.update, { params: { id: photo.id }, body: { caption, album } }),
+    mutationFn: () => call(galleryContract.update, { params: { id: photo.id }, body: { caption, album } }),
     onSuccess: () => {
       notifications.show({ color: 'green', message: galleryFa.saved });
       void refresh();
@@ -53,7 +52,7 @@ function PhotoCard({ photo, onMove, albums }: { photo: GalleryPhoto; onMove: (d:
     onError: (e) => notifications.show({ color: 'red', message: (e as Error).message }),
   });
   const remove = useMutation({
-    mutationFn: () => call(contract.gallery.remove, { params: { id: photo.id } }),
+    mutationFn: () => call(galleryContract.remove, { params: { id: photo.id } }),
     onSuccess: () => {
       notifications.show({ color: 'green', message: galleryFa.deleted });
       setConfirm(false);
@@ -139,7 +138,7 @@ export function Component() {
       for (let row = queue.shift(); row; row = queue.shift()) {
         const id = row.id;
         try {
-          await uploadFile(contract.gallery.create, {
+          await uploadFile(galleryContract.create, {
             file: row.file,
             fields: { album, caption: '' },
             onProgress: (p) => patch(id, { progress: p }),
@@ -155,7 +154,7 @@ export function Component() {
   };
 
   const reorder = useMutation({
-    mutationFn: (ids: number[]) => call(contract.gallery.reorder, { body: { ids } }),
+    mutationFn: (ids: number[]) => call(galleryContract.reorder, { body: { ids } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['panel', 'gallery'] }),
   });
   const move = (index: number, d: -1 | 1) => {

@@ -1,11 +1,10 @@
-import { contract } from '@madreseh/contract/endpoints';
-
 import {
   type AdminNews,
   NEWS_AUDIENCE_LABELS,
   NEWS_STATE_LABELS,
   type NewsInput,
   type NewsState,
+  newsContract,
 } from '@madreseh/contract/news/news.contract';
 import {
   ActionIcon,
@@ -100,11 +99,11 @@ function NewsForm({ editing, onDone }: { editing: AdminNews | null; onDone: () =
         publishAt: form.date ? new Date(`${form.date}T${time}:00${TEHRAN_OFFSET}`).toISOString() : null,
       };
       const saved = editing
-        ? await call(contract.news.update, { params: { id: editing.id }, body })
-        : await call(contract.news.create, { body });
+        ? await call(newsContract.update, { params: { id: editing.id }, body })
+        : await call(newsContract.create, { body });
       if (cover) {
         setProgress(0);
-        await uploadFile(contract.news.uploadCover, { file: cover, params: { id: saved.id }, onProgress: setProgress });
+        await uploadFile(newsContract.uploadCover, { file: cover, params: { id: saved.id }, onProgress: setProgress });
       }
       return saved;
     },
@@ -240,7 +239,7 @@ export function Component() {
     placeholderData: keepPreviousData,
   });
   const remove = useMutation({
-    mutationFn: (id: number) => call(contract.news.remove, { params: { id } }),
+    mutationFn: (id: number) => call(newsContract.remove, { params: { id } }),
     onSuccess: () => {
       notifications.show({ color: 'green', message: newsFa.deleted });
       setDeleting(null);

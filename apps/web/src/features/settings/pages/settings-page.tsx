@@ -1,10 +1,10 @@
-import { contract } from '@madreseh/contract/endpoints';
 import type { ImageRef } from '@madreseh/contract/images';
 import {
   GRADE_LABELS,
   GRADE_LEVELS,
   type SchoolProfile,
   type SchoolProfileInput,
+  settingsContract,
 } from '@madreseh/contract/settings/settings.contract';
 import {
   Button,
@@ -71,13 +71,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function ImageSlot({ kind, label, image }: { kind: 'logo' | 'hero'; label: string; image: ImageRef | null }) {
   const qc = useQueryClient();
   const [progress, setProgress] = useState<number | null>(null);
-  const done = (data: Awaited<ReturnType<typeof call<typeof contract.settings.get>>>) => {
+  const done = (data: Awaited<ReturnType<typeof call<typeof settingsContract.get>>>) => {
     qc.setQueryData(settingsQueries.all().queryKey, data);
     void qc.invalidateQueries({ queryKey: ['general', 'school'] });
   };
   const upload = useMutation({
     mutationFn: (file: File) =>
-      uploadFile(contract.settings.uploadImage, { file, fields: { kind }, onProgress: setProgress }),
+      uploadFile(settingsContract.uploadImage, { file, fields: { kind }, onProgress: setProgress }),
     onSuccess: (data) => {
       done(data);
       notifications.show({ color: 'green', message: settingsFa.imageSaved });
@@ -86,7 +86,7 @@ function ImageSlot({ kind, label, image }: { kind: 'logo' | 'hero'; label: strin
     onSettled: () => setProgress(null),
   });
   const remove = useMutation({
-    mutationFn: () => call(contract.settings.removeImage, { params: { kind } }),
+    mutationFn: () => call(settingsContract.removeImage, { params: { kind } }),
     onSuccess: done,
   });
   return (
@@ -142,7 +142,7 @@ function SettingsForm({ profile }: { profile: SchoolProfile }) {
   const save = useMutation({
     mutationFn: () => {
       const { lat, lng, ...rest } = form;
-      return call(contract.settings.update, {
+      return call(settingsContract.update, {
         body: { school: { ...rest, location: lat === '' || lng === '' ? null : { lat, lng } } },
       });
     },
