@@ -131,6 +131,24 @@ export default defineConfig({
             handler: 'CacheFirst',
             options: { cacheName: 'assets', expiration: { maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 365 } },
           },
+          {
+            // The public site's last answers (school profile, notices, gallery): a visited public
+            // page opens offline. Network first, so online visitors always see fresh content.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/api/v1/general/'),
+            method: 'GET',
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'public-api',
+              networkTimeoutSeconds: 5,
+              expiration: { maxEntries: 100, maxAgeSeconds: 60 * 60 * 24 * 30 },
+            },
+          },
+          {
+            // Uploaded images never change under one name.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/uploads/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'uploads', expiration: { maxEntries: 200, maxAgeSeconds: 60 * 60 * 24 * 365 } },
+          },
         ],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//],

@@ -1,8 +1,13 @@
 import { authContract } from './auth/auth.contract';
+import { contactContract } from './contact/contact.contract';
+import { dashboardContract } from './dashboard/dashboard.contract';
 import type { Endpoint } from './endpoint';
+import { galleryContract } from './gallery/gallery.contract';
 import { groupContract } from './group/group.contract';
 import { paymentsContract } from './payments/payments.contract';
+import { newsContract } from './news/news.contract';
 import { reportCardContract } from './report-card/report-card.contract';
+import { settingsContract } from './settings/settings.contract';
 import { studentContract } from './student/student.contract';
 import { systemContract } from './system/system.contract';
 
@@ -14,6 +19,11 @@ export const contract = {
   auth: authContract,
   payments: paymentsContract,
   system: systemContract,
+  settings: settingsContract,
+  news: newsContract,
+  gallery: galleryContract,
+  dashboard: dashboardContract,
+  contact: contactContract,
   group: groupContract,
   student: studentContract,
   reportCard: reportCardContract,

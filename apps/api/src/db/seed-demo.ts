@@ -4,6 +4,7 @@ import { seedDemoClass, seedDemoPayments } from '../modules/payments/payments.se
 import type { Db, Tx } from './client';
 import { users } from './schema/users';
 import { seedSchoolDemo } from './seed/school-demo';
+import { seedSite } from './seed-site';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -19,7 +20,7 @@ export const DEMO_ACCOUNTS = [
  * transaction that loads the demo, and get the ids of the demo users by username.
  */
 type SeedStep = (tx: Tx, userIds: Map<string, number>) => Promise<void>;
-const steps: SeedStep[] = [seedSchoolDemo, seedDemoClass, seedDemoPayments];
+const steps: SeedStep[] = [seedSchoolDemo, seedDemoClass, seedDemoPayments, seedSite];
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   const rows = await db.select({ n: sql<number>`count(*)::int` }).from(users);

@@ -4,6 +4,7 @@ import { ROLES, type Role } from '@madreseh/contract/roles';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registeredApiRoutes } from '../app';
+import { newsForGroup, placeStudentInGroup } from '../modules/news/news.fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { urlOf } from './implement';
 
@@ -33,6 +34,14 @@ const OWNED_BY_STUDENT: Record<string, { make(t: TestApp): Promise<Record<string
       const id = body.invoices.flatMap((i) => i.payments)[0]?.id;
       if (!id) throw new Error('student1 has no payment in the demo data');
       return { id: String(id) };
+    },
+  },
+  'GET student/news/:id': {
+    // News for student1's group only; student2 is in another group.
+    async make(t) {
+      const mine = await placeStudentInGroup(t, 'student1', 'هفتم الف (ماتریس)');
+      await placeStudentInGroup(t, 'student2', 'هفتم ب (ماتریس)');
+      return { id: String(await newsForGroup(t, mine)) };
     },
   },
 };

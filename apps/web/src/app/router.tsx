@@ -25,10 +25,11 @@ export const routes: RouteObject[] = [
         lazy: lazy(() => import('./layouts/default-layout')),
         children: [
           { index: true, lazy: lazy(() => import('../features/home/pages/home-page')) },
-          { path: 'Gallery', caseSensitive: true, ...notBuilt(fa.nav.gallery) },
+          { path: 'Gallery', caseSensitive: true, lazy: lazy(() => import('../features/gallery/pages/gallery-page')) },
           { path: 'gallery', caseSensitive: true, element: <Navigate to="/Gallery" replace /> },
-          { path: 'about-us', ...notBuilt(fa.nav.about) },
-          { path: 'contact-us', ...notBuilt(fa.nav.contact) },
+          { path: 'news/:id', lazy: lazy(() => import('../features/home/pages/notice-page')) },
+          { path: 'about-us', lazy: lazy(() => import('../features/home/pages/about-page')) },
+          { path: 'contact-us', lazy: lazy(() => import('../features/contact/pages/contact-page')) },
         ],
       },
       {
@@ -49,7 +50,8 @@ export const routes: RouteObject[] = [
         lazy: lazy(() => import('./layouts/student-layout')),
         children: [
           { index: true, lazy: lazy(() => import('../features/student-home/pages/student-home-page')) },
-          { path: 'news', ...notBuilt(fa.student.news) },
+          { path: 'news', lazy: lazy(() => import('../features/news/pages/student-news-page')) },
+          { path: 'news/:id', lazy: lazy(() => import('../features/news/pages/student-news-item-page')) },
           { path: 'report-card', lazy: lazy(() => import('../features/report-cards/pages/my-report-card-page')) },
           { path: 'invoices', lazy: lazy(() => import('../features/payments/pages/student-invoices-page')) },
           { path: 'card-to-card', lazy: lazy(() => import('../features/payments/pages/card-to-card-page')) },
@@ -68,10 +70,10 @@ export const routes: RouteObject[] = [
             lazy: lazy(() => import('./layouts/dashboard-layout')),
             children: [
               { index: true, lazy: lazy(() => import('../features/dashboard-home/pages/dashboard-home-page')) },
-              { path: 'contact-us', ...notBuilt(fa.dashboard.messages, [dashCrumb]) },
-              { path: 'news', ...notBuilt(fa.dashboard.news, [dashCrumb]) },
+              { path: 'contact-us', lazy: lazy(() => import('../features/contact/pages/dashboard-contact-page')) },
+              { path: 'news', lazy: lazy(() => import('../features/news/pages/dashboard-news-page')) },
               { path: 'achievement', ...notBuilt(fa.dashboard.achievements, [dashCrumb]) },
-              { path: 'gallery', ...notBuilt(fa.dashboard.gallery, [dashCrumb]) },
+              { path: 'gallery', lazy: lazy(() => import('../features/gallery/pages/dashboard-gallery-page')) },
               { path: 'pre-register', ...notBuilt(fa.dashboard.preRegister, [dashCrumb]) },
               { path: 'student/list', lazy: lazy(() => import('../features/students/pages/student-list-page')) },
               {
@@ -89,7 +91,7 @@ export const routes: RouteObject[] = [
               },
               { path: 'group', lazy: lazy(() => import('../features/classes/pages/groups-page')) },
               { path: 'report-card', lazy: lazy(() => import('../features/report-cards/pages/grid-page')) },
-              { path: 'settings', ...notBuilt(fa.dashboard.settings, [dashCrumb]) },
+              { path: 'settings', lazy: lazy(() => import('../features/settings/pages/settings-page')) },
               { path: 'admins', ...notBuilt(fa.dashboard.admins, [dashCrumb]) },
               { path: '*', element: <NotFoundPage /> },
             ],

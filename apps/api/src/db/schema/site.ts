@@ -1,0 +1,96 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { groups } from './school';
+import { users } from './users';
+
+/** Settings, one row per section (`school`, later `money`, …); the value is validated by the contract. */
+export const settings = pgTable('settings', {
+  key: varchar('key', { length: 40 }).primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const newsAudienceEnum = pgEnum('news_audience', ['public', 'students', 'groups']);
+export const newsStatusEnum = pgEnum('news_status', ['draft', 'published']);
+
+/** News and notices: public notices (home page), for all students, or for chosen groups. */
+export const news = pgTable(
+  'news',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    title: varchar('title', { length: 200 }).notNull(),
+    summary: varchar('summary', { length: 500 }).notNull().default(''),
+    /** Sanitized HTML. */
+    bodyHtml: text('body_html').notNull().default(''),
+    coverKey: varchar('cover_key', { length: 200 }),
+    audience: newsAudienceEnum('audience').notNull(),
+    pinned: boolean('pinned').notNull().default(false),
+    status: newsStatusEnum('status').notNull().default('draft'),
+    publishAt: timestamp('publish_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('news_visible_idx').on(t.audience, t.status, t.publishAt)],
+);
+
+/** The groups a news item with audience `groups` is for. */
+export const newsGroups = pgTable(
+  'news_groups',
+  {
+    newsId: integer('news_id')
+      .notNull()
+      .references(() => news.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.newsId, t.groupId] }), index('news_groups_group_idx').on(t.groupId)],
+);
+
+/** Photos of the public gallery, stored through the image pipeline. */
+export const galleryPhotos = pgTable(
+  'gallery_photos',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    imageKey: varchar('image_key', { length: 200 }).notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    caption: varchar('caption', { length: 300 }).notNull().default(''),
+    album: varchar('album', { length: 80 }).notNull().default(''),
+    /** Smaller first; new photos go first (negative of a growing counter). */
+    position: integer('position').notNull().default(0),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('gallery_photos_order_idx').on(t.position, t.id), index('gallery_photos_album_idx').on(t.album)],
+);
+
+/** Messages sent through the public contact form. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: varchar('name', { length: 100 }).notNull(),
+    replyTo: varchar('reply_to', { length: 120 }).notNull(),
+    subject: varchar('subject', { length: 150 }).notNull(),
+    message: text('message').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    ip: varchar('ip', { length: 64 }),
+    /** Name, contact, subject and text normalised for search. */
+    searchText: text('search_text').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contact_messages_read_idx').on(t.readAt, t.createdAt)],
+);

@@ -1,0 +1,109 @@
+import { CONTACT_LIMIT } from '@madreseh/contract/contact/contact.contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactMessages } from '../../db/schema/site';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let admin: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // Start from no demo content: these tests count what they create.
+  await t.db.delete(contactMessages);
+  admin = t.as(await t.sessionFor('admin'));
+});
+afterAll(() => t.close());
+
+const message = {
+  name: 'رضا کاظمی',
+  replyTo: '۰۹۱۲۳۴۵۶۷۸۹',
+  subject: 'ثبت‌نام پایهٔ هفتم',
+  message: 'سلام، آیا برای پایهٔ هفتم ظرفیت خالی دارید؟',
+};
+
+function send(payload: Record<string, unknown>, ip = '10.0.0.1') {
+  return t.inject({ method: 'POST', url: '/api/v1/general/contact-us', payload, remoteAddress: ip });
+}
+
+describe('contact messages', () => {
+  it('takes a message (Persian digits in the mobile) and shows it to staff unread first', async () => {
+    expect((await send(message)).statusCode).toBe(201);
+    expect((await send({ ...message, name: 'مینا', replyTo: 'Mina@Example.org', subject: 'دوم' })).statusCode).toBe(
+      201,
+    );
+    const list = await t.inject({ method: 'GET', url: '/api/v1/panel/contact-us', headers: admin });
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toMatchObject({ total: 2, unread: 2 });
+    expect(list.json().items[1]).toMatchObject({ name: 'رضا کاظمی', replyTo: '09123456789', read: false });
+    expect(list.json().items[0].replyTo).toBe('mina@example.org');
+  });
+
+  it('marks read on opening, unread on request, and searches', async () => {
+    const list = await t.inject({ method: 'GET', url: '/api/v1/panel/contact-us', headers: admin });
+    const reza = list.json().items.find((i: { name: string }) => i.name === 'رضا کاظمی');
+    const open = await t.inject({ method: 'GET', url: `/api/v1/panel/contact-us/${reza.id}`, headers: admin });
+    expect(open.json().read).toBe(true);
+    const after = await t.inject({ method: 'GET', url: '/api/v1/panel/contact-us', headers: admin });
+    expect(after.json().unread).toBe(1);
+    expect(after.json().items[1].id).toBe(reza.id);
+    const unread = await t.inject({
+      method: 'PATCH',
+      url: `/api/v1/panel/contact-us/${reza.id}`,
+      headers: admin,
+      payload: { read: false },
+    });
+    expect(unread.json().read).toBe(false);
+    // ي/ك (Arabic) in the query find ی/ک in the text.
+    const q = await t.inject({
+      method: 'GET',
+      url: `/api/v1/panel/contact-us?q=${encodeURIComponent('كاظمي')}`,
+      headers: admin,
+    });
+    expect(q.json().items.map((i: { id: number }) => i.id)).toEqual([reza.id]);
+  });
+
+  it('bulk marks read and deletes', async () => {
+    const list = await t.inject({ method: 'GET', url: '/api/v1/panel/contact-us', headers: admin });
+    const ids = list.json().items.map((i: { id: number }) => i.id);
+    const read = await t.inject({
+      method: 'POST',
+      url: '/api/v1/panel/contact-us/bulk',
+      headers: admin,
+      payload: { ids, action: 'read' },
+    });
+    expect(read.json()).toEqual({ ok: true, count: 2 });
+    const del = await t.inject({
+      method: 'POST',
+      url: '/api/v1/panel/contact-us/bulk',
+      headers: admin,
+      payload: { ids, action: 'delete' },
+    });
+    expect(del.json()).toEqual({ ok: true, count: 2 });
+    expect((await t.inject({ method: 'GET', url: '/api/v1/panel/contact-us', headers: admin })).json().total).toBe(0);
+    expect(
+      (await t.inject({ method: 'DELETE', url: `/api/v1/panel/contact-us/${ids[0]}`, headers: admin })).statusCode,
+    ).toBe(404);
+  });
+
+  it('refuses a bad mobile or an empty message with Persian messages', async () => {
+    const res = await send({ ...message, replyTo: '0912345', message: '' }, '10.0.0.2');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({
+      replyTo: 'شمارهٔ همراه (۰۹xxxxxxxxx) یا ایمیل معتبر وارد کنید.',
+      message: 'متن پیام دست‌کم ۵ حرف باشد.',
+    });
+  });
+
+  it('keeps nothing from a bot that fills the hidden field', async () => {
+    expect((await send({ ...message, website: 'http://spam.example' }, '10.0.0.3')).statusCode).toBe(201);
+    expect((await t.inject({ method: 'GET', url: '/api/v1/panel/contact-us', headers: admin })).json().total).toBe(0);
+  });
+
+  it('answers 429 with a Persian message to a flood from one address', async () => {
+    for (let i = 0; i < CONTACT_LIMIT.perWindow; i++) expect((await send(message, '10.0.0.9')).statusCode).toBe(201);
+    const res = await send(message, '10.0.0.9');
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toMatch(/پیام‌های زیادی/);
+    expect((await send(message, '10.0.0.10')).statusCode).toBe(201);
+  });
+});

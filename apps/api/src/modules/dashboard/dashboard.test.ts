@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactMessages, galleryPhotos, news } from '../../db/schema/site';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // Start from no demo content: these tests count what they create.
+  await t.db.delete(news);
+  await t.db.delete(contactMessages);
+  await t.db.delete(galleryPhotos);
+});
+afterAll(() => t.close());
+
+describe('panel/dashboard', () => {
+  it('counts news by state, photos, albums and messages', async () => {
+    const admin = t.as(await t.sessionFor('admin'));
+    const empty = await t.inject({ method: 'GET', url: '/api/v1/panel/dashboard', headers: admin });
+    expect(empty.json()).toEqual({
+      news: { published: 0, scheduled: 0, draft: 0 },
+      gallery: { photos: 0, albums: 0 },
+      messages: { unread: 0, total: 0 },
+    });
+    await t.db.insert(news).values([
+      { title: 'الف', audience: 'public', status: 'published', publishAt: new Date(Date.now() - 1000) },
+      { title: 'ب', audience: 'students', status: 'published', publishAt: new Date(Date.now() + 3_600_000) },
+      { title: 'ج', audience: 'public', status: 'draft' },
+      { title: 'د', audience: 'public', status: 'draft' },
+    ]);
+    await t.db.insert(galleryPhotos).values([
+      { imageKey: 'gallery/2026/aa', width: 10, height: 10, album: 'جشن' },
+      { imageKey: 'gallery/2026/bb', width: 10, height: 10, album: 'جشن' },
+      { imageKey: 'gallery/2026/cc', width: 10, height: 10, album: '' },
+    ]);
+    await t.db.insert(contactMessages).values([
+      { name: 'الف', replyTo: '09120000000', subject: 'س', message: 'پیام' },
+      { name: 'ب', replyTo: '09120000001', subject: 'س', message: 'پیام', readAt: new Date() },
+    ]);
+    const res = await t.inject({ method: 'GET', url: '/api/v1/panel/dashboard', headers: admin });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toEqual({
+      news: { published: 1, scheduled: 1, draft: 2 },
+      gallery: { photos: 3, albums: 1 },
+      messages: { unread: 1, total: 2 },
+    });
+  });
+});

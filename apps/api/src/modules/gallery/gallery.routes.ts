@@ -1,0 +1,31 @@
+import { galleryContract, galleryFieldsSchema } from '@madreseh/contract/gallery/gallery.contract';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { implement } from '../../http/implement';
+import { readUploadForm } from '../../storage/multipart';
+import { addPhoto, deletePhoto, listPhotos, reorderPhotos, updatePhoto } from './gallery.service';
+
+export function registerGalleryRoutes(app: FastifyInstance, db: Db): void {
+  implement(app, galleryContract.list, async ({ query }) => listPhotos(db, query));
+  implement(app, galleryContract.create, async ({ request, reply }) => {
+    const form = await readUploadForm(request, galleryFieldsSchema);
+    const photo = await addPhoto(db, app.storage, request, form.file, form.fields);
+    reply.status(201);
+    return photo;
+  });
+  implement(app, galleryContract.update, async ({ params, body, request }) =>
+    updatePhoto(db, request, params.id, body),
+  );
+  implement(app, galleryContract.remove, async ({ params, request }) => {
+    await deletePhoto(db, app.storage, request, params.id);
+    return { ok: true as const };
+  });
+  implement(app, galleryContract.reorder, async ({ body, request }) => {
+    await reorderPhotos(db, request, body.ids);
+    return { ok: true as const };
+  });
+  implement(app, galleryContract.publicList, async ({ query, reply }) => {
+    reply.header('cache-control', 'no-cache');
+    return listPhotos(db, query);
+  });
+}

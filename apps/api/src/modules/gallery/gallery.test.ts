@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jpegWithGps, smallPng } from '../../test/images';
+import { multipartBody } from '../../test/multipart';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let admin: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = t.as(await t.sessionFor('admin'));
+});
+afterAll(() => t.close());
+
+async function upload(data: Buffer, fields: Record<string, string>, contentType = 'image/jpeg', filename = 'p.jpg') {
+  const { payload, headers } = multipartBody(fields, [{ filename, contentType, data }]);
+  return t.inject({ method: 'POST', url: '/api/v1/panel/gallery', payload, headers: { ...headers, ...admin } });
+}
+
+const captions = (body: { items: { caption: string }[] }) => body.items.map((i) => i.caption);
+
+describe('gallery', () => {
+  const ids: number[] = [];
+
+  it('stores uploads as WebP and lists them newest first with their albums', async () => {
+    const photos = [
+      [await jpegWithGps(1200, 800), { caption: 'جشن شکوفه‌ها', album: 'جشن‌ها' }],
+      [await smallPng(640, 480), { caption: 'آزمایشگاه شیمی', album: 'آموزشی' }],
+      [await jpegWithGps(900, 1200), { caption: 'مسابقهٔ فوتبال', album: 'ورزشی' }],
+    ] as const;
+    for (const [data, fields] of photos) {
+      const res = await upload(data, fields);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().image.thumb).toMatch(/^\/uploads\/gallery\/\d{4}\/[0-9a-f]{24}-400\.webp$/);
+      ids.push(res.json().id);
+    }
+    const pub = await t.inject({ method: 'GET', url: '/api/v1/general/gallery' });
+    expect(pub.statusCode).toBe(200);
+    expect(captions(pub.json())).toEqual(['مسابقهٔ فوتبال', 'آزمایشگاه شیمی', 'جشن شکوفه‌ها']);
+    expect(pub.json().albums).toEqual(['آموزشی', 'جشن‌ها', 'ورزشی']);
+    expect(pub.json().items[0]).toMatchObject({ width: 900, height: 1200 });
+    const album = await t.inject({
+      method: 'GET',
+      url: `/api/v1/general/gallery?album=${encodeURIComponent('ورزشی')}`,
+    });
+    expect(captions(album.json())).toEqual(['مسابقهٔ فوتبال']);
+  });
+
+  it('reorders, renames and deletes', async () => {
+    const [a, b, c] = ids as [number, number, number];
+    const re = await t.inject({
+      method: 'POST',
+      url: '/api/v1/panel/gallery/reorder',
+      headers: admin,
+      payload: { ids: [a, b] },
+    });
+    expect(re.statusCode).toBe(200);
+    const after = await t.inject({ method: 'GET', url: '/api/v1/panel/gallery', headers: admin });
+    expect(after.json().items.map((i: { id: number }) => i.id)).toEqual([a, b, c]);
+
+    const upd = await t.inject({
+      method: 'PUT',
+      url: `/api/v1/panel/gallery/${b}`,
+      headers: admin,
+      payload: { caption: 'آزمایشگاه فیزیک', album: 'آموزشی' },
+    });
+    expect(upd.json()).toMatchObject({ caption: 'آزمایشگاه فیزیک' });
+
+    const file = `${t.uploadsDir}/${(upd.json().image.large as string).replace('/uploads/', '')}`;
+    expect(fs.existsSync(file)).toBe(true);
+    const del = await t.inject({ method: 'DELETE', url: `/api/v1/panel/gallery/${b}`, headers: admin });
+    expect(del.statusCode).toBe(200);
+    expect(fs.existsSync(file)).toBe(false);
+    expect((await t.inject({ method: 'DELETE', url: `/api/v1/panel/gallery/${b}`, headers: admin })).statusCode).toBe(
+      404,
+    );
+    const missing = await t.inject({
+      method: 'POST',
+      url: '/api/v1/panel/gallery/reorder',
+      headers: admin,
+      payload: { ids: [b] },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('refuses disguised, oversized and vector files and keeps no row for them', async () => {
+    const before = (await t.inject({ method: 'GET', url: '/api/v1/general/gallery' })).json().total;
+    const html = await upload(Buffer.from('<html><script>alert(1)</script></html>'), { caption: 'x' });
+    expect(html.statusCode).toBe(415);
+    const svg = await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), {}, 'image/svg+xml', 'a.svg');
+    expect(svg.statusCode).toBe(415);
+    const big = await upload(Buffer.concat([await jpegWithGps(32, 32), Buffer.alloc(11 * 1024 * 1024)]), {});
+    expect(big.statusCode).toBe(413);
+    const longCaption = await upload(await smallPng(10, 10), { caption: 'ع'.repeat(301) });
+    expect(longCaption.statusCode).toBe(400);
+    expect(longCaption.json().fields.caption).toBe('توضیح عکس بیش از حد طولانی است.');
+    expect((await t.inject({ method: 'GET', url: '/api/v1/general/gallery' })).json().total).toBe(before);
+  });
+});

@@ -1,0 +1,55 @@
+import { newsContract } from '@madreseh/contract/news/news.contract';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireAuth } from '../../auth/guard';
+import type { Db } from '../../db/client';
+import { implement } from '../../http/implement';
+import { readUploadForm } from '../../storage/multipart';
+import {
+  createNews,
+  deleteNews,
+  getNews,
+  getPublicNews,
+  getStudentNews,
+  listNews,
+  listPublicNews,
+  listStudentNews,
+  setNewsCover,
+  updateNews,
+} from './news.service';
+
+export function registerNewsRoutes(app: FastifyInstance, db: Db): void {
+  implement(app, newsContract.list, async ({ query }) => listNews(db, query));
+  implement(app, newsContract.create, async ({ body, request, reply }) => {
+    reply.status(201);
+    return createNews(db, request, body);
+  });
+  implement(app, newsContract.get, async ({ params }) => getNews(db, params.id));
+  implement(app, newsContract.update, async ({ params, body, request }) =>
+    updateNews(db, app.storage, request, params.id, body),
+  );
+  implement(app, newsContract.remove, async ({ params, request }) => {
+    await deleteNews(db, app.storage, request, params.id);
+    return { ok: true as const };
+  });
+  implement(app, newsContract.uploadCover, async ({ params, request }) => {
+    const form = await readUploadForm(request, z.object({}));
+    return setNewsCover(db, app.storage, request, params.id, form.file);
+  });
+
+  implement(app, newsContract.publicList, async ({ query, reply }) => {
+    reply.header('cache-control', 'no-cache');
+    return listPublicNews(db, query.page, query.pageSize);
+  });
+  implement(app, newsContract.publicGet, async ({ params, reply }) => {
+    reply.header('cache-control', 'no-cache');
+    return getPublicNews(db, params.id);
+  });
+
+  implement(app, newsContract.studentList, async ({ query, request }) =>
+    listStudentNews(db, requireAuth(request).userId, query.page, query.pageSize),
+  );
+  implement(app, newsContract.studentGet, async ({ params, request }) =>
+    getStudentNews(db, requireAuth(request).userId, params.id),
+  );
+}

@@ -1,0 +1,278 @@
+import type {
+  AdminNews,
+  adminNewsListQuerySchema,
+  NewsCard,
+  NewsDetail,
+  NewsState,
+  newsInputSchema,
+} from '@madreseh/contract/news/news.contract';
+import { imageUrls } from '@madreseh/contract/uploads';
+import { and, desc, eq, exists, gt, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client';
+import { groups, students } from '../../db/schema/school';
+import { news, newsGroups } from '../../db/schema/site';
+import { audit } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
+import { sanitizeRichText } from '../../lib/html';
+import { removeImage, storeImage } from '../../storage/images';
+import type { Storage } from '../../storage/storage';
+
+type NewsRow = typeof news.$inferSelect;
+type NewsInput = z.infer<typeof newsInputSchema>;
+type ListQuery = z.infer<typeof adminNewsListQuerySchema>;
+
+const NOT_FOUND = 'خبر پیدا نشد.';
+
+function stateOf(row: Pick<NewsRow, 'status' | 'publishAt'>, now = new Date()): NewsState {
+  if (row.status === 'draft') return 'draft';
+  return row.publishAt > now ? 'scheduled' : 'published';
+}
+
+function toAdmin(row: NewsRow, groupIds: number[]): AdminNews {
+  return {
+    id: row.id,
+    title: row.title,
+    summary: row.summary,
+    bodyHtml: row.bodyHtml,
+    cover: row.coverKey ? imageUrls(row.coverKey) : null,
+    audience: row.audience,
+    groupIds,
+    pinned: row.pinned,
+    status: row.status,
+    state: stateOf(row),
+    publishAt: row.publishAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const cardColumns = {
+  id: news.id,
+  title: news.title,
+  summary: news.summary,
+  coverKey: news.coverKey,
+  pinned: news.pinned,
+  publishAt: news.publishAt,
+};
+
+function toCard(row: {
+  id: number;
+  title: string;
+  summary: string;
+  coverKey: string | null;
+  pinned: boolean;
+  publishAt: Date;
+}): NewsCard {
+  return {
+    id: row.id,
+    title: row.title,
+    summary: row.summary,
+    cover: row.coverKey ? imageUrls(row.coverKey) : null,
+    pinned: row.pinned,
+    publishAt: row.publishAt.toISOString(),
+  };
+}
+
+async function groupIdsOf(db: Tx, ids: number[]): Promise<Map<number, number[]>> {
+  const map = new Map<number, number[]>();
+  if (!ids.length) return map;
+  const rows = await db.select().from(newsGroups).where(inArray(newsGroups.newsId, ids));
+  for (const r of rows) map.set(r.newsId, [...(map.get(r.newsId) ?? []), r.groupId]);
+  return map;
+}
+
+export async function listNews(db: Db, q: ListQuery) {
+  const where: SQL[] = [];
+  if (q.q) where.push(ilike(news.title, `%${q.q.replace(/[%_\\]/g, '\\$&')}%`));
+  if (q.audience) where.push(eq(news.audience, q.audience));
+  if (q.state === 'draft') where.push(eq(news.status, 'draft'));
+  if (q.state === 'scheduled') where.push(and(eq(news.status, 'published'), gt(news.publishAt, sql`now()`)) as SQL);
+  if (q.state === 'published') where.push(and(eq(news.status, 'published'), lte(news.publishAt, sql`now()`)) as SQL);
+  const cond = where.length ? and(...where) : undefined;
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(news)
+      .where(cond)
+      .orderBy(desc(news.pinned), desc(news.publishAt), desc(news.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(news).where(cond),
+  ]);
+  const gids = await groupIdsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return {
+    items: rows.map((r) => toAdmin(r, gids.get(r.id) ?? [])),
+    total: count?.n ?? 0,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+export async function getNews(db: Tx, id: number): Promise<AdminNews> {
+  const [row] = await db.select().from(news).where(eq(news.id, id));
+  if (!row) throw AppError.notFound(NOT_FOUND);
+  const gids = await groupIdsOf(db, [id]);
+  return toAdmin(row, gids.get(id) ?? []);
+}
+
+async function checkGroups(tx: Tx, input: NewsInput): Promise<number[]> {
+  if (input.audience !== 'groups') return [];
+  const wanted = [...new Set(input.groupIds)];
+  const found = await tx.select({ id: groups.id }).from(groups).where(inArray(groups.id, wanted));
+  if (found.length !== wanted.length) {
+    throw AppError.badRequest('کلاس انتخاب‌شده وجود ندارد.', { groupIds: 'کلاس انتخاب‌شده وجود ندارد.' });
+  }
+  return wanted;
+}
+
+function valuesOf(input: NewsInput) {
+  return {
+    title: input.title,
+    summary: input.summary,
+    bodyHtml: sanitizeRichText(input.bodyHtml),
+    audience: input.audience,
+    pinned: input.pinned,
+    status: input.status,
+    publishAt: input.publishAt ? new Date(input.publishAt) : new Date(),
+  };
+}
+
+export async function createNews(db: Db, request: FastifyRequest, input: NewsInput): Promise<AdminNews> {
+  return db.transaction(async (tx) => {
+    const gids = await checkGroups(tx, input);
+    const [row] = await tx
+      .insert(news)
+      .values({ ...valuesOf(input), createdBy: request.auth?.userId ?? null })
+      .returning();
+    if (!row) throw new Error('insert returned nothing');
+    if (gids.length) await tx.insert(newsGroups).values(gids.map((groupId) => ({ newsId: row.id, groupId })));
+    await audit(tx, request, 'create', 'news', row.id, { title: row.title, audience: row.audience });
+    return toAdmin(row, gids);
+  });
+}
+
+export async function updateNews(
+  db: Db,
+  storage: Storage,
+  request: FastifyRequest,
+  id: number,
+  input: NewsInput,
+): Promise<AdminNews> {
+  let oldCover: string | null = null;
+  const result = await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(news).where(eq(news.id, id)).for('update');
+    if (!current) throw AppError.notFound(NOT_FOUND);
+    const gids = await checkGroups(tx, input);
+    if (input.removeCover) oldCover = current.coverKey;
+    const [row] = await tx
+      .update(news)
+      .set({ ...valuesOf(input), ...(input.removeCover ? { coverKey: null } : {}), updatedAt: new Date() })
+      .where(eq(news.id, id))
+      .returning();
+    if (!row) throw AppError.notFound(NOT_FOUND);
+    await tx.delete(newsGroups).where(eq(newsGroups.newsId, id));
+    if (gids.length) await tx.insert(newsGroups).values(gids.map((groupId) => ({ newsId: id, groupId })));
+    await audit(tx, request, 'update', 'news', id, { title: row.title, audience: row.audience });
+    return toAdmin(row, gids);
+  });
+  if (oldCover) await removeImage(storage, oldCover);
+  return result;
+}
+
+export async function deleteNews(db: Db, storage: Storage, request: FastifyRequest, id: number): Promise<void> {
+  const cover = await db.transaction(async (tx) => {
+    const [row] = await tx.delete(news).where(eq(news.id, id)).returning();
+    if (!row) throw AppError.notFound(NOT_FOUND);
+    await audit(tx, request, 'delete', 'news', id, { title: row.title });
+    return row.coverKey;
+  });
+  if (cover) await removeImage(storage, cover);
+}
+
+export async function setNewsCover(
+  db: Db,
+  storage: Storage,
+  request: FastifyRequest,
+  id: number,
+  file: Buffer,
+): Promise<AdminNews> {
+  const [exists_] = await db.select({ id: news.id }).from(news).where(eq(news.id, id));
+  if (!exists_) throw AppError.notFound(NOT_FOUND);
+  const stored = await storeImage(storage, 'news', file);
+  let old: string | null = null;
+  try {
+    await db.transaction(async (tx) => {
+      const [current] = await tx.select().from(news).where(eq(news.id, id)).for('update');
+      if (!current) throw AppError.notFound(NOT_FOUND);
+      old = current.coverKey;
+      await tx.update(news).set({ coverKey: stored.key, updatedAt: new Date() }).where(eq(news.id, id));
+      await audit(tx, request, 'upload', 'news.cover', id);
+    });
+  } catch (err) {
+    await removeImage(storage, stored.key);
+    throw err;
+  }
+  if (old) await removeImage(storage, old);
+  return getNews(db, id);
+}
+
+const visibleNow = () => and(eq(news.status, 'published'), lte(news.publishAt, sql`now()`)) as SQL;
+const readerOrder = [desc(news.pinned), desc(news.publishAt), desc(news.id)];
+
+async function pageOfCards(db: Db, cond: SQL, page: number, pageSize: number) {
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(cardColumns)
+      .from(news)
+      .where(cond)
+      .orderBy(...readerOrder)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(news).where(cond),
+  ]);
+  return { items: rows.map(toCard), total: count?.n ?? 0, page, pageSize };
+}
+
+async function detail(db: Db, cond: SQL): Promise<NewsDetail> {
+  const [row] = await db
+    .select({ ...cardColumns, bodyHtml: news.bodyHtml })
+    .from(news)
+    .where(cond);
+  if (!row) throw AppError.notFound(NOT_FOUND);
+  return { ...toCard(row), bodyHtml: row.bodyHtml };
+}
+
+const publicCond = () => and(eq(news.audience, 'public'), visibleNow()) as SQL;
+
+export function listPublicNews(db: Db, page: number, pageSize: number) {
+  return pageOfCards(db, publicCond(), page, pageSize);
+}
+
+export function getPublicNews(db: Db, id: number) {
+  return detail(db, and(eq(news.id, id), publicCond()) as SQL);
+}
+
+/**
+ * What a student may read: published, due, and for all students or for the group the student is
+ * in now (taken from the student's own record, never from the request).
+ */
+function studentCond(userId: number): SQL {
+  const inMyGroup = exists(
+    sql`(select 1 from ${newsGroups} join ${students} on ${students.groupId} = ${newsGroups.groupId}
+         where ${newsGroups.newsId} = ${news.id} and ${students.userId} = ${userId} and ${students.status} = 'active')`,
+  );
+  return and(visibleNow(), or(eq(news.audience, 'students'), and(eq(news.audience, 'groups'), inMyGroup))) as SQL;
+}
+
+export function listStudentNews(db: Db, userId: number, page: number, pageSize: number) {
+  return pageOfCards(db, studentCond(userId), page, pageSize);
+}
+
+export function getStudentNews(db: Db, userId: number, id: number) {
+  return detail(db, and(eq(news.id, id), studentCond(userId)) as SQL);
+}

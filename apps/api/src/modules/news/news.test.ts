@@ -1,0 +1,189 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { news } from '../../db/schema/site';
+import { auditLog } from '../../db/schema/system';
+import { smallPng } from '../../test/images';
+import { multipartBody } from '../../test/multipart';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { placeStudentInGroup } from './news.fixtures';
+
+let t: TestApp;
+let admin: Record<string, string>;
+let student1: Record<string, string>;
+let student2: Record<string, string>;
+let group1: number;
+let group2: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // Start from no demo content: these tests count what they create.
+  await t.db.delete(news);
+  admin = t.as(await t.sessionFor('admin'));
+  student1 = t.as(await t.sessionFor('student1'));
+  student2 = t.as(await t.sessionFor('student2'));
+  group1 = await placeStudentInGroup(t, 'student1', 'کلاس آزمون اخبار الف');
+  group2 = await placeStudentInGroup(t, 'student2', 'کلاس آزمون اخبار ب');
+});
+afterAll(() => t.close());
+
+const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
+
+async function create(payload: Record<string, unknown>) {
+  const res = await t.inject({
+    method: 'POST',
+    url: '/api/v1/panel/news',
+    headers: admin,
+    payload: { summary: 'خلاصه', bodyHtml: '<p>متن</p>', pinned: false, status: 'published', ...payload },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: number; state: string; bodyHtml: string };
+}
+
+const titles = (body: { items: { title: string }[] }) => body.items.map((i) => i.title);
+
+describe('news', () => {
+  let ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    ids = {
+      publicOld: (await create({ title: 'اطلاعیهٔ قدیمی', audience: 'public', publishAt: minutes(-120) })).id,
+      publicNew: (await create({ title: 'اطلاعیهٔ جدید', audience: 'public', publishAt: minutes(-10) })).id,
+      publicPinned: (await create({ title: 'اطلاعیهٔ مهم', audience: 'public', pinned: true, publishAt: minutes(-600) }))
+        .id,
+      publicDraft: (await create({ title: 'پیش‌نویس عمومی', audience: 'public', status: 'draft' })).id,
+      publicScheduled: (await create({ title: 'اطلاعیهٔ آینده', audience: 'public', publishAt: minutes(60) })).id,
+      students: (await create({ title: 'برای همهٔ دانش‌آموزان', audience: 'students', publishAt: minutes(-5) })).id,
+      group1: (await create({ title: 'برای هفتم الف', audience: 'groups', groupIds: [group1], publishAt: minutes(-3) }))
+        .id,
+      group2: (await create({ title: 'برای هشتم ب', audience: 'groups', groupIds: [group2], publishAt: minutes(-2) }))
+        .id,
+      studentsDraft: (await create({ title: 'پیش‌نویس دانش‌آموزی', audience: 'students', status: 'draft' })).id,
+    };
+  });
+
+  it('shows visitors only published, due public notices, pinned first then newest', async () => {
+    const res = await t.inject({ method: 'GET', url: '/api/v1/general/news' });
+    expect(res.statusCode).toBe(200);
+    expect(titles(res.json())).toEqual(['اطلاعیهٔ مهم', 'اطلاعیهٔ جدید', 'اطلاعیهٔ قدیمی']);
+    expect(Object.keys(res.json().items[0]).sort()).toEqual(['cover', 'id', 'pinned', 'publishAt', 'summary', 'title']);
+    for (const hidden of [ids.publicDraft, ids.publicScheduled, ids.students, ids.group1]) {
+      expect((await t.inject({ method: 'GET', url: `/api/v1/general/news/${hidden}` })).statusCode).toBe(404);
+    }
+    const one = await t.inject({ method: 'GET', url: `/api/v1/general/news/${ids.publicNew}` });
+    expect(one.json()).toMatchObject({ title: 'اطلاعیهٔ جدید', bodyHtml: '<p>متن</p>' });
+  });
+
+  it('pages on the server', async () => {
+    const res = await t.inject({ method: 'GET', url: '/api/v1/general/news?page=2&pageSize=2' });
+    expect(res.json()).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+    expect(titles(res.json())).toEqual(['اطلاعیهٔ قدیمی']);
+  });
+
+  it('shows a student news for all students and for their own group only, never drafts or scheduled', async () => {
+    const one = await t.inject({ method: 'GET', url: '/api/v1/student/news', headers: student1 });
+    expect(one.statusCode).toBe(200);
+    expect(titles(one.json())).toEqual(['برای هفتم الف', 'برای همهٔ دانش‌آموزان']);
+    const two = await t.inject({ method: 'GET', url: '/api/v1/student/news', headers: student2 });
+    expect(titles(two.json())).toEqual(['برای هشتم ب', 'برای همهٔ دانش‌آموزان']);
+
+    expect(
+      (await t.inject({ method: 'GET', url: `/api/v1/student/news/${ids.group1}`, headers: student1 })).statusCode,
+    ).toBe(200);
+    for (const id of [ids.group2, ids.studentsDraft, ids.publicNew]) {
+      const res = await t.inject({ method: 'GET', url: `/api/v1/student/news/${id}`, headers: student1 });
+      expect(res.statusCode).toBe(404);
+    }
+  });
+
+  it('lists everything for staff with its state, and filters by state', async () => {
+    const all = await t.inject({ method: 'GET', url: '/api/v1/panel/news?pageSize=100', headers: admin });
+    expect(all.json().total).toBe(9);
+    const scheduled = await t.inject({ method: 'GET', url: '/api/v1/panel/news?state=scheduled', headers: admin });
+    expect(titles(scheduled.json())).toEqual(['اطلاعیهٔ آینده']);
+    const drafts = await t.inject({ method: 'GET', url: '/api/v1/panel/news?state=draft', headers: admin });
+    expect(drafts.json().items.map((i: { state: string }) => i.state)).toEqual(['draft', 'draft']);
+    const found = await t.inject({
+      method: 'GET',
+      url: `/api/v1/panel/news?q=${encodeURIComponent('هفتم')}`,
+      headers: admin,
+    });
+    expect(found.json().items[0]).toMatchObject({ title: 'برای هفتم الف', groupIds: [group1] });
+  });
+
+  it('keeps only allowed HTML in the body', async () => {
+    const item = await create({
+      title: 'آزمون امنیت',
+      audience: 'public',
+      bodyHtml:
+        '<p onclick="x()">سلام <strong>دنیا</strong></p><script>alert(1)</script><img src=x onerror=alert(1)><iframe src="//evil"></iframe><a href="javascript:alert(1)">پیوند</a><a href="https://example.org">خوب</a>',
+    });
+    expect(item.bodyHtml).toContain('<p>سلام <strong>دنیا</strong></p>');
+    expect(item.bodyHtml).not.toMatch(/script|onerror|onclick|iframe|javascript|<img/i);
+    expect(item.bodyHtml).toContain('href="https://example.org"');
+    expect(item.bodyHtml).toContain('rel="noopener noreferrer nofollow"');
+  });
+
+  it('refuses bad input with Persian messages', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ title: 'ab', audience: 'public', status: 'published' }, 'title'],
+      [{ title: 'برای کلاس', audience: 'groups', groupIds: [], status: 'published' }, 'groupIds'],
+      [{ title: 'زمان بد', audience: 'public', status: 'published', publishAt: 'فردا' }, 'publishAt'],
+      [{ title: 'مخاطب بد', audience: 'everyone', status: 'published' }, 'audience'],
+    ];
+    for (const [payload, field] of cases) {
+      const res = await t.inject({ method: 'POST', url: '/api/v1/panel/news', headers: admin, payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields[field]).toMatch(/[\u0600-\u06FF]/);
+    }
+    const unknownGroup = await t.inject({
+      method: 'POST',
+      url: '/api/v1/panel/news',
+      headers: admin,
+      payload: { title: 'کلاس ناموجود', audience: 'groups', groupIds: [99999], status: 'published' },
+    });
+    expect(unknownGroup.statusCode).toBe(400);
+    expect(unknownGroup.json().fields.groupIds).toBe('کلاس انتخاب‌شده وجود ندارد.');
+  });
+
+  it('updates, sets a cover, and deletes (with audit rows)', async () => {
+    const item = await create({ title: 'خبر برای ویرایش', audience: 'students' });
+    const upd = await t.inject({
+      method: 'PUT',
+      url: `/api/v1/panel/news/${item.id}`,
+      headers: admin,
+      payload: { title: 'خبر ویرایش‌شده', audience: 'groups', groupIds: [group2], status: 'published', pinned: true },
+    });
+    expect(upd.statusCode).toBe(200);
+    expect(upd.json()).toMatchObject({ title: 'خبر ویرایش‌شده', groupIds: [group2], pinned: true, state: 'published' });
+    const s1 = await t.inject({ method: 'GET', url: `/api/v1/student/news/${item.id}`, headers: student1 });
+    expect(s1.statusCode).toBe(404);
+
+    const { payload, headers } = multipartBody({}, [
+      { filename: 'cover.png', contentType: 'image/png', data: await smallPng(800, 400) },
+    ]);
+    const cover = await t.inject({
+      method: 'POST',
+      url: `/api/v1/panel/news/${item.id}/cover`,
+      payload,
+      headers: { ...headers, ...admin },
+    });
+    expect(cover.statusCode).toBe(200);
+    const coverUrl = cover.json().cover.large as string;
+    expect((await t.inject({ method: 'GET', url: coverUrl })).statusCode).toBe(200);
+
+    const del = await t.inject({ method: 'DELETE', url: `/api/v1/panel/news/${item.id}`, headers: admin });
+    expect(del.json()).toEqual({ ok: true });
+    expect((await t.inject({ method: 'GET', url: coverUrl })).statusCode).toBe(404);
+    expect((await t.inject({ method: 'GET', url: `/api/v1/panel/news/${item.id}`, headers: admin })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await t.inject({ method: 'DELETE', url: `/api/v1/panel/news/${item.id}`, headers: admin })).statusCode,
+    ).toBe(404);
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(item.id)));
+    expect(rows.map((r) => r.action).sort()).toEqual(['create', 'delete', 'update', 'upload']);
+  });
+});

@@ -1,0 +1,108 @@
+import { academicYearOf } from '@madreseh/contract/jalali';
+import {
+  type SchoolProfile,
+  type Settings,
+  schoolProfileInputSchema,
+} from '@madreseh/contract/settings/settings.contract';
+import { imageUrls } from '@madreseh/contract/uploads';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Db, Tx } from '../../db/client';
+import { settings } from '../../db/schema/site';
+import { audit } from '../../lib/audit';
+import { sanitizeRichText } from '../../lib/html';
+import { removeImage, storeImage } from '../../storage/images';
+import type { Storage } from '../../storage/storage';
+
+/** What the `school` row holds: the profile fields and the storage keys of its images. */
+const schoolStoredSchema = schoolProfileInputSchema.extend({
+  logoKey: z.string().nullable().default(null),
+  heroKey: z.string().nullable().default(null),
+});
+type SchoolStored = z.infer<typeof schoolStoredSchema>;
+
+function defaultSchool(): SchoolStored {
+  return schoolStoredSchema.parse({ name: 'مدرسه', academicYear: academicYearOf().start });
+}
+
+async function readSchool(db: Tx): Promise<{ value: SchoolStored; updatedAt: Date | null }> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, 'school'));
+  if (!row) return { value: defaultSchool(), updatedAt: null };
+  const parsed = schoolStoredSchema.safeParse({ ...defaultSchool(), ...(row.value as object) });
+  return { value: parsed.success ? parsed.data : defaultSchool(), updatedAt: row.updatedAt };
+}
+
+function toProfile(value: SchoolStored, updatedAt: Date | null): SchoolProfile {
+  const { logoKey, heroKey, ...rest } = value;
+  return {
+    ...rest,
+    logo: logoKey ? imageUrls(logoKey) : null,
+    hero: heroKey ? imageUrls(heroKey) : null,
+    updatedAt: updatedAt ? updatedAt.toISOString() : null,
+  };
+}
+
+/** The school profile as the public site and other features read it (defaults until saved). */
+export async function getSchoolProfile(db: Tx): Promise<SchoolProfile> {
+  const { value, updatedAt } = await readSchool(db);
+  return toProfile(value, updatedAt);
+}
+
+export async function getSettings(db: Tx): Promise<Settings> {
+  return { school: await getSchoolProfile(db) };
+}
+
+async function writeSchool(tx: Tx, value: SchoolStored, userId: number | null) {
+  await tx
+    .insert(settings)
+    .values({ key: 'school', value, updatedBy: userId })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedBy: userId, updatedAt: new Date() } });
+}
+
+export async function updateSettings(
+  db: Db,
+  request: FastifyRequest,
+  body: { school?: z.infer<typeof schoolProfileInputSchema> },
+): Promise<Settings> {
+  await db.transaction(async (tx) => {
+    if (body.school) {
+      const { value: current } = await readSchool(tx);
+      const next: SchoolStored = {
+        ...body.school,
+        aboutHtml: sanitizeRichText(body.school.aboutHtml),
+        logoKey: current.logoKey,
+        heroKey: current.heroKey,
+      };
+      await writeSchool(tx, next, request.auth?.userId ?? null);
+      await audit(tx, request, 'update', 'settings', 'school');
+    }
+  });
+  return getSettings(db);
+}
+
+/** Stores a new logo or hero image; the old files are removed once the new key is saved. */
+export async function setSchoolImage(
+  db: Db,
+  storage: Storage,
+  request: FastifyRequest,
+  kind: 'logo' | 'hero',
+  file: Buffer | null,
+): Promise<Settings> {
+  const stored = file ? await storeImage(storage, 'school', file) : null;
+  let old: string | null = null;
+  try {
+    await db.transaction(async (tx) => {
+      const { value } = await readSchool(tx);
+      const field = kind === 'logo' ? 'logoKey' : 'heroKey';
+      old = value[field];
+      await writeSchool(tx, { ...value, [field]: stored?.key ?? null }, request.auth?.userId ?? null);
+      await audit(tx, request, file ? 'upload' : 'remove', 'settings', `school.${kind}`);
+    });
+  } catch (err) {
+    if (stored) await removeImage(storage, stored.key);
+    throw err;
+  }
+  if (old) await removeImage(storage, old);
+  return getSettings(db);
+}

@@ -1,0 +1,229 @@
+import { type ContactMessage, contactContract } from '@madreseh/contract/contact/contact.contract';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Drawer,
+  Group,
+  Modal,
+  Pagination,
+  Paper,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconSearch } from '@tabler/icons-react';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { call } from '../../../lib/api-client';
+import { digitsToPersian, formatJalaliDateTime } from '../../../lib/format';
+import { fa } from '../../../messages/fa';
+import { PageHeader } from '../../../ui/page-header';
+import { contactFa } from '../messages';
+
+const listQuery = (page: number, q: string, unread: boolean) =>
+  queryOptions({
+    queryKey: ['panel', 'contact-us', page, q, unread],
+    queryFn: ({ signal }) =>
+      call(contactContract.list, {
+        query: { page, pageSize: 20, q: q || undefined, unread: unread ? '1' : undefined },
+        signal,
+      }),
+  });
+
+export function Component() {
+  const qc = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [q, setQ] = useState('');
+  const [unread, setUnread] = useState(false);
+  const [debounced] = useDebouncedValue(q, 300);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [open, setOpen] = useState<ContactMessage | null>(null);
+  const [confirm, setConfirm] = useState<number[] | null>(null);
+  const list = useQuery({ ...listQuery(page, debounced, unread), placeholderData: keepPreviousData });
+  const refresh = () => {
+    void qc.invalidateQueries({ queryKey: ['panel', 'contact-us'] });
+    void qc.invalidateQueries({ queryKey: ['panel', 'dashboard'] });
+  };
+
+  const openMsg = useMutation({
+    mutationFn: (id: number) => call(contactContract.get, { params: { id } }),
+    onSuccess: (m) => {
+      setOpen(m);
+      refresh();
+    },
+  });
+  const setRead = useMutation({
+    mutationFn: ({ id, read }: { id: number; read: boolean }) =>
+      call(contactContract.setRead, { params: { id }, body: { read } }),
+    onSuccess: (m) => {
+      setOpen(m);
+      refresh();
+    },
+  });
+  const bulk = useMutation({
+    mutationFn: ({ ids, action }: { ids: number[]; action: 'read' | 'unread' | 'delete' }) =>
+      call(contactContract.bulk, { body: { ids, action } }),
+    onSuccess: () => {
+      notifications.show({ color: 'green', message: contactFa.done });
+      setSelected([]);
+      setConfirm(null);
+      setOpen(null);
+      refresh();
+    },
+    onError: (e) => notifications.show({ color: 'red', message: (e as Error).message }),
+  });
+
+  const data = list.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const ids = data?.items.map((m) => m.id) ?? [];
+  const allSelected = ids.length > 0 && ids.every((id) => selected.includes(id));
+
+  return (
+    <>
+      <PageHeader
+        title={contactFa.manageTitle}
+        description={data ? contactFa.unreadCount(digitsToPersian(data.unread)) : undefined}
+        crumbs={[{ label: fa.dashboard.home, to: '/dashboard' }, { label: fa.dashboard.messages }]}
+      />
+      <Group mb="md" wrap="wrap" justify="space-between">
+        <Group wrap="wrap">
+          <TextInput
+            leftSection={<IconSearch size={16} />}
+            placeholder={contactFa.search}
+            aria-label={contactFa.search}
+            value={q}
+            onChange={(e) => {
+              setQ(e.currentTarget.value);
+              setPage(1);
+            }}
+          />
+          <Switch
+            label={contactFa.unreadOnly}
+            checked={unread}
+            onChange={(e) => {
+              setUnread(e.currentTarget.checked);
+              setPage(1);
+            }}
+          />
+        </Group>
+        {selected.length > 0 && (
+          <Group gap="xs">
+            <Button variant="light" onClick={() => bulk.mutate({ ids: selected, action: 'read' })}>
+              {contactFa.readSelected}
+            </Button>
+            <Button variant="light" color="red" onClick={() => setConfirm(selected)}>
+              {contactFa.deleteSelected}
+            </Button>
+          </Group>
+        )}
+      </Group>
+      <Paper withBorder radius="md">
+        <Table.ScrollContainer minWidth={560}>
+          <Table stickyHeader highlightOnHover verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={40}>
+                  <Checkbox
+                    aria-label={contactFa.selectAll}
+                    checked={allSelected}
+                    onChange={() => setSelected(allSelected ? [] : ids)}
+                  />
+                </Table.Th>
+                <Table.Th>{contactFa.from}</Table.Th>
+                <Table.Th>{contactFa.subject}</Table.Th>
+                <Table.Th>{contactFa.date}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data?.items.map((m) => (
+                <Table.Tr key={m.id} data-testid="message-row" data-read={m.read} fw={m.read ? undefined : 700}>
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={`${contactFa.select}: ${m.subject}`}
+                      checked={selected.includes(m.id)}
+                      onChange={() =>
+                        setSelected((s) => (s.includes(m.id) ? s.filter((x) => x !== m.id) : [...s, m.id]))
+                      }
+                    />
+                  </Table.Td>
+                  <Table.Td>{m.name}</Table.Td>
+                  <Table.Td>
+                    <Anchor component="button" type="button" onClick={() => openMsg.mutate(m.id)} fw="inherit">
+                      {m.subject}
+                    </Anchor>
+                    {!m.read && (
+                      <Badge size="xs" ms={6} variant="filled">
+                        {contactFa.new}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td className="tabular">{formatJalaliDateTime(m.createdAt)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {data?.items.length === 0 && (
+          <Text c="dimmed" ta="center" p="xl">
+            {contactFa.empty}
+          </Text>
+        )}
+      </Paper>
+      {pages > 1 && (
+        <Group justify="center" mt="md">
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={setPage}
+            getItemProps={(n) => ({ children: digitsToPersian(n) })}
+          />
+        </Group>
+      )}
+      <Drawer opened={open !== null} onClose={() => setOpen(null)} position="left" title={open?.subject} size="md">
+        {open && (
+          <Stack>
+            <Text fw={500}>{open.name}</Text>
+            <Text dir="ltr" ta="right" className="tabular">
+              {digitsToPersian(open.replyTo)}
+            </Text>
+            <Text c="dimmed" fz="sm">
+              {formatJalaliDateTime(open.createdAt)}
+            </Text>
+            <Text style={{ whiteSpace: 'pre-wrap' }} data-testid="message-body">
+              {open.message}
+            </Text>
+            <Group>
+              <Button variant="light" onClick={() => setRead.mutate({ id: open.id, read: !open.read })}>
+                {open.read ? contactFa.markUnread : contactFa.markRead}
+              </Button>
+              <Button variant="light" color="red" onClick={() => setConfirm([open.id])}>
+                {contactFa.delete}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Drawer>
+      <Modal opened={confirm !== null} onClose={() => setConfirm(null)} title={contactFa.delete}>
+        <Text mb="lg">{confirm ? contactFa.confirmDelete(digitsToPersian(confirm.length)) : ''}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setConfirm(null)}>
+            {contactFa.cancel}
+          </Button>
+          <Button
+            color="red"
+            loading={bulk.isPending}
+            onClick={() => confirm && bulk.mutate({ ids: confirm, action: 'delete' })}
+          >
+            {contactFa.delete}
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,9 @@
+export const dashboardFa = {
+  unreadMessages: 'پیام‌های خوانده‌نشده',
+  ofTotal: (n: string) => `از ${n} پیام`,
+  publishedNews: 'اخبار منتشرشده',
+  newsDetail: (scheduled: string, draft: string) => `${scheduled} زمان‌بندی‌شده، ${draft} پیش‌نویس`,
+  photos: 'عکس‌های گالری',
+  albums: (n: string) => `در ${n} آلبوم`,
+  students: 'دانش‌آموزان فعال',
+} as const;

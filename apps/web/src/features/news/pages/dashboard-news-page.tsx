@@ -1,0 +1,381 @@
+import {
+  type AdminNews,
+  NEWS_AUDIENCE_LABELS,
+  NEWS_STATE_LABELS,
+  type NewsInput,
+  type NewsState,
+  newsContract,
+} from '@madreseh/contract/news/news.contract';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Checkbox,
+  FileInput,
+  Group,
+  Modal,
+  Pagination,
+  Paper,
+  Progress,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconEdit, IconPin, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError, call } from '../../../lib/api-client';
+import { digitsToPersian, formatJalaliDateTime } from '../../../lib/format';
+import { uploadFile } from '../../../lib/upload';
+import { fa } from '../../../messages/fa';
+import { JalaliDateInput } from '../../../ui/jalali-date-input';
+import { PageHeader } from '../../../ui/page-header';
+import { RichTextEditor } from '../../../ui/rich-text-editor';
+import { newsQueries } from '../api';
+import { newsFa } from '../messages';
+
+const STATE_COLORS: Record<NewsState, string> = { draft: 'gray', scheduled: 'orange', published: 'green' };
+const TEHRAN_OFFSET = '+03:30';
+
+/** The Tehran calendar day and clock time of an instant. */
+function tehranParts(iso: string): { date: string; time: string } {
+  const d = new Date(new Date(iso).getTime() + 3.5 * 3_600_000);
+  return { date: d.toISOString().slice(0, 10), time: d.toISOString().slice(11, 16) };
+}
+
+interface FormState {
+  title: string;
+  summary: string;
+  bodyHtml: string;
+  audience: 'public' | 'students' | 'groups';
+  pinned: boolean;
+  status: 'draft' | 'published';
+  date: string | null;
+  time: string;
+}
+
+function emptyForm(): FormState {
+  const now = tehranParts(new Date().toISOString());
+  return { title: '', summary: '', bodyHtml: '', audience: 'public', pinned: false, status: 'published', ...now };
+}
+
+function formOf(n: AdminNews): FormState {
+  return {
+    title: n.title,
+    summary: n.summary,
+    bodyHtml: n.bodyHtml,
+    audience: n.audience,
+    pinned: n.pinned,
+    status: n.status,
+    ...tehranParts(n.publishAt),
+  };
+}
+
+function NewsForm({ editing, onDone }: { editing: AdminNews | null; onDone: () => void }) {
+  const qc = useQueryClient();
+  const [form, setForm] = useState<FormState>(editing ? formOf(editing) : emptyForm());
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [cover, setCover] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const set = <K extends keyof FormState>(k: K, v: FormState[K]) => setForm((f) => ({ ...f, [k]: v }));
+
+  const save = useMutation({
+    mutationFn: async () => {
+      const time = /^\d{2}:\d{2}$/.test(form.time) ? form.time : '00:00';
+      const body: NewsInput = {
+        title: form.title,
+        summary: form.summary,
+        bodyHtml: form.bodyHtml,
+        audience: form.audience,
+        groupIds: editing?.groupIds ?? [],
+        pinned: form.pinned,
+        status: form.status,
+        publishAt: form.date ? new Date(`${form.date}T${time}:00${TEHRAN_OFFSET}`).toISOString() : null,
+      };
+      const saved = editing
+        ? await call(newsContract.update, { params: { id: editing.id }, body })
+        : await call(newsContract.create, { body });
+      if (cover) {
+        setProgress(0);
+        await uploadFile(newsContract.uploadCover, { file: cover, params: { id: saved.id }, onProgress: setProgress });
+      }
+      return saved;
+    },
+    onSuccess: () => {
+      notifications.show({ color: 'green', message: newsFa.saved });
+      void qc.invalidateQueries({ queryKey: ['panel', 'news'] });
+      onDone();
+    },
+    onError: (err) => {
+      setProgress(null);
+      if (err instanceof ApiError) {
+        setErrors(err.fields ?? {});
+        notifications.show({ color: 'red', message: err.message });
+      }
+    },
+  });
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        setErrors({});
+        save.mutate();
+      }}
+    >
+      <Stack>
+        <TextInput
+          label={newsFa.fieldTitle}
+          required
+          value={form.title}
+          onChange={(e) => set('title', e.currentTarget.value)}
+          error={errors.title}
+        />
+        <Textarea
+          label={newsFa.fieldSummary}
+          autosize
+          minRows={2}
+          value={form.summary}
+          onChange={(e) => set('summary', e.currentTarget.value)}
+          error={errors.summary}
+        />
+        <RichTextEditor
+          label={newsFa.fieldBody}
+          value={form.bodyHtml}
+          onChange={(v) => set('bodyHtml', v)}
+          error={errors.bodyHtml}
+        />
+        <Stack gap={4}>
+          <Text fw={500} fz="sm">
+            {newsFa.fieldAudience}
+          </Text>
+          <SegmentedControl
+            value={form.audience}
+            onChange={(v) => set('audience', v as FormState['audience'])}
+            data={[
+              { value: 'public', label: NEWS_AUDIENCE_LABELS.public },
+              { value: 'students', label: NEWS_AUDIENCE_LABELS.students },
+              { value: 'groups', label: NEWS_AUDIENCE_LABELS.groups, disabled: !editing?.groupIds.length },
+            ]}
+          />
+          <Text fz="xs" c="dimmed">
+            {errors.groupIds ?? newsFa.groupsSoon}
+          </Text>
+        </Stack>
+        <Group grow align="flex-start" wrap="wrap">
+          <JalaliDateInput
+            label={newsFa.fieldDate}
+            value={form.date}
+            onChange={(v) => set('date', v)}
+            error={errors.publishAt}
+            miw={180}
+          />
+          <TextInput
+            label={newsFa.fieldTime}
+            type="time"
+            value={form.time}
+            onChange={(e) => set('time', e.currentTarget.value)}
+            miw={140}
+            dir="ltr"
+          />
+        </Group>
+        <Text fz="xs" c="dimmed" mt={-8}>
+          {newsFa.publishHint}
+        </Text>
+        <Group>
+          <SegmentedControl
+            value={form.status}
+            onChange={(v) => set('status', v as FormState['status'])}
+            data={[
+              { value: 'published', label: newsFa.published },
+              { value: 'draft', label: newsFa.draft },
+            ]}
+          />
+          <Checkbox
+            label={newsFa.fieldPinned}
+            checked={form.pinned}
+            onChange={(e) => set('pinned', e.currentTarget.checked)}
+          />
+        </Group>
+        <FileInput
+          label={newsFa.fieldCover}
+          accept="image/jpeg,image/png,image/webp"
+          value={cover}
+          onChange={setCover}
+          clearable
+          placeholder="JPEG، PNG یا WebP"
+        />
+        {progress !== null && <Progress value={progress * 100} aria-label={newsFa.uploading} />}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {newsFa.cancel}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {newsFa.save}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function Component() {
+  const qc = useQueryClient();
+  const mobile = useMediaQuery('(max-width: 48em)');
+  const [page, setPage] = useState(1);
+  const [q, setQ] = useState('');
+  const [state, setState] = useState<NewsState | ''>('');
+  const [debounced] = useDebouncedValue(q, 300);
+  const [editing, setEditing] = useState<AdminNews | null | 'new'>(null);
+  const [deleting, setDeleting] = useState<AdminNews | null>(null);
+  const list = useQuery({
+    ...newsQueries.admin({ page, pageSize: 20, q: debounced || undefined, state: state || undefined }),
+    placeholderData: keepPreviousData,
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => call(newsContract.remove, { params: { id } }),
+    onSuccess: () => {
+      notifications.show({ color: 'green', message: newsFa.deleted });
+      setDeleting(null);
+      void qc.invalidateQueries({ queryKey: ['panel', 'news'] });
+    },
+    onError: (err) => notifications.show({ color: 'red', message: (err as Error).message }),
+  });
+  const data = list.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  return (
+    <>
+      <PageHeader
+        title={newsFa.title}
+        crumbs={[{ label: fa.dashboard.home, to: '/dashboard' }, { label: fa.dashboard.news }]}
+      />
+      <Group justify="space-between" mb="md" wrap="wrap">
+        <Group wrap="wrap">
+          <TextInput
+            leftSection={<IconSearch size={16} />}
+            placeholder={newsFa.search}
+            aria-label={newsFa.search}
+            value={q}
+            onChange={(e) => {
+              setQ(e.currentTarget.value);
+              setPage(1);
+            }}
+          />
+          <Select
+            aria-label={newsFa.fieldStatus}
+            value={state}
+            onChange={(v) => {
+              setState((v ?? '') as NewsState | '');
+              setPage(1);
+            }}
+            data={[
+              { value: '', label: newsFa.allStates },
+              ...(['published', 'scheduled', 'draft'] as const).map((s) => ({ value: s, label: NEWS_STATE_LABELS[s] })),
+            ]}
+            w={160}
+          />
+        </Group>
+        <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing('new')}>
+          {newsFa.create}
+        </Button>
+      </Group>
+      <Paper withBorder radius="md">
+        <Table.ScrollContainer minWidth={640}>
+          <Table stickyHeader verticalSpacing="sm" highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{newsFa.columns.title}</Table.Th>
+                <Table.Th>{newsFa.columns.audience}</Table.Th>
+                <Table.Th>{newsFa.columns.state}</Table.Th>
+                <Table.Th>{newsFa.columns.date}</Table.Th>
+                <Table.Th w={100}>{newsFa.columns.actions}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data?.items.map((n) => (
+                <Table.Tr key={n.id} data-testid="news-row">
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      {n.pinned && (
+                        <IconPin size={16} aria-label={newsFa.pinned} color="var(--mantine-color-brand-6)" />
+                      )}
+                      <Text fw={500}>{n.title}</Text>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>{NEWS_AUDIENCE_LABELS[n.audience]}</Table.Td>
+                  <Table.Td>
+                    <Badge color={STATE_COLORS[n.state]} variant="light">
+                      {NEWS_STATE_LABELS[n.state]}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td className="tabular">{formatJalaliDateTime(n.publishAt)}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`${newsFa.edit}: ${n.title}`}
+                        onClick={() => setEditing(n)}
+                      >
+                        <IconEdit size={18} />
+                      </ActionIcon>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`${newsFa.delete}: ${n.title}`}
+                        onClick={() => setDeleting(n)}
+                      >
+                        <IconTrash size={18} />
+                      </ActionIcon>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {data && data.items.length === 0 && (
+          <Text c="dimmed" ta="center" p="xl">
+            {newsFa.empty}
+          </Text>
+        )}
+      </Paper>
+      {pages > 1 && (
+        <Group justify="center" mt="md">
+          <Pagination
+            total={pages}
+            value={page}
+            onChange={setPage}
+            getItemProps={(p) => ({ children: digitsToPersian(p) })}
+          />
+        </Group>
+      )}
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? newsFa.create : newsFa.edit}
+        size="xl"
+        fullScreen={mobile}
+      >
+        {editing !== null && <NewsForm editing={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
+      </Modal>
+      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={newsFa.delete}>
+        <Text mb="lg">{deleting ? newsFa.confirmDelete(deleting.title) : ''}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setDeleting(null)}>
+            {newsFa.cancel}
+          </Button>
+          <Button color="red" loading={remove.isPending} onClick={() => deleting && remove.mutate(deleting.id)}>
+            {newsFa.delete}
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,312 @@
+import type { ImageRef } from '@madreseh/contract/images';
+import {
+  GRADE_LABELS,
+  GRADE_LEVELS,
+  type SchoolProfile,
+  type SchoolProfileInput,
+  settingsContract,
+} from '@madreseh/contract/settings/settings.contract';
+import {
+  Button,
+  Chip,
+  FileButton,
+  Group,
+  Image,
+  NumberInput,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Switch,
+  TagsInput,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { ApiError, call } from '../../../lib/api-client';
+import { digitsToPersian } from '../../../lib/format';
+import { uploadFile } from '../../../lib/upload';
+import { fa } from '../../../messages/fa';
+import { PageHeader } from '../../../ui/page-header';
+import { RichTextEditor } from '../../../ui/rich-text-editor';
+import { settingsQueries } from '../api';
+import { settingsFa } from '../messages';
+
+type Form = Required<Omit<SchoolProfileInput, 'location'>> & { lat: number | ''; lng: number | '' };
+
+function formOf(p: SchoolProfile): Form {
+  return {
+    name: p.name,
+    slogan: p.slogan,
+    aboutHtml: p.aboutHtml,
+    address: p.address,
+    phones: p.phones,
+    email: p.email,
+    hours: p.hours,
+    preRegistrationOpen: p.preRegistrationOpen,
+    gradesOffered: p.gradesOffered,
+    academicYear: p.academicYear,
+    lat: p.location?.lat ?? '',
+    lng: p.location?.lng ?? '',
+  };
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+      <Title order={2} fz="h4" mb="md">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+function ImageSlot({ kind, label, image }: { kind: 'logo' | 'hero'; label: string; image: ImageRef | null }) {
+  const qc = useQueryClient();
+  const [progress, setProgress] = useState<number | null>(null);
+  const done = (data: Awaited<ReturnType<typeof call<typeof settingsContract.get>>>) => {
+    qc.setQueryData(settingsQueries.all().queryKey, data);
+    void qc.invalidateQueries({ queryKey: ['general', 'school'] });
+  };
+  const upload = useMutation({
+    mutationFn: (file: File) =>
+      uploadFile(settingsContract.uploadImage, { file, fields: { kind }, onProgress: setProgress }),
+    onSuccess: (data) => {
+      done(data);
+      notifications.show({ color: 'green', message: settingsFa.imageSaved });
+    },
+    onError: (err) => notifications.show({ color: 'red', message: (err as Error).message }),
+    onSettled: () => setProgress(null),
+  });
+  const remove = useMutation({
+    mutationFn: () => call(settingsContract.removeImage, { params: { kind } }),
+    onSuccess: done,
+  });
+  return (
+    <Stack gap="xs">
+      <Text fw={500}>{label}</Text>
+      {image ? (
+        <Image
+          src={image.thumb}
+          alt={label}
+          h={kind === 'logo' ? 96 : 140}
+          w={kind === 'logo' ? 96 : '100%'}
+          fit={kind === 'logo' ? 'contain' : 'cover'}
+          radius="md"
+          bg="gray.0"
+        />
+      ) : (
+        <Text c="dimmed" fz="sm">
+          {settingsFa.none}
+        </Text>
+      )}
+      {progress !== null && <Progress value={progress * 100} aria-label={label} />}
+      <Group gap="xs">
+        <FileButton accept="image/jpeg,image/png,image/webp" onChange={(f) => f && upload.mutate(f)}>
+          {(props) => (
+            <Button {...props} variant="light" leftSection={<IconPhotoUp size={16} />} loading={upload.isPending}>
+              {settingsFa.upload}
+            </Button>
+          )}
+        </FileButton>
+        {image && (
+          <Button
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={16} />}
+            onClick={() => remove.mutate()}
+            loading={remove.isPending}
+          >
+            {settingsFa.remove}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
+function SettingsForm({ profile }: { profile: SchoolProfile }) {
+  const qc = useQueryClient();
+  const [form, setForm] = useState<Form>(() => formOf(profile));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = <K extends keyof Form>(k: K, v: Form[K]) => setForm((f) => ({ ...f, [k]: v }));
+  const err = (k: string) => errors[`school.${k}`];
+
+  const save = useMutation({
+    mutationFn: () => {
+      const { lat, lng, ...rest } = form;
+      return call(settingsContract.update, {
+        body: { school: { ...rest, location: lat === '' || lng === '' ? null : { lat, lng } } },
+      });
+    },
+    onSuccess: (data) => {
+      setErrors({});
+      qc.setQueryData(settingsQueries.all().queryKey, data);
+      void qc.invalidateQueries({ queryKey: ['general', 'school'] });
+      notifications.show({ color: 'green', message: settingsFa.saved });
+    },
+    onError: (e) => {
+      if (e instanceof ApiError) setErrors(e.fields ?? {});
+      notifications.show({ color: 'red', message: (e as Error).message });
+    },
+  });
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate();
+      }}
+    >
+      <Stack gap="lg">
+        <Section title={settingsFa.profile}>
+          <Stack>
+            <TextInput
+              label={settingsFa.name}
+              required
+              value={form.name}
+              onChange={(e) => set('name', e.currentTarget.value)}
+              error={err('name')}
+            />
+            <TextInput
+              label={settingsFa.slogan}
+              value={form.slogan}
+              onChange={(e) => set('slogan', e.currentTarget.value)}
+              error={err('slogan')}
+            />
+            <RichTextEditor
+              label={settingsFa.about}
+              value={form.aboutHtml}
+              onChange={(v) => set('aboutHtml', v)}
+              error={err('aboutHtml')}
+            />
+          </Stack>
+        </Section>
+        <Section title={settingsFa.images}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <ImageSlot kind="logo" label={settingsFa.logo} image={profile.logo} />
+            <ImageSlot kind="hero" label={settingsFa.hero} image={profile.hero} />
+          </SimpleGrid>
+        </Section>
+        <Section title={settingsFa.contact}>
+          <Stack>
+            <Textarea
+              label={settingsFa.address}
+              autosize
+              minRows={2}
+              value={form.address}
+              onChange={(e) => set('address', e.currentTarget.value)}
+              error={err('address')}
+            />
+            <TagsInput
+              label={settingsFa.phones}
+              description={settingsFa.phonesHint}
+              value={form.phones}
+              onChange={(v) => set('phones', v)}
+              error={Object.entries(errors).find(([k]) => k.startsWith('school.phones'))?.[1]}
+              maxTags={5}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput
+                label={settingsFa.email}
+                dir="ltr"
+                value={form.email}
+                onChange={(e) => set('email', e.currentTarget.value)}
+                error={err('email')}
+              />
+              <TextInput
+                label={settingsFa.hours}
+                value={form.hours}
+                onChange={(e) => set('hours', e.currentTarget.value)}
+                error={err('hours')}
+              />
+              <NumberInput
+                label={settingsFa.lat}
+                value={form.lat}
+                onChange={(v) => set('lat', typeof v === 'number' ? v : '')}
+                decimalScale={6}
+                error={err('location.lat')}
+                dir="ltr"
+              />
+              <NumberInput
+                label={settingsFa.lng}
+                value={form.lng}
+                onChange={(v) => set('lng', typeof v === 'number' ? v : '')}
+                decimalScale={6}
+                error={err('location.lng')}
+                dir="ltr"
+              />
+            </SimpleGrid>
+            <Text fz="xs" c="dimmed">
+              {settingsFa.locationHint}
+            </Text>
+          </Stack>
+        </Section>
+        <Section title={settingsFa.registration}>
+          <Stack>
+            <Switch
+              label={settingsFa.preRegistrationOpen}
+              checked={form.preRegistrationOpen}
+              onChange={(e) => set('preRegistrationOpen', e.currentTarget.checked)}
+            />
+            <Stack gap={6}>
+              <Text fw={500} fz="sm">
+                {settingsFa.grades}
+              </Text>
+              <Chip.Group
+                multiple
+                value={form.gradesOffered.map(String)}
+                onChange={(v) => set('gradesOffered', v.map(Number))}
+              >
+                <Group gap={6}>
+                  {GRADE_LEVELS.map((g) => (
+                    <Chip key={g} value={String(g)} size="sm">
+                      {GRADE_LABELS[g]}
+                    </Chip>
+                  ))}
+                </Group>
+              </Chip.Group>
+            </Stack>
+            <NumberInput
+              label={settingsFa.academicYear}
+              value={form.academicYear}
+              onChange={(v) => set('academicYear', Number(v) || form.academicYear)}
+              min={1390}
+              max={1500}
+              w={220}
+              error={err('academicYear')}
+              description={digitsToPersian(`${form.academicYear}-${form.academicYear + 1}`)}
+            />
+          </Stack>
+        </Section>
+        <Group justify="flex-end">
+          <Button type="submit" size="md" loading={save.isPending}>
+            {settingsFa.save}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function Component() {
+  const settings = useQuery(settingsQueries.all());
+  return (
+    <>
+      <PageHeader
+        title={settingsFa.title}
+        description={settingsFa.line}
+        crumbs={[{ label: fa.dashboard.home, to: '/dashboard' }, { label: fa.dashboard.settings }]}
+      />
+      {settings.isPending && <Skeleton h={400} radius="md" />}
+      {settings.data && <SettingsForm profile={settings.data.school} />}
+    </>
+  );
+}

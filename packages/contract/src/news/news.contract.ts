@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint';
+import { imageRefSchema } from '../images';
+import { listQuerySchema, pageOf } from '../pagination';
+import { STAFF, STUDENT } from '../roles';
+
+/** Who sees a news item: the public site, every student, or the students of chosen groups. */
+export const NEWS_AUDIENCES = ['public', 'students', 'groups'] as const;
+export const newsAudienceSchema = z.enum(NEWS_AUDIENCES);
+export type NewsAudience = z.infer<typeof newsAudienceSchema>;
+export const NEWS_AUDIENCE_LABELS: Record<NewsAudience, string> = {
+  public: 'اطلاعیهٔ عمومی',
+  students: 'همهٔ دانش‌آموزان',
+  groups: 'کلاس‌های انتخابی',
+};
+
+export const newsStatusSchema = z.enum(['draft', 'published']);
+/** Draft, published and visible, or published with a future time (scheduled). */
+export const newsStateSchema = z.enum(['draft', 'scheduled', 'published']);
+export type NewsState = z.infer<typeof newsStateSchema>;
+export const NEWS_STATE_LABELS: Record<NewsState, string> = {
+  draft: 'پیش‌نویس',
+  scheduled: 'زمان‌بندی‌شده',
+  published: 'منتشرشده',
+};
+
+const idSchema = z.coerce.number().int().positive();
+export const newsIdParamsSchema = z.object({ id: idSchema });
+
+export const newsInputSchema = z
+  .object({
+    title: z
+      .string({ error: 'عنوان را وارد کنید.' })
+      .trim()
+      .min(3, { message: 'عنوان باید دست‌کم ۳ حرف باشد.' })
+      .max(200, { message: 'عنوان بیش از حد طولانی است.' }),
+    summary: z.string().trim().max(500, { message: 'خلاصه بیش از حد طولانی است.' }).default(''),
+    /** Rich text (HTML); the server keeps only an allow-list of tags and attributes. */
+    bodyHtml: z.string().max(100_000, { message: 'متن خبر بیش از حد طولانی است.' }).default(''),
+    audience: newsAudienceSchema,
+    groupIds: z.array(z.number().int().positive()).max(100).default([]),
+    pinned: z.boolean().default(false),
+    status: newsStatusSchema,
+    /** When it becomes visible (ISO instant); in the future means scheduled. Empty: now. */
+    publishAt: z.iso.datetime({ offset: true, message: 'زمان انتشار معتبر نیست.' }).nullable().default(null),
+    /** On update: drop the cover image. */
+    removeCover: z.boolean().default(false),
+  })
+  .superRefine((v, ctx) => {
+    if (v.audience === 'groups' && v.groupIds.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['groupIds'], message: 'دست‌کم یک کلاس را انتخاب کنید.' });
+    }
+  });
+export type NewsInput = z.input<typeof newsInputSchema>;
+
+export const adminNewsSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  summary: z.string(),
+  bodyHtml: z.string(),
+  cover: imageRefSchema.nullable(),
+  audience: newsAudienceSchema,
+  groupIds: z.array(z.number().int()),
+  pinned: z.boolean(),
+  status: newsStatusSchema,
+  state: newsStateSchema,
+  publishAt: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminNews = z.infer<typeof adminNewsSchema>;
+
+/** A news item as readers (visitors, students) see it: no audience, status or internal fields. */
+export const newsCardSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  summary: z.string(),
+  cover: imageRefSchema.nullable(),
+  pinned: z.boolean(),
+  publishAt: z.string(),
+});
+export type NewsCard = z.infer<typeof newsCardSchema>;
+export const newsDetailSchema = newsCardSchema.extend({ bodyHtml: z.string() });
+export type NewsDetail = z.infer<typeof newsDetailSchema>;
+
+export const adminNewsListQuerySchema = listQuerySchema.extend({
+  state: newsStateSchema.optional(),
+  audience: newsAudienceSchema.optional(),
+});
+
+export const newsContract = {
+  list: endpoint({
+    method: 'GET',
+    path: 'panel/news',
+    access: STAFF,
+    summary: 'News items, newest first; search by title, filter by state and audience',
+    query: adminNewsListQuerySchema,
+    response: pageOf(adminNewsSchema),
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: 'panel/news',
+    access: STAFF,
+    summary: 'Creates a news item (HTML body sanitized)',
+    body: newsInputSchema,
+    response: adminNewsSchema,
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: 'panel/news/:id',
+    access: STAFF,
+    summary: 'One news item',
+    params: newsIdParamsSchema,
+    response: adminNewsSchema,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: 'panel/news/:id',
+    access: STAFF,
+    summary: 'Replaces a news item',
+    params: newsIdParamsSchema,
+    body: newsInputSchema,
+    response: adminNewsSchema,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: 'panel/news/:id',
+    access: STAFF,
+    summary: 'Deletes a news item and its cover image',
+    params: newsIdParamsSchema,
+    response: z.object({ ok: z.literal(true) }),
+  }),
+  uploadCover: endpoint({
+    method: 'POST',
+    path: 'panel/news/:id/cover',
+    access: STAFF,
+    summary: 'Sets the cover image of a news item (multipart: file)',
+    params: newsIdParamsSchema,
+    bodyKind: 'multipart',
+    body: z.object({}),
+    response: adminNewsSchema,
+  }),
+  publicList: endpoint({
+    method: 'GET',
+    path: 'general/news',
+    access: 'public',
+    summary: 'Published public notices, pinned first, newest first',
+    query: listQuerySchema.pick({ page: true, pageSize: true }),
+    response: pageOf(newsCardSchema),
+  }),
+  publicGet: endpoint({
+    method: 'GET',
+    path: 'general/news/:id',
+    access: 'public',
+    summary: 'One published public notice',
+    params: newsIdParamsSchema,
+    response: newsDetailSchema,
+  }),
+  studentList: endpoint({
+    method: 'GET',
+    path: 'student/news',
+    access: STUDENT,
+    summary: "Published news for all students or the caller's group, pinned first, newest first",
+    query: listQuerySchema.pick({ page: true, pageSize: true }),
+    response: pageOf(newsCardSchema),
+  }),
+  studentGet: endpoint({
+    method: 'GET',
+    path: 'student/news/:id',
+    access: STUDENT,
+    summary: 'One news item the caller may read',
+    params: newsIdParamsSchema,
+    response: newsDetailSchema,
+  }),
+} as const;

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint';
+import { imageRefSchema } from '../images';
+import { STAFF } from '../roles';
+import { digitsToLatin } from '../text';
+
+/** Grades of the Iranian school system (پایه‌ها), 1 to 12. */
+export const GRADE_LEVELS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
+export const GRADE_LABELS: Record<number, string> = {
+  1: 'اول',
+  2: 'دوم',
+  3: 'سوم',
+  4: 'چهارم',
+  5: 'پنجم',
+  6: 'ششم',
+  7: 'هفتم',
+  8: 'هشتم',
+  9: 'نهم',
+  10: 'دهم',
+  11: 'یازدهم',
+  12: 'دوازدهم',
+};
+
+const text = (max: number, message: string) => z.string().trim().max(max, { message }).default('');
+
+const phoneSchema = z
+  .string()
+  .transform((v) => digitsToLatin(v).replace(/[\s-]/g, ''))
+  .refine((v) => /^\+?\d{4,15}$/.test(v), { message: 'شمارهٔ تلفن معتبر نیست.' });
+
+/**
+ * The school profile: what the public site shows about the school. Logo and hero image are set
+ * through `panel/settings/image` (an upload) and answered as image references.
+ */
+export const schoolProfileInputSchema = z.object({
+  name: z
+    .string({ error: 'نام مدرسه را وارد کنید.' })
+    .trim()
+    .min(2, { message: 'نام مدرسه را وارد کنید.' })
+    .max(120, { message: 'نام مدرسه بیش از حد طولانی است.' }),
+  slogan: text(200, 'شعار بیش از حد طولانی است.'),
+  /** Rich text (HTML); the server keeps only an allow-list of tags. */
+  aboutHtml: z.string().max(60_000, { message: 'متن درباره ما بیش از حد طولانی است.' }).default(''),
+  address: text(500, 'نشانی بیش از حد طولانی است.'),
+  phones: z.array(phoneSchema).max(5, { message: 'حداکثر پنج شماره تلفن.' }).default([]),
+  email: z.union([z.literal(''), z.email({ message: 'نشانی ایمیل معتبر نیست.' })]).default(''),
+  hours: text(300, 'ساعات کاری بیش از حد طولانی است.'),
+  /** Where the school is, for "open in map apps" links (no embedded map). */
+  location: z
+    .object({
+      lat: z
+        .number()
+        .min(24, { message: 'عرض جغرافیایی معتبر نیست.' })
+        .max(40, { message: 'عرض جغرافیایی معتبر نیست.' }),
+      lng: z
+        .number()
+        .min(44, { message: 'طول جغرافیایی معتبر نیست.' })
+        .max(64, { message: 'طول جغرافیایی معتبر نیست.' }),
+    })
+    .nullable()
+    .default(null),
+  preRegistrationOpen: z.boolean().default(false),
+  gradesOffered: z
+    .array(z.number().int().min(1).max(12))
+    .max(12)
+    .transform((g) => [...new Set(g)].sort((a, b) => a - b))
+    .default([]),
+  /** Jalali year the current school year starts in (Mehr), e.g. 1405 for 1405–1406. */
+  academicYear: z
+    .number()
+    .int()
+    .min(1390, { message: 'سال تحصیلی معتبر نیست.' })
+    .max(1500, { message: 'سال تحصیلی معتبر نیست.' }),
+});
+export type SchoolProfileInput = z.input<typeof schoolProfileInputSchema>;
+
+/** As answered (plain types: response schemas carry no transforms). */
+export const schoolProfileSchema = z.object({
+  name: z.string(),
+  slogan: z.string(),
+  aboutHtml: z.string(),
+  address: z.string(),
+  phones: z.array(z.string()),
+  email: z.string(),
+  hours: z.string(),
+  location: z.object({ lat: z.number(), lng: z.number() }).nullable(),
+  preRegistrationOpen: z.boolean(),
+  gradesOffered: z.array(z.number().int()),
+  academicYear: z.number().int(),
+  logo: imageRefSchema.nullable(),
+  hero: imageRefSchema.nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type SchoolProfile = z.infer<typeof schoolProfileSchema>;
+
+/**
+ * All settings, one key per section. A feature that needs settings adds its section here (an
+ * optional key in both schemas, e.g. `money: { unit: 'toman' | 'rial', cardNumber }`) and a
+ * default in the API's settings service; the page adds a tab.
+ */
+export const settingsSchema = z.object({
+  school: schoolProfileSchema,
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const settingsUpdateSchema = z.object({
+  school: schoolProfileInputSchema.optional(),
+});
+
+export const settingsImageFieldsSchema = z.object({
+  kind: z.enum(['logo', 'hero'], { message: 'نوع تصویر باید لوگو یا تصویر اصلی باشد.' }),
+});
+
+export const settingsContract = {
+  get: endpoint({
+    method: 'GET',
+    path: 'panel/settings',
+    access: STAFF,
+    summary: 'Every settings section (school profile, …)',
+    response: settingsSchema,
+    noStore: true,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: 'panel/settings',
+    access: STAFF,
+    summary: 'Replaces the sections present in the body',
+    body: settingsUpdateSchema,
+    response: settingsSchema,
+  }),
+  uploadImage: endpoint({
+    method: 'POST',
+    path: 'panel/settings/image',
+    access: STAFF,
+    summary: 'Sets the school logo or hero image (multipart: kind, file)',
+    bodyKind: 'multipart',
+    body: settingsImageFieldsSchema,
+    response: settingsSchema,
+  }),
+  removeImage: endpoint({
+    method: 'DELETE',
+    path: 'panel/settings/image/:kind',
+    access: STAFF,
+    summary: 'Removes the school logo or hero image',
+    params: settingsImageFieldsSchema,
+    response: settingsSchema,
+  }),
+  publicProfile: endpoint({
+    method: 'GET',
+    path: 'general/school',
+    access: 'public',
+    summary: 'The public school profile (name, logo, about, contact, pre-registration state)',
+    response: schoolProfileSchema.omit({ updatedAt: true }),
+  }),
+} as const;
