@@ -1,6 +1,8 @@
 import type { Dashboard } from '@madreseh/contract/dashboard/dashboard.contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { invoices, payments } from '../../db/schema/payments';
+import { students } from '../../db/schema/school';
 import { contactMessages, galleryPhotos, news } from '../../db/schema/site';
 
 /**
@@ -17,12 +19,29 @@ export async function dashboardFigures(db: Db): Promise<Dashboard> {
       albums: sql<number>`(select count(distinct ${galleryPhotos.album})::int from ${galleryPhotos} where ${galleryPhotos.album} <> '')`,
       unread: sql<number>`(select count(*)::int from ${contactMessages} where ${contactMessages.readAt} is null)`,
       messages: sql<number>`(select count(*)::int from ${contactMessages})`,
+      activeStudents: sql<number>`(select count(*)::int from ${students} where ${students.status} = 'active')`,
+      unpaidInvoices: sql<number>`(select count(*)::int from ${invoices} i where i.cancelled_at is null and i.amount > coalesce((select sum(p.amount) from ${payments} p where p.invoice_id = i.id and p.status = 'succeeded'), 0))`,
+      pendingReceipts: sql<number>`(select count(*)::int from ${payments} where ${payments.method} = 'card_to_card' and ${payments.status} = 'pending')`,
     })
     .from(sql`(select 1) as one`);
-  const r = row ?? { newsPublished: 0, newsScheduled: 0, newsDraft: 0, photos: 0, albums: 0, unread: 0, messages: 0 };
+  const r = row ?? {
+    newsPublished: 0,
+    newsScheduled: 0,
+    newsDraft: 0,
+    photos: 0,
+    albums: 0,
+    unread: 0,
+    messages: 0,
+    activeStudents: 0,
+    unpaidInvoices: 0,
+    pendingReceipts: 0,
+  };
   return {
     news: { published: r.newsPublished, scheduled: r.newsScheduled, draft: r.newsDraft },
     gallery: { photos: r.photos, albums: r.albums },
     messages: { unread: r.unread, total: r.messages },
+    students: { active: r.activeStudents },
+    invoices: { unpaid: r.unpaidInvoices },
+    receipts: { pending: r.pendingReceipts },
   };
 }

@@ -1,6 +1,10 @@
+import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoices, payments } from '../../db/schema/payments';
+import { students } from '../../db/schema/school';
 import { contactMessages, galleryPhotos, news } from '../../db/schema/site';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { pendingReceiptsCount, unpaidInvoicesCount } from '../payments/payments.service';
 
 let t: TestApp;
 
@@ -17,7 +21,7 @@ describe('panel/dashboard', () => {
   it('counts news by state, photos, albums and messages', async () => {
     const admin = t.as(await t.sessionFor('admin'));
     const empty = await t.inject({ method: 'GET', url: '/api/v1/panel/dashboard', headers: admin });
-    expect(empty.json()).toEqual({
+    expect(empty.json()).toMatchObject({
       news: { published: 0, scheduled: 0, draft: 0 },
       gallery: { photos: 0, albums: 0 },
       messages: { unread: 0, total: 0 },
@@ -40,10 +44,33 @@ describe('panel/dashboard', () => {
     const res = await t.inject({ method: 'GET', url: '/api/v1/panel/dashboard', headers: admin });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.json()).toEqual({
+    expect(res.json()).toMatchObject({
       news: { published: 1, scheduled: 1, draft: 2 },
       gallery: { photos: 3, albums: 1 },
       messages: { unread: 1, total: 2 },
     });
+  });
+
+  it('counts active students, unpaid invoices and receipts waiting for a decision, as the payments module does', async () => {
+    const admin = t.as(await t.sessionFor('admin'));
+    // A receipt waiting for a decision on one of the demo invoices.
+    const [invoice] = await t.db.select().from(invoices).where(isNull(invoices.cancelledAt)).limit(1);
+    if (!invoice) throw new Error('the demo data holds no invoice');
+    await t.db.insert(payments).values({
+      invoiceId: invoice.id,
+      method: 'card_to_card',
+      amount: 1000,
+      status: 'pending',
+      trackingNumber: `dash-${Date.now()}`,
+      transferredAt: new Date(),
+    });
+    const res = await t.inject({ method: 'GET', url: '/api/v1/panel/dashboard', headers: admin });
+    const body = res.json();
+    const active = await t.db.select().from(students).where(eq(students.status, 'active'));
+    expect(body.students).toEqual({ active: active.length });
+    expect(body.invoices).toEqual({ unpaid: await unpaidInvoicesCount(t.db) });
+    expect(body.invoices.unpaid).toBeGreaterThan(0);
+    expect(body.receipts).toEqual({ pending: await pendingReceiptsCount(t.db) });
+    expect(body.receipts.pending).toBeGreaterThanOrEqual(1);
   });
 });

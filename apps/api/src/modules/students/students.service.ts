@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { hashPassword, randomPassword } from '../../auth/passwords';
 import { endUserSessions } from '../../auth/sessions';
 import type { Db, Tx } from '../../db/client';
+import { invoices } from '../../db/schema/payments';
 import { reportCards } from '../../db/schema/report-cards';
 import { groups, students } from '../../db/schema/school';
 import { users } from '../../db/schema/users';
@@ -326,16 +327,21 @@ export async function updateStudent(db: Db, request: FastifyRequest, id: number,
 }
 
 /**
- * The students among `ids` that have records a school must keep (report cards; invoices and
- * payments when that feature is present): they are archived instead of deleted.
+ * The students among `ids` that have records a school must keep (report cards, invoices and their
+ * payments): they are archived instead of deleted.
  */
 export async function studentsWithRecords(tx: Tx, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
+  // Report cards and invoices (payments always hang off an invoice) are records the school keeps.
   const withCards = await tx
     .selectDistinct({ id: reportCards.studentId })
     .from(reportCards)
     .where(inArray(reportCards.studentId, ids));
-  return new Set(withCards.map((r) => r.id));
+  const withInvoices = await tx
+    .selectDistinct({ id: invoices.studentId })
+    .from(invoices)
+    .where(inArray(invoices.studentId, ids));
+  return new Set([...withCards, ...withInvoices].map((r) => r.id));
 }
 
 export async function multiDelete(

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoices } from '../../db/schema/payments';
 import { students } from '../../db/schema/school';
 import { sessions, users } from '../../db/schema/users';
 import { nationalCodeFrom } from '../../db/seed/school-demo';
@@ -326,6 +327,29 @@ describe('panel/student/multi-delete', () => {
     // Archived students leave the default list but stay findable.
     expect((await list({ q: 'سارا محمدی' })).json().total).toBe(0);
     expect((await list({ q: 'سارا محمدی', status: 'archived' })).json().total).toBe(1);
+  });
+
+  it('archives a student who has only an invoice, and keeps the invoice', async () => {
+    const c = await create();
+    const [invoice] = await t.db
+      .insert(invoices)
+      .values({ studentId: c.student.id, title: 'قسط اول شهریه', amount: 10_000_000, dueDate: '2027-01-01' })
+      .returning();
+    const res = await t.inject({
+      method: 'POST',
+      url: `${ROOT}/multi-delete`,
+      headers: t.as(admin),
+      payload: { ids: [c.student.id] },
+    });
+    expect(res.json()).toEqual({ deleted: 0, archived: 1 });
+    const [kept] = await t.db.select().from(students).where(eq(students.id, c.student.id));
+    expect(kept?.status).toBe('archived');
+    expect(
+      await t.db
+        .select()
+        .from(invoices)
+        .where(eq(invoices.id, invoice?.id ?? 0)),
+    ).toHaveLength(1);
   });
 
   it('answers 400 for no ids and 404 when none exists', async () => {

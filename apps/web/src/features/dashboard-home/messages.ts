@@ -6,4 +6,6 @@ export const dashboardFa = {
   photos: 'عکس‌های گالری',
   albums: (n: string) => `در ${n} آلبوم`,
   students: 'دانش‌آموزان فعال',
+  unpaidInvoices: 'صورت‌حساب‌های پرداخت‌نشده',
+  pendingReceipts: 'رسیدهای در انتظار بررسی',
 } as const;

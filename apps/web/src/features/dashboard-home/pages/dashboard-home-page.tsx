@@ -1,7 +1,7 @@
 import type { SessionUser } from '@madreseh/contract/auth/auth.contract';
 import { dashboardContract } from '@madreseh/contract/dashboard/dashboard.contract';
 import { Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
-import { IconMail, IconNews, IconPhoto, IconUsers } from '@tabler/icons-react';
+import { IconFileInvoice, IconMail, IconNews, IconPhoto, IconReceipt, IconUsers } from '@tabler/icons-react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
@@ -101,6 +101,22 @@ export function Component() {
               icon={<IconUsers />}
               label={dashboardFa.students}
               value={d.students.active}
+            />
+          )}
+          {d.invoices && (
+            <Figure
+              to="/dashboard/invoices"
+              icon={<IconFileInvoice />}
+              label={dashboardFa.unpaidInvoices}
+              value={d.invoices.unpaid}
+            />
+          )}
+          {d.receipts && (
+            <Figure
+              to="/dashboard/payments/pending"
+              icon={<IconReceipt />}
+              label={dashboardFa.pendingReceipts}
+              value={d.receipts.pending}
             />
           )}
         </SimpleGrid>
