@@ -80,7 +80,6 @@ const SHOTS: Shot[] = [
   { name: 'student-invoice', path: '/dashboard/student-invoice/2', as: 'admin' },
   { name: 'invoices', path: '/dashboard/invoices', as: 'admin' },
   { name: 'pending-receipts', path: '/dashboard/payments/pending', as: 'admin' },
-  { name: 'payment-settings', path: '/dashboard/settings/payments', as: 'admin' },
 ];
 
 async function login(page: Page, username: string) {

@@ -85,10 +85,6 @@ export const routes: RouteObject[] = [
                 path: 'payments/pending',
                 lazy: lazy(() => import('../features/payments/pages/pending-receipts-page')),
               },
-              {
-                path: 'settings/payments',
-                lazy: lazy(() => import('../features/payments/pages/payment-settings-page')),
-              },
               { path: 'group', lazy: lazy(() => import('../features/classes/pages/groups-page')) },
               { path: 'report-card', lazy: lazy(() => import('../features/report-cards/pages/grid-page')) },
               { path: 'settings', lazy: lazy(() => import('../features/settings/pages/settings-page')) },

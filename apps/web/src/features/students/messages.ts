@@ -43,6 +43,7 @@ export const studentsFa = {
   noPassword: 'بدون رمز',
   actionsFor: (name: string) => `کارهای ${name}`,
   resetPassword: 'رمز عبور تازه',
+  invoices: 'صورت‌حساب‌ها و پرداخت‌ها',
   deactivate: 'غیرفعال کردن',
   activate: 'فعال کردن',
   statusChanged: 'وضعیت دانش‌آموز تغییر کرد.',

@@ -7,6 +7,7 @@ import {
   settingsContract,
 } from '@madreseh/contract/settings/settings.contract';
 import {
+  Box,
   Button,
   Chip,
   FileButton,
@@ -35,6 +36,7 @@ import { uploadFile } from '../../../lib/upload';
 import { fa } from '../../../messages/fa';
 import { PageHeader } from '../../../ui/page-header';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
+import { PaymentSettingsSection } from '../../payments/components/payment-settings-section';
 import { settingsQueries } from '../api';
 import { settingsFa } from '../messages';
 
@@ -307,6 +309,9 @@ export function Component() {
       />
       {settings.isPending && <Skeleton h={400} radius="md" />}
       {settings.data && <SettingsForm profile={settings.data.school} />}
+      <Box mt="lg">
+        <PaymentSettingsSection />
+      </Box>
     </>
   );
 }

@@ -1,17 +1,19 @@
 import { TERM_LABELS, type Term } from '@madreseh/contract/report-card/report-card.contract';
 import { Alert, Anchor, Avatar, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconReportAnalytics, IconSchool } from '@tabler/icons-react';
+import { IconNews, IconReceipt2, IconReportAnalytics, IconSchool } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { digitsToPersian, formatAcademicYear } from '../../../lib/format';
+import { digitsToPersian, formatAcademicYear, formatJalaliDate, formatMoney } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
 import { OfflineNotice } from '../../../ui/offline-notice';
 import { PageHeader } from '../../../ui/page-header';
+import { newsQueries } from '../../news/api';
+import { studentInvoicesQuery } from '../../payments/api';
 import { meQuery } from '../api';
 
 const formatAverage = (n: number) => digitsToPersian(String(n)).replace('.', '٫');
 
-/** The student's start page: greeting, class and the latest report-card average. */
+/** The student's start page: greeting, class, the latest report-card average, news and what is still owed. */
 export function Component() {
   const q = useQuery(meQuery());
   const me = q.data?.me;
@@ -69,8 +71,79 @@ export function Component() {
               </Stack>
             </Group>
           </Card>
+          <NewsCard />
+          <BalanceCard />
         </SimpleGrid>
       ) : null}
     </>
+  );
+}
+
+/** The newest news the student may read (pinned first), with a link to all of it. */
+function NewsCard() {
+  const q = useQuery(newsQueries.studentList(1));
+  const latest = q.data?.items.slice(0, 3) ?? [];
+  return (
+    <Card withBorder data-testid="news-card">
+      <Group wrap="nowrap" align="flex-start">
+        <ThemeIcon size={48} radius="md" variant="light">
+          <IconNews size={28} />
+        </ThemeIcon>
+        <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
+          <Text c="dimmed" size="sm">
+            تازه‌ترین اخبار
+          </Text>
+          {q.isPending ? (
+            <Skeleton h={48} />
+          ) : q.isError ? (
+            <Text size="sm">{q.error.message}</Text>
+          ) : latest.length === 0 ? (
+            <Text>هنوز خبری برای شما منتشر نشده است.</Text>
+          ) : (
+            latest.map((n) => (
+              <Anchor key={n.id} component={Link} to={`/student/news/${n.id}`} lineClamp={1}>
+                {`${n.title} — ${formatJalaliDate(n.publishAt)}`}
+              </Anchor>
+            ))
+          )}
+          <Anchor component={Link} to="/student/news" size="sm">
+            همهٔ اخبار
+          </Anchor>
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+/** What the student still owes across all invoices, with the way to pay. */
+function BalanceCard() {
+  const q = useQuery(studentInvoicesQuery());
+  return (
+    <Card withBorder data-testid="balance-card">
+      <Group wrap="nowrap" align="flex-start">
+        <ThemeIcon size={48} radius="md" variant="light">
+          <IconReceipt2 size={28} />
+        </ThemeIcon>
+        <Stack gap={2}>
+          <Text c="dimmed" size="sm">
+            ماندهٔ پرداخت‌نشده
+          </Text>
+          {q.isPending ? (
+            <Skeleton h={36} w={160} />
+          ) : q.isError ? (
+            <Text size="sm">{q.error.message}</Text>
+          ) : (
+            <>
+              <Text fz={24} fw={800} className="tabular" data-testid="balance">
+                {q.data.totals.remaining > 0 ? formatMoney(q.data.totals.remaining, q.data.moneyUnit) : 'بدهی ندارید'}
+              </Text>
+              <Anchor component={Link} to="/student/invoices" size="sm">
+                {q.data.totals.remaining > 0 ? 'صورت‌حساب‌ها و پرداخت' : 'دیدن صورت‌حساب‌ها'}
+              </Anchor>
+            </>
+          )}
+        </Stack>
+      </Group>
+    </Card>
   );
 }

@@ -30,6 +30,7 @@ import {
   IconEdit,
   IconFileExport,
   IconFileImport,
+  IconFileInvoice,
   IconKey,
   IconPlus,
   IconPrinter,
@@ -306,6 +307,12 @@ export function Component() {
                           <Menu.Dropdown>
                             <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => setDrawer({ student: s })}>
                               {t.edit}
+                            </Menu.Item>
+                            <Menu.Item
+                              leftSection={<IconFileInvoice size={16} />}
+                              onClick={() => navigate(`/dashboard/student-invoice/${s.id}`)}
+                            >
+                              {t.invoices}
                             </Menu.Item>
                             {s.status !== 'archived' && (
                               <Menu.Item
