@@ -14,6 +14,7 @@ import {
   FileInput,
   Group,
   Modal,
+  MultiSelect,
   Pagination,
   Paper,
   Progress,
@@ -37,6 +38,7 @@ import { fa } from '../../../messages/fa';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { PageHeader } from '../../../ui/page-header';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
+import { groupsQuery } from '../../classes/api';
 import { newsQueries } from '../api';
 import { newsFa } from '../messages';
 
@@ -58,11 +60,21 @@ interface FormState {
   status: 'draft' | 'published';
   date: string | null;
   time: string;
+  groupIds: number[];
 }
 
 function emptyForm(): FormState {
   const now = tehranParts(new Date().toISOString());
-  return { title: '', summary: '', bodyHtml: '', audience: 'public', pinned: false, status: 'published', ...now };
+  return {
+    title: '',
+    summary: '',
+    bodyHtml: '',
+    audience: 'public',
+    pinned: false,
+    status: 'published',
+    groupIds: [],
+    ...now,
+  };
 }
 
 function formOf(n: AdminNews): FormState {
@@ -73,6 +85,7 @@ function formOf(n: AdminNews): FormState {
     audience: n.audience,
     pinned: n.pinned,
     status: n.status,
+    groupIds: n.groupIds,
     ...tehranParts(n.publishAt),
   };
 }
@@ -80,6 +93,7 @@ function formOf(n: AdminNews): FormState {
 function NewsForm({ editing, onDone }: { editing: AdminNews | null; onDone: () => void }) {
   const qc = useQueryClient();
   const [form, setForm] = useState<FormState>(editing ? formOf(editing) : emptyForm());
+  const groups = useQuery(groupsQuery());
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [cover, setCover] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -93,7 +107,7 @@ function NewsForm({ editing, onDone }: { editing: AdminNews | null; onDone: () =
         summary: form.summary,
         bodyHtml: form.bodyHtml,
         audience: form.audience,
-        groupIds: editing?.groupIds ?? [],
+        groupIds: form.audience === 'groups' ? form.groupIds : [],
         pinned: form.pinned,
         status: form.status,
         publishAt: form.date ? new Date(`${form.date}T${time}:00${TEHRAN_OFFSET}`).toISOString() : null,
@@ -161,12 +175,21 @@ function NewsForm({ editing, onDone }: { editing: AdminNews | null; onDone: () =
             data={[
               { value: 'public', label: NEWS_AUDIENCE_LABELS.public },
               { value: 'students', label: NEWS_AUDIENCE_LABELS.students },
-              { value: 'groups', label: NEWS_AUDIENCE_LABELS.groups, disabled: !editing?.groupIds.length },
+              { value: 'groups', label: NEWS_AUDIENCE_LABELS.groups },
             ]}
           />
-          <Text fz="xs" c="dimmed">
-            {errors.groupIds ?? newsFa.groupsSoon}
-          </Text>
+          {form.audience === 'groups' && (
+            <MultiSelect
+              label={newsFa.fieldGroups}
+              placeholder={groups.isPending ? newsFa.groupsLoading : undefined}
+              data={(groups.data?.items ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
+              value={form.groupIds.map(String)}
+              onChange={(v) => set('groupIds', v.map(Number))}
+              error={errors.groupIds}
+              searchable
+              nothingFoundMessage={newsFa.noGroups}
+            />
+          )}
         </Stack>
         <Group grow align="flex-start" wrap="wrap">
           <JalaliDateInput
