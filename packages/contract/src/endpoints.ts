@@ -1,11 +1,12 @@
+import { achievementContract } from './achievement/achievement.contract';
 import { authContract } from './auth/auth.contract';
 import { contactContract } from './contact/contact.contract';
 import { dashboardContract } from './dashboard/dashboard.contract';
 import type { Endpoint } from './endpoint';
 import { galleryContract } from './gallery/gallery.contract';
 import { groupContract } from './group/group.contract';
-import { paymentsContract } from './payments/payments.contract';
 import { newsContract } from './news/news.contract';
+import { paymentsContract } from './payments/payments.contract';
 import { reportCardContract } from './report-card/report-card.contract';
 import { settingsContract } from './settings/settings.contract';
 import { studentContract } from './student/student.contract';
@@ -22,6 +23,7 @@ export const contract = {
   settings: settingsContract,
   news: newsContract,
   gallery: galleryContract,
+  achievement: achievementContract,
   dashboard: dashboardContract,
   contact: contactContract,
   group: groupContract,
