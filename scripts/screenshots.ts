@@ -38,6 +38,7 @@ const SHOTS: Shot[] = [
   { name: 'student-news', path: '/student/news', as: 'student1' },
   { name: 'dashboard-news', path: '/dashboard/news', as: 'admin' },
   { name: 'dashboard-gallery', path: '/dashboard/gallery', as: 'admin' },
+  { name: 'dashboard-achievement', path: '/dashboard/achievement', as: 'admin' },
   { name: 'dashboard-contact', path: '/dashboard/contact-us', as: 'admin' },
   { name: 'dashboard-settings', path: '/dashboard/settings', as: 'admin' },
   { name: 'classes', path: '/dashboard/group', as: 'admin' },

@@ -10,6 +10,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { registerErrorHandler } from './http/error-handler';
 import { requestSerializer } from './lib/log';
+import { registerAchievementRoutes } from './modules/achievement/achievement.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerContactRoutes } from './modules/contact/contact.routes';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -128,6 +129,7 @@ export async function buildApp({
   registerSettingsRoutes(app, db);
   registerNewsRoutes(app, db);
   registerGalleryRoutes(app, db);
+  registerAchievementRoutes(app, db);
   registerContactRoutes(app, db);
   registerDashboardRoutes(app, db);
   registerGroupRoutes(app, db);

@@ -1,3 +1,4 @@
+import { achievementContract } from './achievement/achievement.contract';
 import { authContract } from './auth/auth.contract';
 import { contactContract } from './contact/contact.contract';
 import { dashboardContract } from './dashboard/dashboard.contract';
@@ -22,6 +23,7 @@ export const contract = {
   settings: settingsContract,
   news: newsContract,
   gallery: galleryContract,
+  achievement: achievementContract,
   dashboard: dashboardContract,
   contact: contactContract,
   group: groupContract,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
+import { seedDemoAchievements } from '../modules/achievement/achievement.seed';
 import { seedDemoClass, seedDemoPayments } from '../modules/payments/payments.seed';
 import type { Db, Tx } from './client';
 import { users } from './schema/users';
@@ -20,7 +21,7 @@ export const DEMO_ACCOUNTS = [
  * transaction that loads the demo, and get the ids of the demo users by username.
  */
 type SeedStep = (tx: Tx, userIds: Map<string, number>) => Promise<void>;
-const steps: SeedStep[] = [seedSchoolDemo, seedDemoClass, seedDemoPayments, seedSite];
+const steps: SeedStep[] = [seedSchoolDemo, seedDemoClass, seedDemoPayments, seedSite, seedDemoAchievements];
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   const rows = await db.select({ n: sql<number>`count(*)::int` }).from(users);

@@ -44,3 +44,14 @@ export function sanitizeRichText(html: string): string {
     disallowedTagsMode: 'discard',
   }).trim();
 }
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+
+/**
+ * A plain-text field others will read (title, description): every tag is removed with its
+ * script/style content, the text itself kept (React escapes it when shown).
+ */
+export function plainText(text: string): string {
+  const stripped = sanitizeHtml(text, { allowedTags: [], allowedAttributes: {}, disallowedTagsMode: 'discard' });
+  return stripped.replace(/&(amp|lt|gt|quot|#39);/g, (m) => ENTITIES[m] ?? m).trim();
+}

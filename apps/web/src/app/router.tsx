@@ -72,7 +72,10 @@ export const routes: RouteObject[] = [
               { index: true, lazy: lazy(() => import('../features/dashboard-home/pages/dashboard-home-page')) },
               { path: 'contact-us', lazy: lazy(() => import('../features/contact/pages/dashboard-contact-page')) },
               { path: 'news', lazy: lazy(() => import('../features/news/pages/dashboard-news-page')) },
-              { path: 'achievement', ...notBuilt(fa.dashboard.achievements, [dashCrumb]) },
+              {
+                path: 'achievement',
+                lazy: lazy(() => import('../features/achievements/pages/achievements-admin-page')),
+              },
               { path: 'gallery', lazy: lazy(() => import('../features/gallery/pages/dashboard-gallery-page')) },
               { path: 'pre-register', ...notBuilt(fa.dashboard.preRegister, [dashCrumb]) },
               { path: 'student/list', lazy: lazy(() => import('../features/students/pages/student-list-page')) },

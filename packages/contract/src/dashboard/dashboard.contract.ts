@@ -10,6 +10,7 @@ import { STAFF } from '../roles';
 export const dashboardSchema = z.object({
   news: z.object({ published: z.number().int(), scheduled: z.number().int(), draft: z.number().int() }),
   gallery: z.object({ photos: z.number().int(), albums: z.number().int() }).optional(),
+  achievements: z.object({ total: z.number().int() }).optional(),
   messages: z.object({ unread: z.number().int(), total: z.number().int() }).optional(),
   preRegistrations: z
     .object({

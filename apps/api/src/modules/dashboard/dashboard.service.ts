@@ -1,6 +1,7 @@
 import type { Dashboard } from '@madreseh/contract/dashboard/dashboard.contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { achievements } from '../../db/schema/achievements';
 import { invoices, payments } from '../../db/schema/payments';
 import { students } from '../../db/schema/school';
 import { contactMessages, galleryPhotos, news } from '../../db/schema/site';
@@ -17,6 +18,7 @@ export async function dashboardFigures(db: Db): Promise<Dashboard> {
       newsDraft: sql<number>`(select count(*)::int from ${news} where ${news.status} = 'draft')`,
       photos: sql<number>`(select count(*)::int from ${galleryPhotos})`,
       albums: sql<number>`(select count(distinct ${galleryPhotos.album})::int from ${galleryPhotos} where ${galleryPhotos.album} <> '')`,
+      achievements: sql<number>`(select count(*)::int from ${achievements})`,
       unread: sql<number>`(select count(*)::int from ${contactMessages} where ${contactMessages.readAt} is null)`,
       messages: sql<number>`(select count(*)::int from ${contactMessages})`,
       activeStudents: sql<number>`(select count(*)::int from ${students} where ${students.status} = 'active')`,
@@ -35,10 +37,12 @@ export async function dashboardFigures(db: Db): Promise<Dashboard> {
     activeStudents: 0,
     unpaidInvoices: 0,
     pendingReceipts: 0,
+    achievements: 0,
   };
   return {
     news: { published: r.newsPublished, scheduled: r.newsScheduled, draft: r.newsDraft },
     gallery: { photos: r.photos, albums: r.albums },
+    achievements: { total: r.achievements },
     messages: { unread: r.unread, total: r.messages },
     students: { active: r.activeStudents },
     invoices: { unpaid: r.unpaidInvoices },

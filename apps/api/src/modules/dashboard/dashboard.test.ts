@@ -1,5 +1,6 @@
 import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { achievements } from '../../db/schema/achievements';
 import { invoices, payments } from '../../db/schema/payments';
 import { students } from '../../db/schema/school';
 import { contactMessages, galleryPhotos, news } from '../../db/schema/site';
@@ -14,16 +15,18 @@ beforeAll(async () => {
   await t.db.delete(news);
   await t.db.delete(contactMessages);
   await t.db.delete(galleryPhotos);
+  await t.db.delete(achievements);
 });
 afterAll(() => t.close());
 
 describe('panel/dashboard', () => {
-  it('counts news by state, photos, albums and messages', async () => {
+  it('counts news by state, photos, albums, achievements and messages', async () => {
     const admin = t.as(await t.sessionFor('admin'));
     const empty = await t.inject({ method: 'GET', url: '/api/v1/panel/dashboard', headers: admin });
     expect(empty.json()).toMatchObject({
       news: { published: 0, scheduled: 0, draft: 0 },
       gallery: { photos: 0, albums: 0 },
+      achievements: { total: 0 },
       messages: { unread: 0, total: 0 },
     });
     await t.db.insert(news).values([
@@ -37,6 +40,10 @@ describe('panel/dashboard', () => {
       { imageKey: 'gallery/2026/bb', width: 10, height: 10, album: 'جشن' },
       { imageKey: 'gallery/2026/cc', width: 10, height: 10, album: '' },
     ]);
+    await t.db.insert(achievements).values([
+      { title: 'الف', date: '2026-01-01' },
+      { title: 'ب', date: '2026-02-01' },
+    ]);
     await t.db.insert(contactMessages).values([
       { name: 'الف', replyTo: '09120000000', subject: 'س', message: 'پیام' },
       { name: 'ب', replyTo: '09120000001', subject: 'س', message: 'پیام', readAt: new Date() },
@@ -47,6 +54,7 @@ describe('panel/dashboard', () => {
     expect(res.json()).toMatchObject({
       news: { published: 1, scheduled: 1, draft: 2 },
       gallery: { photos: 3, albums: 1 },
+      achievements: { total: 2 },
       messages: { unread: 1, total: 2 },
     });
   });

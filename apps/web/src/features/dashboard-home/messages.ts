@@ -4,6 +4,7 @@ export const dashboardFa = {
   publishedNews: 'اخبار منتشرشده',
   newsDetail: (scheduled: string, draft: string) => `${scheduled} زمان‌بندی‌شده، ${draft} پیش‌نویس`,
   photos: 'عکس‌های گالری',
+  achievements: 'افتخارات ثبت‌شده',
   albums: (n: string) => `در ${n} آلبوم`,
   students: 'دانش‌آموزان فعال',
   unpaidInvoices: 'صورت‌حساب‌های پرداخت‌نشده',

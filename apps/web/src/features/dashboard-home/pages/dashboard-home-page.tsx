@@ -1,7 +1,15 @@
 import type { SessionUser } from '@madreseh/contract/auth/auth.contract';
 import { dashboardContract } from '@madreseh/contract/dashboard/dashboard.contract';
 import { Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
-import { IconFileInvoice, IconMail, IconNews, IconPhoto, IconReceipt, IconUsers } from '@tabler/icons-react';
+import {
+  IconFileInvoice,
+  IconMail,
+  IconNews,
+  IconPhoto,
+  IconReceipt,
+  IconTrophy,
+  IconUsers,
+} from '@tabler/icons-react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
@@ -93,6 +101,14 @@ export function Component() {
               label={dashboardFa.photos}
               value={d.gallery.photos}
               detail={dashboardFa.albums(digitsToPersian(d.gallery.albums))}
+            />
+          )}
+          {d.achievements && (
+            <Figure
+              to="/dashboard/achievement"
+              icon={<IconTrophy />}
+              label={dashboardFa.achievements}
+              value={d.achievements.total}
             />
           )}
           {d.students && (

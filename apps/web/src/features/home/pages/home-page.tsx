@@ -21,6 +21,7 @@ import { Link } from 'react-router';
 import { digitsToPersian, formatJalaliDate } from '../../../lib/format';
 import { schoolProfileQuery } from '../../../lib/school-profile';
 import { fa } from '../../../messages/fa';
+import { AchievementsStrip } from '../../achievements/components/achievements-strip';
 import { homeQueries } from '../api';
 import { homeFa } from '../messages';
 
@@ -184,6 +185,8 @@ export function Component() {
               </SimpleGrid>
             </section>
           )}
+
+          <AchievementsStrip />
 
           {p && (p.address || p.phones.length > 0) && (
             <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
