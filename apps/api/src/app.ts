@@ -15,8 +15,9 @@ import { registerContactRoutes } from './modules/contact/contact.routes';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { registerGalleryRoutes } from './modules/gallery/gallery.routes';
 import { registerGroupRoutes } from './modules/groups/groups.routes';
-import { registerPaymentRoutes } from './modules/payments/payments.routes';
 import { registerNewsRoutes } from './modules/news/news.routes';
+import { registerPaymentRoutes } from './modules/payments/payments.routes';
+import { registerPreRegisterRoutes } from './modules/pre-register/pre-register.routes';
 import { registerReportCardRoutes } from './modules/report-cards/report-cards.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { registerStudentRoutes } from './modules/students/students.routes';
@@ -129,6 +130,7 @@ export async function buildApp({
   registerNewsRoutes(app, db);
   registerGalleryRoutes(app, db);
   registerContactRoutes(app, db);
+  registerPreRegisterRoutes(app, db);
   registerDashboardRoutes(app, db);
   registerGroupRoutes(app, db);
   registerStudentRoutes(app, db);

@@ -4,8 +4,9 @@ import { dashboardContract } from './dashboard/dashboard.contract';
 import type { Endpoint } from './endpoint';
 import { galleryContract } from './gallery/gallery.contract';
 import { groupContract } from './group/group.contract';
-import { paymentsContract } from './payments/payments.contract';
 import { newsContract } from './news/news.contract';
+import { paymentsContract } from './payments/payments.contract';
+import { preRegisterContract } from './pre-register/pre-register.contract';
 import { reportCardContract } from './report-card/report-card.contract';
 import { settingsContract } from './settings/settings.contract';
 import { studentContract } from './student/student.contract';
@@ -24,6 +25,7 @@ export const contract = {
   gallery: galleryContract,
   dashboard: dashboardContract,
   contact: contactContract,
+  preRegister: preRegisterContract,
   group: groupContract,
   student: studentContract,
   reportCard: reportCardContract,

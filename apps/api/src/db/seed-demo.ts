@@ -3,6 +3,7 @@ import { hashPassword } from '../auth/passwords';
 import { seedDemoClass, seedDemoPayments } from '../modules/payments/payments.seed';
 import type { Db, Tx } from './client';
 import { users } from './schema/users';
+import { seedPreRegisterDemo } from './seed/pre-register-demo';
 import { seedSchoolDemo } from './seed/school-demo';
 import { seedSite } from './seed-site';
 
@@ -20,7 +21,7 @@ export const DEMO_ACCOUNTS = [
  * transaction that loads the demo, and get the ids of the demo users by username.
  */
 type SeedStep = (tx: Tx, userIds: Map<string, number>) => Promise<void>;
-const steps: SeedStep[] = [seedSchoolDemo, seedDemoClass, seedDemoPayments, seedSite];
+const steps: SeedStep[] = [seedSchoolDemo, seedDemoClass, seedDemoPayments, seedSite, seedPreRegisterDemo];
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   const rows = await db.select({ n: sql<number>`count(*)::int` }).from(users);

@@ -1,7 +1,11 @@
 import type { Dashboard } from '@madreseh/contract/dashboard/dashboard.contract';
+import { academicYearOf } from '@madreseh/contract/jalali';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { contactMessages, galleryPhotos, news } from '../../db/schema/site';
+import { preRegistrations } from '../../db/schema/pre-register';
+import { contactMessages, galleryPhotos, news, settings } from '../../db/schema/site';
+
+type PreRegisterFigures = NonNullable<Dashboard['preRegistrations']>;
 
 /**
  * Every figure in one statement (one round trip). A feature adds its block by adding its
@@ -17,12 +21,42 @@ export async function dashboardFigures(db: Db): Promise<Dashboard> {
       albums: sql<number>`(select count(distinct ${galleryPhotos.album})::int from ${galleryPhotos} where ${galleryPhotos.album} <> '')`,
       unread: sql<number>`(select count(*)::int from ${contactMessages} where ${contactMessages.readAt} is null)`,
       messages: sql<number>`(select count(*)::int from ${contactMessages})`,
+      preRegistrations: sql<PreRegisterFigures | string>`(
+        with yr as (
+          select coalesce(
+            (select (${settings.value}->>'academicYear')::int from ${settings} where ${settings.key} = 'school'),
+            ${academicYearOf().start}
+          ) as y
+        ),
+        pr as (
+          select ${preRegistrations.status} as status, ${preRegistrations.grade} as grade, ${preRegistrations.createdAt} as created_at
+          from ${preRegistrations} where ${preRegistrations.academicYear} = (select y from yr)
+        )
+        select json_build_object(
+          'academicYear', (select y from yr),
+          'total', (select count(*)::int from pr),
+          'lastWeek', (select count(*)::int from pr where created_at >= now() - interval '7 days'),
+          'byStatus', coalesce((select json_object_agg(status, n) from (select status, count(*)::int as n from pr group by status) s), '{}'::json),
+          'byGrade', coalesce((select json_object_agg(grade, n) from (select grade, count(*)::int as n from pr group by grade) g), '{}'::json)
+        )
+      )`,
     })
     .from(sql`(select 1) as one`);
-  const r = row ?? { newsPublished: 0, newsScheduled: 0, newsDraft: 0, photos: 0, albums: 0, unread: 0, messages: 0 };
+  const r = row ?? {
+    newsPublished: 0,
+    newsScheduled: 0,
+    newsDraft: 0,
+    photos: 0,
+    albums: 0,
+    unread: 0,
+    messages: 0,
+    preRegistrations: null,
+  };
+  const pre = typeof r.preRegistrations === 'string' ? JSON.parse(r.preRegistrations) : r.preRegistrations;
   return {
     news: { published: r.newsPublished, scheduled: r.newsScheduled, draft: r.newsDraft },
     gallery: { photos: r.photos, albums: r.albums },
     messages: { unread: r.unread, total: r.messages },
+    ...(pre ? { preRegistrations: pre as PreRegisterFigures } : {}),
   };
 }
