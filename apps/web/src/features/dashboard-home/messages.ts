@@ -6,4 +6,9 @@ export const dashboardFa = {
   photos: 'عکس‌های گالری',
   albums: (n: string) => `در ${n} آلبوم`,
   students: 'دانش‌آموزان فعال',
+  preRegisterTotal: (year: string) => `پیش‌ثبت‌نام‌های سال ${year}`,
+  lastWeek: (n: string) => `${n} در هفتهٔ گذشته`,
+  byStatus: 'پیش‌ثبت‌نام به تفکیک وضعیت',
+  byGrade: 'پیش‌ثبت‌نام به تفکیک پایه',
+  none: 'هنوز موردی نیست.',
 } as const;
