@@ -169,7 +169,7 @@ export function Component() {
                     </Table.Td>
                     <Table.Td>{formatJalaliShort(r.createdAt)}</Table.Td>
                     <Table.Td>
-                      <Badge color={STATUS_COLORS[r.status]} variant="light">
+                      <Badge color={STATUS_COLORS[r.status]} variant="dot">
                         {PRE_REGISTER_STATUS_LABELS[r.status]}
                       </Badge>
                     </Table.Td>
@@ -235,7 +235,7 @@ function DetailDrawer({ id, onClose }: { id: number | null; onClose: () => void 
             <Text fw={700}>
               {preRegFa.trackingCode}: <span dir="ltr">{digitsToPersian(r.trackingCode)}</span>
             </Text>
-            <Badge color={STATUS_COLORS[r.status]} data-testid="detail-status">
+            <Badge color={STATUS_COLORS[r.status]} variant="dot" data-testid="detail-status">
               {PRE_REGISTER_STATUS_LABELS[r.status]}
             </Badge>
           </Group>
