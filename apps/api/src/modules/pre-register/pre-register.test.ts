@@ -9,13 +9,14 @@ const PANEL = '/api/v1/panel/pre-register';
 
 let t: TestApp;
 let admin: string;
+const logs: string[] = [];
 let ip = 0;
 const nextIp = () => `10.8.0.${++ip}`;
 let serial = 100_000_000;
 const nationalCode = () => nationalCodeFrom(String(++serial).padStart(9, '0'));
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ logStream: { write: (line) => logs.push(line) } });
   admin = await t.sessionFor('admin');
 });
 afterAll(() => t?.close());
@@ -238,5 +239,20 @@ describe('panel/pre-register', () => {
     expect(res.statusCode).toBe(201);
     const list = await t.inject({ method: 'GET', url: `${PANEL}?q=onerror`, headers: t.as(admin) });
     expect(list.json().items[0].notes).toBe(payload);
+  });
+});
+
+describe('logs', () => {
+  it('never write a national code: not on submit, a duplicate, a lookup nor a bad code', async () => {
+    const body = base();
+    const { trackingCode } = (await submit(body)).json();
+    expect((await submit(body)).statusCode).toBe(409);
+    await t.inject({ method: 'GET', url: `${PUBLIC}?trackingCode=${trackingCode}&nationalCode=${body.nationalCode}` });
+    const bad = `${body.nationalCode.slice(0, 9)}${(Number(body.nationalCode[9]) + 1) % 10}`;
+    expect((await submit({ ...body, nationalCode: bad })).statusCode).toBe(400);
+    expect(logs.length).toBeGreaterThan(0);
+    const text = logs.join('\n');
+    expect(text).not.toContain(body.nationalCode);
+    expect(text).not.toContain(bad);
   });
 });
