@@ -10,6 +10,9 @@ const PAGES: { path: string; as?: DemoUser }[] = [
   { path: '/no-such-page' },
   { path: '/student', as: 'student1' },
   { path: '/dashboard', as: 'superadmin' },
+  { path: '/pre-register' },
+  { path: '/dashboard/pre-register', as: 'admin' },
+  { path: '/dashboard/pre-register/print/1', as: 'admin' },
 ];
 
 describe('accessibility (axe): no serious or critical violations', () => {

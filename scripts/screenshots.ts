@@ -41,6 +41,17 @@ const SHOTS: Shot[] = [
   { name: 'dashboard-achievement', path: '/dashboard/achievement', as: 'admin' },
   { name: 'dashboard-contact', path: '/dashboard/contact-us', as: 'admin' },
   { name: 'dashboard-settings', path: '/dashboard/settings', as: 'admin' },
+  { name: 'pre-register', path: '/pre-register' },
+  { name: 'dashboard-pre-register', path: '/dashboard/pre-register', as: 'admin' },
+  {
+    name: 'pre-register-print',
+    path: '/dashboard/pre-register/print/1',
+    as: 'admin',
+    prepare: async (page) => {
+      await page.getByTestId('print-sheet').waitFor();
+      await page.emulateMedia({ media: 'print' });
+    },
+  },
   { name: 'classes', path: '/dashboard/group', as: 'admin' },
   { name: 'students', path: '/dashboard/student/list', as: 'admin' },
   {

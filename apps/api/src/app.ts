@@ -18,6 +18,7 @@ import { registerGalleryRoutes } from './modules/gallery/gallery.routes';
 import { registerGroupRoutes } from './modules/groups/groups.routes';
 import { registerNewsRoutes } from './modules/news/news.routes';
 import { registerPaymentRoutes } from './modules/payments/payments.routes';
+import { registerPreRegisterRoutes } from './modules/pre-register/pre-register.routes';
 import { registerReportCardRoutes } from './modules/report-cards/report-cards.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { registerStudentRoutes } from './modules/students/students.routes';
@@ -131,6 +132,7 @@ export async function buildApp({
   registerGalleryRoutes(app, db);
   registerAchievementRoutes(app, db);
   registerContactRoutes(app, db);
+  registerPreRegisterRoutes(app, db);
   registerDashboardRoutes(app, db);
   registerGroupRoutes(app, db);
   registerStudentRoutes(app, db);

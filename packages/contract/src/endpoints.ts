@@ -7,6 +7,7 @@ import { galleryContract } from './gallery/gallery.contract';
 import { groupContract } from './group/group.contract';
 import { newsContract } from './news/news.contract';
 import { paymentsContract } from './payments/payments.contract';
+import { preRegisterContract } from './pre-register/pre-register.contract';
 import { reportCardContract } from './report-card/report-card.contract';
 import { settingsContract } from './settings/settings.contract';
 import { studentContract } from './student/student.contract';
@@ -26,6 +27,7 @@ export const contract = {
   achievement: achievementContract,
   dashboard: dashboardContract,
   contact: contactContract,
+  preRegister: preRegisterContract,
   group: groupContract,
   student: studentContract,
   reportCard: reportCardContract,

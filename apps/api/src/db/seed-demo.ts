@@ -4,6 +4,7 @@ import { seedDemoAchievements } from '../modules/achievement/achievement.seed';
 import { seedDemoClass, seedDemoPayments } from '../modules/payments/payments.seed';
 import type { Db, Tx } from './client';
 import { users } from './schema/users';
+import { seedPreRegisterDemo } from './seed/pre-register-demo';
 import { seedSchoolDemo } from './seed/school-demo';
 import { seedSite } from './seed-site';
 
@@ -21,7 +22,14 @@ export const DEMO_ACCOUNTS = [
  * transaction that loads the demo, and get the ids of the demo users by username.
  */
 type SeedStep = (tx: Tx, userIds: Map<string, number>) => Promise<void>;
-const steps: SeedStep[] = [seedSchoolDemo, seedDemoClass, seedDemoPayments, seedSite, seedDemoAchievements];
+const steps: SeedStep[] = [
+  seedSchoolDemo,
+  seedDemoClass,
+  seedDemoPayments,
+  seedSite,
+  seedDemoAchievements,
+  seedPreRegisterDemo,
+];
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   const rows = await db.select({ n: sql<number>`count(*)::int` }).from(users);

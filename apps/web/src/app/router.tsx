@@ -40,7 +40,7 @@ export const routes: RouteObject[] = [
       {
         path: 'pre-register',
         lazy: lazy(() => import('./layouts/pre-register-layout')),
-        children: [{ index: true, ...notBuilt(fa.nav.preRegister) }],
+        children: [{ index: true, lazy: lazy(() => import('../features/pre-register/pages/pre-register-page')) }],
       },
       {
         id: 'student',
@@ -77,7 +77,10 @@ export const routes: RouteObject[] = [
                 lazy: lazy(() => import('../features/achievements/pages/achievements-admin-page')),
               },
               { path: 'gallery', lazy: lazy(() => import('../features/gallery/pages/dashboard-gallery-page')) },
-              { path: 'pre-register', ...notBuilt(fa.dashboard.preRegister, [dashCrumb]) },
+              {
+                path: 'pre-register',
+                lazy: lazy(() => import('../features/pre-register/pages/pre-register-admin-page')),
+              },
               { path: 'student/list', lazy: lazy(() => import('../features/students/pages/student-list-page')) },
               {
                 path: 'student-invoice/:id',
@@ -98,7 +101,9 @@ export const routes: RouteObject[] = [
           {
             path: 'pre-register/print/:id',
             lazy: lazy(() => import('./layouts/print-layout')),
-            children: [{ index: true, ...notBuilt(fa.dashboard.printPreRegister) }],
+            children: [
+              { index: true, lazy: lazy(() => import('../features/pre-register/pages/pre-register-print-page')) },
+            ],
           },
           {
             path: 'student/login-slip',

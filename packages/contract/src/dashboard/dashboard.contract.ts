@@ -12,9 +12,12 @@ export const dashboardSchema = z.object({
   gallery: z.object({ photos: z.number().int(), albums: z.number().int() }).optional(),
   achievements: z.object({ total: z.number().int() }).optional(),
   messages: z.object({ unread: z.number().int(), total: z.number().int() }).optional(),
+  /** Pre-registrations of the school's current academic year: by status, by grade, and in the last 7 days. */
   preRegistrations: z
     .object({
+      academicYear: z.number().int(),
       total: z.number().int(),
+      lastWeek: z.number().int(),
       byStatus: z.record(z.string(), z.number().int()),
       byGrade: z.record(z.string(), z.number().int()),
     })

@@ -1,10 +1,14 @@
 import type { Dashboard } from '@madreseh/contract/dashboard/dashboard.contract';
+import { academicYearOf } from '@madreseh/contract/jalali';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { achievements } from '../../db/schema/achievements';
 import { invoices, payments } from '../../db/schema/payments';
+import { preRegistrations } from '../../db/schema/pre-register';
 import { students } from '../../db/schema/school';
-import { contactMessages, galleryPhotos, news } from '../../db/schema/site';
+import { contactMessages, galleryPhotos, news, settings } from '../../db/schema/site';
+
+type PreRegisterFigures = NonNullable<Dashboard['preRegistrations']>;
 
 /**
  * Every figure in one statement (one round trip). A feature adds its block by adding its
@@ -24,6 +28,25 @@ export async function dashboardFigures(db: Db): Promise<Dashboard> {
       activeStudents: sql<number>`(select count(*)::int from ${students} where ${students.status} = 'active')`,
       unpaidInvoices: sql<number>`(select count(*)::int from ${invoices} i where i.cancelled_at is null and i.amount > coalesce((select sum(p.amount) from ${payments} p where p.invoice_id = i.id and p.status = 'succeeded'), 0))`,
       pendingReceipts: sql<number>`(select count(*)::int from ${payments} where ${payments.method} = 'card_to_card' and ${payments.status} = 'pending')`,
+      preRegistrations: sql<PreRegisterFigures | string>`(
+        with yr as (
+          select coalesce(
+            (select (${settings.value}->>'academicYear')::int from ${settings} where ${settings.key} = 'school'),
+            ${academicYearOf().start}
+          ) as y
+        ),
+        pr as (
+          select ${preRegistrations.status} as status, ${preRegistrations.grade} as grade, ${preRegistrations.createdAt} as created_at
+          from ${preRegistrations} where ${preRegistrations.academicYear} = (select y from yr)
+        )
+        select json_build_object(
+          'academicYear', (select y from yr),
+          'total', (select count(*)::int from pr),
+          'lastWeek', (select count(*)::int from pr where created_at >= now() - interval '7 days'),
+          'byStatus', coalesce((select json_object_agg(status, n) from (select status, count(*)::int as n from pr group by status) s), '{}'::json),
+          'byGrade', coalesce((select json_object_agg(grade, n) from (select grade, count(*)::int as n from pr group by grade) g), '{}'::json)
+        )
+      )`,
     })
     .from(sql`(select 1) as one`);
   const r = row ?? {
@@ -38,7 +61,9 @@ export async function dashboardFigures(db: Db): Promise<Dashboard> {
     unpaidInvoices: 0,
     pendingReceipts: 0,
     achievements: 0,
+    preRegistrations: null,
   };
+  const pre = typeof r.preRegistrations === 'string' ? JSON.parse(r.preRegistrations) : r.preRegistrations;
   return {
     news: { published: r.newsPublished, scheduled: r.newsScheduled, draft: r.newsDraft },
     gallery: { photos: r.photos, albums: r.albums },
@@ -47,5 +72,6 @@ export async function dashboardFigures(db: Db): Promise<Dashboard> {
     students: { active: r.activeStudents },
     invoices: { unpaid: r.unpaidInvoices },
     receipts: { pending: r.pendingReceipts },
+    ...(pre ? { preRegistrations: pre as PreRegisterFigures } : {}),
   };
 }

@@ -2,8 +2,10 @@ import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { achievements } from '../../db/schema/achievements';
 import { invoices, payments } from '../../db/schema/payments';
+import { preRegistrations } from '../../db/schema/pre-register';
 import { students } from '../../db/schema/school';
 import { contactMessages, galleryPhotos, news } from '../../db/schema/site';
+import { nationalCodeFrom } from '../../db/seed/school-demo';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { pendingReceiptsCount, unpaidInvoicesCount } from '../payments/payments.service';
 
@@ -16,6 +18,7 @@ beforeAll(async () => {
   await t.db.delete(contactMessages);
   await t.db.delete(galleryPhotos);
   await t.db.delete(achievements);
+  await t.db.delete(preRegistrations);
 });
 afterAll(() => t.close());
 
@@ -28,6 +31,7 @@ describe('panel/dashboard', () => {
       gallery: { photos: 0, albums: 0 },
       achievements: { total: 0 },
       messages: { unread: 0, total: 0 },
+      preRegistrations: { academicYear: 1405, total: 0, lastWeek: 0, byStatus: {}, byGrade: {} },
     });
     await t.db.insert(news).values([
       { title: 'الف', audience: 'public', status: 'published', publishAt: new Date(Date.now() - 1000) },
@@ -56,6 +60,45 @@ describe('panel/dashboard', () => {
       gallery: { photos: 3, albums: 1 },
       achievements: { total: 2 },
       messages: { unread: 1, total: 2 },
+      preRegistrations: { academicYear: 1405, total: 0, lastWeek: 0, byStatus: {}, byGrade: {} },
+    });
+  });
+
+  it("counts the current year's pre-registrations by status and grade, and those of the last week", async () => {
+    const admin = t.as(await t.sessionFor('admin'));
+    const row = (i: number, grade: number, status: 'new' | 'reviewing' | 'accepted', daysAgo: number, year = 1405) => ({
+      trackingCode: String(1_500_000_000 + i),
+      academicYear: year,
+      firstName: 'نام',
+      lastName: 'خانوادگی',
+      nationalCode: nationalCodeFrom(String(300_000_000 + i)),
+      birthDate: '2010-01-01',
+      gender: 'female' as const,
+      grade,
+      fatherName: 'پدر',
+      fatherMobile: '09120000000',
+      motherName: 'مادر',
+      address: 'تهران، خیابان یک',
+      status,
+      createdAt: new Date(Date.now() - daysAgo * 86_400_000),
+    });
+    await t.db
+      .insert(preRegistrations)
+      .values([
+        row(1, 10, 'new', 0),
+        row(2, 10, 'reviewing', 2),
+        row(3, 11, 'new', 10),
+        row(4, 12, 'accepted', 30),
+        row(5, 12, 'new', 0, 1404),
+      ]);
+    const res = await t.inject({ method: 'GET', url: '/api/v1/panel/dashboard', headers: admin });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().preRegistrations).toEqual({
+      academicYear: 1405,
+      total: 4,
+      lastWeek: 2,
+      byStatus: { new: 2, reviewing: 1, accepted: 1 },
+      byGrade: { '10': 2, '11': 1, '12': 1 },
     });
   });
 

@@ -9,4 +9,9 @@ export const dashboardFa = {
   students: 'دانش‌آموزان فعال',
   unpaidInvoices: 'صورت‌حساب‌های پرداخت‌نشده',
   pendingReceipts: 'رسیدهای در انتظار بررسی',
+  preRegisterTotal: (year: string) => `پیش‌ثبت‌نام‌های سال ${year}`,
+  lastWeek: (n: string) => `${n} در هفتهٔ گذشته`,
+  byStatus: 'پیش‌ثبت‌نام به تفکیک وضعیت',
+  byGrade: 'پیش‌ثبت‌نام به تفکیک پایه',
+  none: 'هنوز موردی نیست.',
 } as const;

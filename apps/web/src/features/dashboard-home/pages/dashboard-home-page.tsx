@@ -1,7 +1,14 @@
 import type { SessionUser } from '@madreseh/contract/auth/auth.contract';
 import { dashboardContract } from '@madreseh/contract/dashboard/dashboard.contract';
-import { Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
+import { academicYearLabel } from '@madreseh/contract/jalali';
 import {
+  PRE_REGISTER_STATUS_LABELS,
+  PRE_REGISTER_STATUSES,
+} from '@madreseh/contract/pre-register/pre-register.contract';
+import { GRADE_LABELS, GRADE_LEVELS } from '@madreseh/contract/settings/settings.contract';
+import { Box, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  IconClipboardList,
   IconFileInvoice,
   IconMail,
   IconNews,
@@ -62,6 +69,34 @@ function Figure({
   );
 }
 
+/** A horizontal bar chart in plain CSS; each bar is a list item that names its figure. */
+function Bars({ title, rows }: { title: string; rows: { label: string; count: number }[] }) {
+  const max = Math.max(1, ...rows.map((r) => r.count));
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="bar-chart">
+      <Title order={2} fz="h5" mb="sm">
+        {title}
+      </Title>
+      {rows.length === 0 && <Text c="dimmed">{dashboardFa.none}</Text>}
+      <Stack gap={8} role="list">
+        {rows.map((r) => (
+          <Box key={r.label} role="listitem" aria-label={`${r.label}: ${digitsToPersian(r.count)}`}>
+            <Group justify="space-between" mb={2}>
+              <Text fz="sm">{r.label}</Text>
+              <Text fz="sm" fw={700} className="tabular">
+                {digitsToPersian(r.count)}
+              </Text>
+            </Group>
+            <Box bg="gray.1" h={10} style={{ borderRadius: 5 }}>
+              <Box bg="brand.6" h={10} w={`${(r.count / max) * 100}%`} style={{ borderRadius: 5 }} />
+            </Box>
+          </Box>
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
 /** The dashboard's start page: one request, a card per figure the server answers. */
 export function Component() {
   const { user } = useRouteLoaderData('dashboard') as { user: SessionUser };
@@ -78,6 +113,15 @@ export function Component() {
       )}
       {d && (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+          {d.preRegistrations && (
+            <Figure
+              to="/dashboard/pre-register"
+              icon={<IconClipboardList />}
+              label={dashboardFa.preRegisterTotal(digitsToPersian(academicYearLabel(d.preRegistrations.academicYear)))}
+              value={d.preRegistrations.total}
+              detail={dashboardFa.lastWeek(digitsToPersian(d.preRegistrations.lastWeek))}
+            />
+          )}
           {d.messages && (
             <Figure
               to="/dashboard/contact-us"
@@ -135,6 +179,24 @@ export function Component() {
               value={d.receipts.pending}
             />
           )}
+        </SimpleGrid>
+      )}
+      {d?.preRegistrations && (
+        <SimpleGrid cols={{ base: 1, md: 2 }} mt="md">
+          <Bars
+            title={dashboardFa.byStatus}
+            rows={PRE_REGISTER_STATUSES.filter((st) => d.preRegistrations?.byStatus[st]).map((st) => ({
+              label: PRE_REGISTER_STATUS_LABELS[st],
+              count: d.preRegistrations?.byStatus[st] ?? 0,
+            }))}
+          />
+          <Bars
+            title={dashboardFa.byGrade}
+            rows={GRADE_LEVELS.filter((g) => d.preRegistrations?.byGrade[g]).map((g) => ({
+              label: GRADE_LABELS[g] ?? digitsToPersian(g),
+              count: d.preRegistrations?.byGrade[g] ?? 0,
+            }))}
+          />
         </SimpleGrid>
       )}
     </>

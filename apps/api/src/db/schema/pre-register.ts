@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { genderEnum } from './school';
+import { users } from './users';
+
+export const preRegisterStatusEnum = pgEnum('pre_register_status', [
+  'new',
+  'reviewing',
+  'accepted',
+  'rejected',
+  'waitlisted',
+]);
+
+/** A pre-registration request sent from the public site for one academic year. */
+export const preRegistrations = pgTable(
+  'pre_registrations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** Ten random digits the family keeps to look the request up (with the national code). */
+    trackingCode: varchar('tracking_code', { length: 10 }).notNull(),
+    academicYear: smallint('academic_year').notNull(),
+    firstName: varchar('first_name', { length: 100 }).notNull(),
+    lastName: varchar('last_name', { length: 100 }).notNull(),
+    nationalCode: varchar('national_code', { length: 10 }).notNull(),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    gender: genderEnum('gender').notNull(),
+    grade: smallint('grade').notNull(),
+    previousSchool: varchar('previous_school', { length: 150 }).notNull().default(''),
+    lastAverage: numeric('last_average', { precision: 4, scale: 2 }),
+    fatherName: varchar('father_name', { length: 100 }).notNull(),
+    fatherMobile: varchar('father_mobile', { length: 11 }).notNull(),
+    fatherJob: varchar('father_job', { length: 100 }).notNull().default(''),
+    motherName: varchar('mother_name', { length: 100 }).notNull(),
+    motherMobile: varchar('mother_mobile', { length: 11 }).notNull().default(''),
+    motherJob: varchar('mother_job', { length: 100 }).notNull().default(''),
+    phone: varchar('phone', { length: 12 }).notNull().default(''),
+    address: varchar('address', { length: 500 }).notNull(),
+    notes: text('notes').notNull().default(''),
+    status: preRegisterStatusEnum('status').notNull().default('new'),
+    adminNote: text('admin_note').notNull().default(''),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+    statusChangedBy: integer('status_changed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Names, national code and tracking code normalised for search. */
+    searchText: text('search_text').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('pre_registrations_tracking_key').on(t.trackingCode),
+    uniqueIndex('pre_registrations_national_year_key').on(t.nationalCode, t.academicYear),
+    index('pre_registrations_created_idx').on(t.createdAt),
+    index('pre_registrations_status_idx').on(t.status, t.grade),
+    check('pre_registrations_grade_check', sql`${t.grade} between 1 and 12`),
+    check('pre_registrations_average_check', sql`${t.lastAverage} is null or ${t.lastAverage} between 0 and 20`),
+  ],
+);

@@ -1,0 +1,258 @@
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nationalCodeFrom } from '../../db/seed/school-demo';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+const PUBLIC = '/api/v1/general/pre-register';
+const PANEL = '/api/v1/panel/pre-register';
+
+let t: TestApp;
+let admin: string;
+const logs: string[] = [];
+let ip = 0;
+const nextIp = () => `10.8.0.${++ip}`;
+let serial = 100_000_000;
+const nationalCode = () => nationalCodeFrom(String(++serial).padStart(9, '0'));
+
+beforeAll(async () => {
+  t = await createTestApp({ logStream: { write: (line) => logs.push(line) } });
+  admin = await t.sessionFor('admin');
+});
+afterAll(() => t?.close());
+
+const base = () => ({
+  firstName: 'کیان',
+  lastName: 'مرادی',
+  nationalCode: nationalCode(),
+  birthDate: '2014-03-25',
+  gender: 'male',
+  grade: 10,
+  previousSchool: 'دبستان امید',
+  lastAverage: '۱۹٫۵'.replace('٫', '.'),
+  fatherName: 'حمید',
+  fatherMobile: '۰۹۱۲۵۵۵۶۶۷۷',
+  fatherJob: 'مهندس',
+  motherName: 'لیلا',
+  motherMobile: '',
+  motherJob: '',
+  phone: '021-88776655',
+  address: 'تهران، خیابان ولیعصر، پلاک ۱۰',
+  notes: '',
+});
+
+function submit(payload: object) {
+  return t.inject({ method: 'POST', url: PUBLIC, payload, remoteAddress: nextIp() });
+}
+
+/** Opens or closes pre-registration in the school profile the settings module keeps. */
+async function setOpen(open: boolean) {
+  await t.db.execute(
+    sql`update settings set value = jsonb_set(value, '{preRegistrationOpen}', ${JSON.stringify(open)}::jsonb) where key = 'school'`,
+  );
+}
+
+function persianDigits(code: string) {
+  return code.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)] ?? d);
+}
+
+describe('POST general/pre-register', () => {
+  it('registers and answers a ten-digit tracking code; the pair looks it up', async () => {
+    const body = base();
+    const res = await submit({ ...body, nationalCode: persianDigits(body.nationalCode) });
+    expect(res.statusCode).toBe(201);
+    const { trackingCode, academicYear } = res.json();
+    expect(trackingCode).toMatch(/^\d{10}$/);
+    expect(academicYear).toBe(1405);
+    const look = await t.inject({
+      method: 'GET',
+      url: `${PUBLIC}?trackingCode=${persianDigits(trackingCode)}&nationalCode=${body.nationalCode}`,
+      remoteAddress: nextIp(),
+    });
+    expect(look.statusCode).toBe(200);
+    expect(look.json()).toEqual({
+      trackingCode,
+      firstName: 'کیان',
+      lastName: 'مرادی',
+      grade: 10,
+      academicYear: 1405,
+      status: 'new',
+      createdAt: expect.any(String),
+      statusChangedAt: null,
+    });
+    expect(look.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers 404 for a wrong pair, the same way for an unknown code', async () => {
+    const body = base();
+    const { trackingCode } = (await submit(body)).json();
+    const other = nationalCode();
+    const wrong = await t.inject({
+      method: 'GET',
+      url: `${PUBLIC}?trackingCode=${trackingCode}&nationalCode=${other}`,
+    });
+    const unknown = await t.inject({
+      method: 'GET',
+      url: `${PUBLIC}?trackingCode=1111111111&nationalCode=${body.nationalCode}`,
+    });
+    expect(wrong.statusCode).toBe(404);
+    expect(unknown.statusCode).toBe(404);
+    expect(wrong.body).toBe(unknown.body);
+  });
+
+  it('refuses a national code with a wrong check digit', async () => {
+    const good = nationalCode();
+    const bad = `${good.slice(0, 9)}${(Number(good[9]) + 1) % 10}`;
+    const res = await submit({ ...base(), nationalCode: bad });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.nationalCode).toBe('کد ملی معتبر نیست.');
+  });
+
+  it('refuses an average out of 0–20, a bad mobile and a grade the school does not offer', async () => {
+    const res = await submit({ ...base(), lastAverage: 21, fatherMobile: '12345' });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fields)).toEqual(expect.arrayContaining(['lastAverage', 'fatherMobile']));
+    const grade = await submit({ ...base(), grade: 7 });
+    expect(grade.statusCode).toBe(400);
+    expect(grade.json().fields.grade).toMatch(/پایه/);
+  });
+
+  it('answers 409 to the same national code in the same year without revealing the first tracking code', async () => {
+    const body = base();
+    const first = (await submit(body)).json();
+    const again = await submit({ ...body, firstName: 'دیگری' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/پیش‌تر/);
+    expect(again.body).not.toContain(first.trackingCode);
+  });
+
+  it('answers 409 while registration is closed', async () => {
+    await setOpen(false);
+    try {
+      const res = await submit(base());
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe('پیش‌ثبت‌نام در حال حاضر بسته است.');
+    } finally {
+      await setOpen(true);
+    }
+  });
+});
+
+describe('panel/pre-register', () => {
+  let id: number;
+  let code: string;
+  let trackingCode: string;
+
+  beforeAll(async () => {
+    const body = { ...base(), firstName: 'آیدا', lastName: 'سلطانی', grade: 11, gender: 'female' };
+    code = body.nationalCode;
+    trackingCode = (await submit(body)).json().trackingCode;
+    const list = await t.inject({ method: 'GET', url: `${PANEL}?q=${trackingCode}`, headers: t.as(admin) });
+    id = list.json().items[0].id;
+  });
+
+  it('filters by status, grade, search and date range, paged on the server', async () => {
+    const get = (qs: string) => t.inject({ method: 'GET', url: `${PANEL}?${qs}`, headers: t.as(admin) });
+    const byName = (await get(`q=${encodeURIComponent('سلطانی')}`)).json();
+    expect(byName.items.map((r: { id: number }) => r.id)).toEqual([id]);
+    expect((await get(`q=${code}`)).json().items[0].id).toBe(id);
+    const grade11 = (await get('grade=11&pageSize=100')).json();
+    expect(grade11.items.length).toBeGreaterThan(0);
+    expect(grade11.items.every((r: { grade: number }) => r.grade === 11)).toBe(true);
+    const accepted = (await get('status=accepted')).json();
+    expect(accepted.items.every((r: { status: string }) => r.status === 'accepted')).toBe(true);
+    expect(accepted.total).toBe(1);
+    const page = (await get('pageSize=2&page=1')).json();
+    expect(page.items).toHaveLength(2);
+    expect(page.total).toBeGreaterThan(2);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await get(`from=${today}&q=${trackingCode}`)).json().total).toBe(1);
+    expect((await get(`to=2020-01-01&q=${trackingCode}`)).json().total).toBe(0);
+    expect((await get('from=2020-13-01')).statusCode).toBe(400);
+  });
+
+  it('walks the status workflow with a note, who and when; refuses a jump', async () => {
+    const patch = (payload: object) =>
+      t.inject({ method: 'PATCH', url: `${PANEL}/${id}`, headers: t.as(admin), payload });
+    const jump = await patch({ status: 'accepted' });
+    expect(jump.statusCode).toBe(409);
+    const reviewing = await patch({ status: 'reviewing', adminNote: 'مدارک کامل است' });
+    expect(reviewing.statusCode).toBe(200);
+    const accepted = await patch({ status: 'accepted', adminNote: 'پذیرش شد' });
+    expect(accepted.json()).toMatchObject({ status: 'accepted', adminNote: 'پذیرش شد', statusChangedBy: 'علی رضایی' });
+    expect(accepted.json().statusChangedAt).not.toBeNull();
+    // The applicant sees the status and nothing of the note.
+    const look = await t.inject({ method: 'GET', url: `${PUBLIC}?trackingCode=${trackingCode}&nationalCode=${code}` });
+    expect(look.json().status).toBe('accepted');
+    expect(look.body).not.toContain('پذیرش شد');
+    expect((await patch({ status: 'done' })).statusCode).toBe(400);
+  });
+
+  it('answers one record with every field, 404 for none', async () => {
+    const res = await t.inject({ method: 'GET', url: `${PANEL}/${id}`, headers: t.as(admin) });
+    expect(res.json()).toMatchObject({ id, nationalCode: code, fatherMobile: '09125556677', lastAverage: 19.5 });
+    expect((await t.inject({ method: 'GET', url: `${PANEL}/999999`, headers: t.as(admin) })).statusCode).toBe(404);
+  });
+
+  it('exports the filtered list to XLSX with Persian headers, Jalali dates and a right-to-left sheet', async () => {
+    const res = await t.inject({ method: 'GET', url: `${PANEL}/export?format=xlsx&grade=11`, headers: t.as(admin) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0];
+    if (!ws) throw new Error('no sheet');
+    expect(ws.views[0]?.rightToLeft).toBe(true);
+    expect(ws.getRow(1).getCell(1).value).toBe('کد پیگیری');
+    const codes: string[] = [];
+    ws.eachRow((row, n) => {
+      if (n > 1) codes.push(String(row.getCell(1).value));
+    });
+    expect(codes).toContain(trackingCode);
+    const grades = new Set<string>();
+    ws.eachRow((row, n) => {
+      if (n > 1) grades.add(String(row.getCell(9).value));
+    });
+    expect([...grades]).toEqual(['یازدهم']);
+    const mine = ws.getRows(2, ws.rowCount - 1)?.find((r) => String(r.getCell(1).value) === trackingCode);
+    expect(mine?.getCell(7).value).toBe('1393/01/05');
+  });
+
+  it('exports CSV with a byte-order mark and Persian headers', async () => {
+    const res = await t.inject({
+      method: 'GET',
+      url: `${PANEL}/export?format=csv&q=${trackingCode}`,
+      headers: t.as(admin),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.body.startsWith('\uFEFFکد پیگیری,')).toBe(true);
+    const lines = res.body.trim().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(trackingCode);
+    expect(lines[1]).toContain('پذیرفته‌شده');
+  });
+
+  it('keeps script payloads as text in every field', async () => {
+    const payload = '<img src=x onerror=alert(1)><script>alert(1)</script>';
+    const res = await submit({ ...base(), firstName: payload.slice(0, 50), address: payload, notes: payload });
+    expect(res.statusCode).toBe(201);
+    const list = await t.inject({ method: 'GET', url: `${PANEL}?q=onerror`, headers: t.as(admin) });
+    expect(list.json().items[0].notes).toBe(payload);
+  });
+});
+
+describe('logs', () => {
+  it('never write a national code: not on submit, a duplicate, a lookup nor a bad code', async () => {
+    const body = base();
+    const { trackingCode } = (await submit(body)).json();
+    expect((await submit(body)).statusCode).toBe(409);
+    await t.inject({ method: 'GET', url: `${PUBLIC}?trackingCode=${trackingCode}&nationalCode=${body.nationalCode}` });
+    const bad = `${body.nationalCode.slice(0, 9)}${(Number(body.nationalCode[9]) + 1) % 10}`;
+    expect((await submit({ ...body, nationalCode: bad })).statusCode).toBe(400);
+    expect(logs.length).toBeGreaterThan(0);
+    const text = logs.join('\n');
+    expect(text).not.toContain(body.nationalCode);
+    expect(text).not.toContain(bad);
+  });
+});

@@ -1,0 +1,45 @@
+import { preRegisterBodySchema } from '@madreseh/contract/pre-register/pre-register.contract';
+import { describe, expect, it } from 'vitest';
+import { fieldSections } from './fields';
+import { zodFieldErrors } from './use-pre-register';
+
+const record = {
+  firstName: 'نیما',
+  lastName: 'توکلی',
+  nationalCode: '0712345671',
+  birthDate: '2014-03-25',
+  gender: 'male' as const,
+  grade: 7,
+  previousSchool: '',
+  lastAverage: 19.25,
+  fatherName: 'کاوه',
+  fatherMobile: '09127778899',
+  fatherJob: '',
+  motherName: 'شیرین',
+  motherMobile: '',
+  motherJob: '',
+  phone: '',
+  address: 'شیراز',
+  notes: '',
+};
+
+describe('fieldSections', () => {
+  it('shows every field with Persian digits, a Jalali birth date and a dash for empty ones', () => {
+    const rows = new Map(fieldSections(record).flatMap((s) => s.rows));
+    expect(rows.get('تاریخ تولد')).toBe('۱۳۹۳/۰۱/۰۵');
+    expect(rows.get('کد ملی دانش‌آموز')).toBe('۰۷۱۲۳۴۵۶۷۱');
+    expect(rows.get('معدل سال گذشته (۰ تا ۲۰)')).toBe('۱۹٫۲۵');
+    expect(rows.get('پایهٔ درخواستی')).toBe('هفتم');
+    expect(rows.get('مدرسهٔ قبلی')).toBe('—');
+    expect(rows.size).toBe(17);
+  });
+});
+
+describe('zodFieldErrors', () => {
+  it('answers Persian messages only for the fields of the current step', () => {
+    const errors = zodFieldErrors(preRegisterBodySchema, { ...record, nationalCode: '0712345672', fatherMobile: '1' }, [
+      'nationalCode',
+    ]);
+    expect(errors).toEqual({ nationalCode: 'کد ملی معتبر نیست.' });
+  });
+});

@@ -1,0 +1,74 @@
+import { formatJalaliIso } from '@madreseh/contract/jalali';
+import { GENDER_LABELS, type PreRegistration } from '@madreseh/contract/pre-register/pre-register.contract';
+import { GRADE_LABELS } from '@madreseh/contract/settings/settings.contract';
+import { digitsToPersian } from '../../lib/format';
+import { preRegFa } from './messages';
+
+type Fields = Pick<
+  PreRegistration,
+  | 'firstName'
+  | 'lastName'
+  | 'nationalCode'
+  | 'birthDate'
+  | 'gender'
+  | 'grade'
+  | 'previousSchool'
+  | 'lastAverage'
+  | 'fatherName'
+  | 'fatherMobile'
+  | 'fatherJob'
+  | 'motherName'
+  | 'motherMobile'
+  | 'motherJob'
+  | 'phone'
+  | 'address'
+  | 'notes'
+>;
+
+const or = (v: string) => (v.trim() ? v : preRegFa.empty);
+
+/** The form's fields as labelled, displayable sections (review step, drawer and print sheet). */
+export function fieldSections(r: Fields): { title: string; rows: [string, string][] }[] {
+  return [
+    {
+      title: preRegFa.sectionStudent,
+      rows: [
+        [preRegFa.firstName, r.firstName],
+        [preRegFa.lastName, r.lastName],
+        [preRegFa.nationalCode, digitsToPersian(r.nationalCode)],
+        [preRegFa.birthDate, r.birthDate ? digitsToPersian(formatJalaliIso(r.birthDate)) : preRegFa.empty],
+        [preRegFa.gender, GENDER_LABELS[r.gender]],
+        [preRegFa.grade, GRADE_LABELS[r.grade] ?? preRegFa.empty],
+      ],
+    },
+    {
+      title: preRegFa.sectionEducation,
+      rows: [
+        [preRegFa.previousSchool, or(r.previousSchool)],
+        [
+          preRegFa.lastAverage,
+          r.lastAverage === null ? preRegFa.empty : digitsToPersian(r.lastAverage).replace('.', '٫'),
+        ],
+      ],
+    },
+    {
+      title: preRegFa.sectionParents,
+      rows: [
+        [preRegFa.fatherName, r.fatherName],
+        [preRegFa.fatherMobile, digitsToPersian(r.fatherMobile)],
+        [preRegFa.fatherJob, or(r.fatherJob)],
+        [preRegFa.motherName, r.motherName],
+        [preRegFa.motherMobile, or(digitsToPersian(r.motherMobile))],
+        [preRegFa.motherJob, or(r.motherJob)],
+      ],
+    },
+    {
+      title: preRegFa.sectionContact,
+      rows: [
+        [preRegFa.phone, or(digitsToPersian(r.phone))],
+        [preRegFa.address, r.address],
+        [preRegFa.notes, or(r.notes)],
+      ],
+    },
+  ];
+}

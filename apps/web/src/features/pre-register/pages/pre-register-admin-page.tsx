@@ -1,0 +1,305 @@
+import {
+  PRE_REGISTER_NEXT,
+  PRE_REGISTER_STATUS_LABELS,
+  PRE_REGISTER_STATUSES,
+  type PreRegisterStatus,
+  preRegisterContract,
+} from '@madreseh/contract/pre-register/pre-register.contract';
+import { GRADE_LABELS, GRADE_LEVELS } from '@madreseh/contract/settings/settings.contract';
+import {
+  Badge,
+  Button,
+  Card,
+  Drawer,
+  Group,
+  Pagination,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconDownload, IconPrinter, IconSearch } from '@tabler/icons-react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { ApiError, call, urlFor } from '../../../lib/api-client';
+import { readToken } from '../../../lib/cookies';
+import { digitsToPersian, formatJalaliDateTime, formatJalaliShort, formatNumber } from '../../../lib/format';
+import { fa } from '../../../messages/fa';
+import { JalaliDateInput } from '../../../ui/jalali-date-input';
+import { PageHeader } from '../../../ui/page-header';
+import { fieldSections } from '../fields';
+import { preRegFa } from '../messages';
+
+const PAGE_SIZE = 20;
+export const STATUS_COLORS: Record<PreRegisterStatus, string> = {
+  new: 'blue',
+  reviewing: 'indigo',
+  accepted: 'green',
+  rejected: 'red',
+  waitlisted: 'grape',
+};
+
+export function Component() {
+  const [q, setQ] = useState('');
+  const [debounced] = useDebouncedValue(q, 300);
+  const [status, setStatus] = useState<string | null>(null);
+  const [grade, setGrade] = useState<string | null>(null);
+  const [from, setFrom] = useState<string | null>(null);
+  const [to, setTo] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<number | null>(null);
+
+  const filter = {
+    q: debounced || undefined,
+    status: (status ?? undefined) as PreRegisterStatus | undefined,
+    grade: grade ? Number(grade) : undefined,
+    from: from ?? undefined,
+    to: to ?? undefined,
+  };
+  const filterKey = JSON.stringify(filter);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter starts at page one
+  useEffect(() => setPage(1), [filterKey]);
+  const query = { ...filter, page, pageSize: PAGE_SIZE };
+  const list = useQuery({
+    queryKey: ['panel', 'pre-register', query],
+    queryFn: () => call(preRegisterContract.list, { query }),
+    placeholderData: keepPreviousData,
+  });
+
+  const download = async (format: 'xlsx' | 'csv') => {
+    try {
+      const token = readToken();
+      const res = await fetch(urlFor(preRegisterContract.export, undefined, { ...filter, format }), {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        cache: 'no-store',
+      });
+      if (!res.ok) throw new Error(String(res.status));
+      const blob = await res.blob();
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(blob);
+      a.download = `pre-register.${format}`;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+    } catch {
+      notifications.show({ color: 'red', message: preRegFa.exportFailed });
+    }
+  };
+
+  const items = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+  return (
+    <>
+      <PageHeader
+        title={preRegFa.adminTitle}
+        description={list.data ? preRegFa.total(formatNumber(total)) : preRegFa.adminDescription}
+        crumbs={[{ label: fa.dashboard.home, to: '/dashboard' }]}
+      />
+      <Card withBorder radius="md" padding="md">
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
+            <TextInput
+              leftSection={<IconSearch size={16} />}
+              aria-label={preRegFa.search}
+              placeholder={preRegFa.search}
+              value={q}
+              onChange={(e) => setQ(e.currentTarget.value)}
+            />
+            <Select
+              aria-label={preRegFa.status}
+              placeholder={preRegFa.allStatuses}
+              clearable
+              data={PRE_REGISTER_STATUSES.map((s) => ({ value: s, label: PRE_REGISTER_STATUS_LABELS[s] }))}
+              value={status}
+              onChange={setStatus}
+            />
+            <Select
+              aria-label={preRegFa.grade}
+              placeholder={preRegFa.allGrades}
+              clearable
+              data={GRADE_LEVELS.map((g) => ({ value: String(g), label: GRADE_LABELS[g] ?? String(g) }))}
+              value={grade}
+              onChange={setGrade}
+            />
+            <JalaliDateInput
+              aria-label={preRegFa.from}
+              placeholder={preRegFa.from}
+              value={from}
+              onChange={setFrom}
+              clearable
+            />
+            <JalaliDateInput aria-label={preRegFa.to} placeholder={preRegFa.to} value={to} onChange={setTo} clearable />
+          </SimpleGrid>
+          <Group gap="xs">
+            <Button size="xs" variant="light" leftSection={<IconDownload size={16} />} onClick={() => download('xlsx')}>
+              {preRegFa.exportXlsx}
+            </Button>
+            <Button size="xs" variant="light" leftSection={<IconDownload size={16} />} onClick={() => download('csv')}>
+              {preRegFa.exportCsv}
+            </Button>
+          </Group>
+          <Table.ScrollContainer minWidth={640}>
+            <Table highlightOnHover verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{preRegFa.student}</Table.Th>
+                  <Table.Th>{preRegFa.grade}</Table.Th>
+                  <Table.Th>{preRegFa.trackingCode}</Table.Th>
+                  <Table.Th>{preRegFa.created}</Table.Th>
+                  <Table.Th>{preRegFa.status}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((r) => (
+                  <Table.Tr key={r.id} data-testid="pre-register-row">
+                    <Table.Td>
+                      <UnstyledButton onClick={() => setOpenId(r.id)} c="brand.7" fw={600}>
+                        {r.firstName} {r.lastName}
+                      </UnstyledButton>
+                    </Table.Td>
+                    <Table.Td>{GRADE_LABELS[r.grade]}</Table.Td>
+                    <Table.Td dir="ltr" ta="right">
+                      {digitsToPersian(r.trackingCode)}
+                    </Table.Td>
+                    <Table.Td>{formatJalaliShort(r.createdAt)}</Table.Td>
+                    <Table.Td>
+                      <Badge color={STATUS_COLORS[r.status]} variant="dot">
+                        {PRE_REGISTER_STATUS_LABELS[r.status]}
+                      </Badge>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {list.isSuccess && items.length === 0 && (
+            <Text c="dimmed" ta="center" py="md">
+              {preRegFa.noResults}
+            </Text>
+          )}
+          {total > PAGE_SIZE && (
+            <Pagination
+              total={Math.ceil(total / PAGE_SIZE)}
+              value={page}
+              onChange={setPage}
+              getItemProps={(p) => ({ children: digitsToPersian(p) })}
+            />
+          )}
+        </Stack>
+      </Card>
+      <DetailDrawer id={openId} onClose={() => setOpenId(null)} />
+    </>
+  );
+}
+
+function DetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const qc = useQueryClient();
+  const detail = useQuery({
+    queryKey: ['panel', 'pre-register', 'one', id],
+    queryFn: () => call(preRegisterContract.get, { params: { id: id ?? 0 } }),
+    enabled: id !== null,
+  });
+  const [next, setNext] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  const r = detail.data;
+  useEffect(() => {
+    setNext(null);
+    setNote(r?.adminNote ?? '');
+  }, [r?.adminNote]);
+  const save = useMutation({
+    mutationFn: () =>
+      call(preRegisterContract.setStatus, {
+        params: { id: id ?? 0 },
+        body: { status: (next ?? r?.status) as PreRegisterStatus, adminNote: note },
+      }),
+    onSuccess: (updated) => {
+      qc.setQueryData(['panel', 'pre-register', 'one', id], updated);
+      void qc.invalidateQueries({ queryKey: ['panel', 'pre-register'] });
+      notifications.show({ color: 'green', message: preRegFa.saved });
+    },
+    onError: (err) =>
+      notifications.show({ color: 'red', message: err instanceof ApiError ? err.message : fa.errors.internalLine }),
+  });
+
+  return (
+    <Drawer opened={id !== null} onClose={onClose} position="left" size="lg" title={preRegFa.details}>
+      {r && (
+        <Stack gap="md" data-testid="pre-register-detail">
+          <Group justify="space-between">
+            <Text fw={700}>
+              {preRegFa.trackingCode}: <span dir="ltr">{digitsToPersian(r.trackingCode)}</span>
+            </Text>
+            <Badge color={STATUS_COLORS[r.status]} variant="dot" data-testid="detail-status">
+              {PRE_REGISTER_STATUS_LABELS[r.status]}
+            </Badge>
+          </Group>
+          {r.statusChangedAt && r.statusChangedBy && (
+            <Text fz="sm" c="dimmed">
+              {preRegFa.changedBy(r.statusChangedBy, formatJalaliDateTime(r.statusChangedAt))}
+            </Text>
+          )}
+          {r.adminNote && (
+            <Text fz="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {preRegFa.adminNote}: {r.adminNote}
+            </Text>
+          )}
+          <Card withBorder padding="sm">
+            <Stack gap="xs">
+              <Text fw={700}>{preRegFa.changeStatus}</Text>
+              <Select
+                label={preRegFa.newStatus}
+                data={PRE_REGISTER_NEXT[r.status].map((s) => ({ value: s, label: PRE_REGISTER_STATUS_LABELS[s] }))}
+                value={next}
+                onChange={setNext}
+              />
+              <Textarea
+                label={preRegFa.adminNote}
+                value={note}
+                onChange={(e) => setNote(e.currentTarget.value)}
+                autosize
+                minRows={2}
+              />
+              <Group>
+                <Button onClick={() => save.mutate()} loading={save.isPending} disabled={!next}>
+                  {preRegFa.save}
+                </Button>
+                <Button
+                  component={Link}
+                  to={`/dashboard/pre-register/print/${r.id}`}
+                  variant="light"
+                  leftSection={<IconPrinter size={16} />}
+                >
+                  {preRegFa.print}
+                </Button>
+              </Group>
+            </Stack>
+          </Card>
+          {fieldSections(r).map((sec) => (
+            <div key={sec.title}>
+              <Text fw={700} mb={4}>
+                {sec.title}
+              </Text>
+              <Table withTableBorder>
+                <Table.Tbody>
+                  {sec.rows.map(([k, v]) => (
+                    <Table.Tr key={k}>
+                      <Table.Th w="40%">{k}</Table.Th>
+                      {/* Plain text: whatever the applicant typed, nothing in it runs. */}
+                      <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{v}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </div>
+          ))}
+        </Stack>
+      )}
+    </Drawer>
+  );
+}

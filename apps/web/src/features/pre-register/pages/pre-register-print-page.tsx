@@ -1,0 +1,113 @@
+import { academicYearLabel } from '@madreseh/contract/jalali';
+import { PRE_REGISTER_STATUS_LABELS, preRegisterContract } from '@madreseh/contract/pre-register/pre-register.contract';
+import { Alert, Button, Group, Image, Stack, Table, Text, Title } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { ApiError, call } from '../../../lib/api-client';
+import { digitsToPersian, formatJalaliDate, formatJalaliDateTime } from '../../../lib/format';
+import { fa } from '../../../messages/fa';
+import { fieldSections } from '../fields';
+import { preRegFa } from '../messages';
+import { useSchool } from '../use-pre-register';
+
+/** An A4 official form of one pre-registration, with places for signatures. */
+export function Component() {
+  const { id } = useParams();
+  const numericId = Number(id);
+  const school = useSchool();
+  const record = useQuery({
+    queryKey: ['panel', 'pre-register', 'one', numericId],
+    queryFn: () => call(preRegisterContract.get, { params: { id: numericId } }),
+    enabled: Number.isInteger(numericId) && numericId > 0,
+  });
+  const r = record.data;
+  useEffect(() => {
+    document.title = `${preRegFa.printTitle} | ${fa.app.name}`;
+  }, []);
+
+  if (record.isError) {
+    return (
+      <Alert color="red" m="md">
+        {record.error instanceof ApiError ? record.error.message : fa.errors.internalLine}
+      </Alert>
+    );
+  }
+  if (!r) return <Text p="md">{fa.app.name}</Text>;
+  const s = school.data;
+  return (
+    <Stack gap="sm" data-testid="print-sheet" className="print-sheet">
+      <style>{`
+        @media print { .no-print { display: none !important; } body { background: #fff; } }
+        .print-sheet table { font-size: 12px; }
+        .print-sheet th, .print-sheet td { padding: 4px 8px !important; }
+      `}</style>
+      <Group justify="space-between" className="no-print">
+        <Button component={Link} to="/dashboard/pre-register" variant="default" size="xs">
+          {preRegFa.backToList}
+        </Button>
+        <Button leftSection={<IconPrinter size={16} />} onClick={() => window.print()} size="xs">
+          {preRegFa.printButton}
+        </Button>
+      </Group>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Stack gap={2}>
+          <Text fw={800} fz="lg">
+            {s?.name ?? ''}
+          </Text>
+          <Title order={1} fz="h3">
+            {preRegFa.printTitle}
+          </Title>
+          <Text fz="sm">
+            {preRegFa.academicYear}: {digitsToPersian(academicYearLabel(r.academicYear))}
+          </Text>
+        </Stack>
+        {s?.logo && <Image src={s.logo.thumb} alt="" w={64} h={64} fit="contain" />}
+        <Stack gap={2} ta="left" fz="sm">
+          <Text fz="sm">
+            {preRegFa.trackingCode}: <b dir="ltr">{digitsToPersian(r.trackingCode)}</b>
+          </Text>
+          <Text fz="sm">
+            {preRegFa.created}: {formatJalaliDate(r.createdAt)}
+          </Text>
+          <Text fz="sm">
+            {preRegFa.status}: <b>{PRE_REGISTER_STATUS_LABELS[r.status]}</b>
+          </Text>
+        </Stack>
+      </Group>
+      {fieldSections(r).map((sec) => (
+        <div key={sec.title}>
+          <Text fw={700} fz="sm" mb={2}>
+            {sec.title}
+          </Text>
+          <Table withTableBorder withColumnBorders>
+            <Table.Tbody>
+              {sec.rows.map(([k, v]) => (
+                <Table.Tr key={k}>
+                  <Table.Th w="35%">{k}</Table.Th>
+                  <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{v}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </div>
+      ))}
+      {r.statusChangedAt && (
+        <Text fz="xs" c="dimmed">
+          {preRegFa.changedBy(r.statusChangedBy ?? '', formatJalaliDateTime(r.statusChangedAt))}
+        </Text>
+      )}
+      <Group justify="space-between" mt="xl" grow>
+        <Stack gap={40} align="center">
+          <Text fz="sm">{preRegFa.signatureParent}</Text>
+          <Text c="dimmed">..............................</Text>
+        </Stack>
+        <Stack gap={40} align="center">
+          <Text fz="sm">{preRegFa.signatureSchool}</Text>
+          <Text c="dimmed">..............................</Text>
+        </Stack>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,175 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseURL, loginByApi, newContext, PHONE, settledPath, useBrowser, watchErrors } from './support';
+
+const browser = useBrowser();
+const SHOTS = path.resolve(import.meta.dirname, '../test-results');
+
+/** A national code with a valid check digit, from nine digits. */
+function nationalCode(nine: string): string {
+  let sum = 0;
+  for (let i = 0; i < 9; i++) sum += Number(nine[i]) * (10 - i);
+  const rest = sum % 11;
+  return `${nine}${rest < 2 ? rest : 11 - rest}`;
+}
+const toPersian = (s: string) => s.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)] ?? d);
+const toLatin = (s: string) => s.replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d)));
+
+const CODE = nationalCode('071234567');
+const XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>';
+let trackingCode = '';
+
+/** Fails on any dialog and answers whether a payload ran. */
+async function guardScripts(page: Page) {
+  page.on('dialog', (d) => {
+    throw new Error(`a dialog opened: ${d.message()}`);
+  });
+  return async () => page.evaluate(() => (window as unknown as { __xss?: number }).__xss);
+}
+
+describe('pre-registration', () => {
+  it('a visitor pre-registers with a Jalali birth date and looks the status up', async () => {
+    const context = await newContext(browser(), { viewport: PHONE });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/pre-register');
+    const form = page.getByTestId('pre-register-form');
+    await form.waitFor();
+    await form.getByRole('textbox', { name: /^نام\s*\*?$/ }).fill('نیما');
+    await page.getByLabel('نام خانوادگی').fill('توکلی');
+    // A wrong check digit is caught in the browser.
+    const wrong = `${CODE.slice(0, 9)}${(Number(CODE[9]) + 1) % 10}`;
+    await page.getByLabel('کد ملی دانش‌آموز').fill(toPersian(wrong));
+    await page.getByRole('button', { name: 'مرحلهٔ بعد' }).click();
+    await page.getByText('کد ملی معتبر نیست.').waitFor();
+    await page.getByLabel('کد ملی دانش‌آموز').fill(toPersian(CODE));
+    const birth = page.getByLabel('تاریخ تولد');
+    await birth.fill('۱۳۹۳/۰۱/۰۵');
+    await birth.blur();
+    await page.getByText('پسر').click();
+    await page.getByRole('combobox', { name: 'پایهٔ درخواستی' }).click();
+    await page.getByRole('option', { name: 'دهم', exact: true }).click();
+    await page.getByRole('button', { name: 'مرحلهٔ بعد' }).click();
+    await page.getByLabel('نام و نام خانوادگی پدر').fill('کاوه توکلی');
+    await page.getByLabel('همراه پدر').fill('۰۹۱۲۷۷۷۸۸۹۹');
+    await page.getByLabel('نام و نام خانوادگی مادر').fill('شیرین صدری');
+    await page.getByLabel('معدل سال گذشته (۰ تا ۲۰)').fill('۱۹.۲۵');
+    await page.getByRole('button', { name: 'مرحلهٔ بعد' }).click();
+    await page.getByLabel('نشانی محل سکونت').fill('شیراز، خیابان زند، کوچهٔ ۵');
+    await page.getByLabel('توضیحات').fill(XSS);
+    await page.getByRole('button', { name: 'مرحلهٔ بعد' }).click();
+    const review = page.getByTestId('review');
+    await review.waitFor();
+    expect(await review.textContent()).toContain('۱۳۹۳/۰۱/۰۵');
+    await page.getByRole('button', { name: 'ثبت نهایی' }).click();
+    const code = page.getByTestId('tracking-code');
+    await code.waitFor();
+    trackingCode = toLatin((await code.textContent()) ?? '');
+    expect(trackingCode).toMatch(/^\d{10}$/);
+    await page.getByRole('button', { name: 'چاپ رسید' }).waitFor();
+
+    await page.getByRole('tab', { name: 'پیگیری وضعیت' }).click();
+    await page.getByLabel('کد پیگیری').fill(toPersian(trackingCode));
+    await page.getByLabel('کد ملی دانش‌آموز').fill(CODE);
+    await page.getByRole('button', { name: 'نمایش وضعیت' }).click();
+    const result = page.getByTestId('lookup-result');
+    await result.waitFor();
+    expect(await result.textContent()).toContain('جدید');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the server refuses a wrong check digit (400) and a second registration of the same code (409)', async () => {
+    const base = {
+      firstName: 'نیما',
+      lastName: 'توکلی',
+      birthDate: '2014-03-25',
+      gender: 'male',
+      grade: 10,
+      fatherName: 'کاوه',
+      fatherMobile: '09127778899',
+      motherName: 'شیرین',
+      address: 'شیراز، خیابان زند',
+    };
+    const post = (nc: string) =>
+      fetch(`${baseURL()}/api/v1/general/pre-register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...base, nationalCode: nc }),
+      });
+    const bad = await post(`${CODE.slice(0, 9)}${(Number(CODE[9]) + 1) % 10}`);
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { fields: Record<string, string> }).fields.nationalCode).toBe('کد ملی معتبر نیست.');
+    const dup = await post(CODE);
+    expect(dup.status).toBe(409);
+    const body = await dup.text();
+    expect(body).toContain('پیش‌تر');
+    expect(body).not.toContain(trackingCode);
+  });
+
+  it('an admin finds it, changes its status, sees the fields as text and prints it', async () => {
+    expect(trackingCode).not.toBe('');
+    const context = await newContext(browser());
+    await loginByApi(context, 'admin');
+    const page = await context.newPage();
+    const ran = await guardScripts(page);
+    await page.goto('/dashboard/pre-register');
+    await page.getByLabel('جستجو: نام، کد ملی یا کد پیگیری').fill(trackingCode);
+    await page.getByTestId('pre-register-row').filter({ hasText: 'توکلی' }).waitFor();
+    // The search runs on the server; wait for its answer to replace the unfiltered page.
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="pre-register-row"]').length === 1);
+    await page.getByRole('button', { name: 'نیما توکلی' }).click();
+    const detail = page.getByTestId('pre-register-detail');
+    await detail.waitFor();
+    // The applicant's notes are shown as text.
+    await detail.getByText('onerror', { exact: false }).waitFor();
+    expect(await ran()).toBeUndefined();
+    await detail.getByRole('combobox', { name: 'وضعیت تازه' }).click();
+    await page.getByRole('option', { name: 'در حال بررسی' }).click();
+    await detail.getByLabel('یادداشت مدیر').fill('مدارک دریافت شد');
+    await detail.getByRole('button', { name: 'ثبت وضعیت' }).click();
+    await detail.getByTestId('detail-status').filter({ hasText: 'در حال بررسی' }).waitFor();
+    await detail.getByText('آخرین تغییر: علی رضایی', { exact: false }).waitFor();
+
+    await detail.getByRole('link', { name: 'چاپ فرم' }).click();
+    await page.waitForURL(/\/dashboard\/pre-register\/print\/\d+$/);
+    const sheet = page.getByTestId('print-sheet');
+    await sheet.waitFor();
+    const text = (await sheet.textContent()) ?? '';
+    expect(text).toContain(toPersian(trackingCode));
+    expect(text).toContain('در حال بررسی');
+    expect(text).toContain('۱۳۹۳/۰۱/۰۵');
+    expect(text).toContain('مهر و امضای مدرسه');
+    await page.getByRole('button', { name: 'چاپ' }).waitFor();
+    mkdirSync(SHOTS, { recursive: true });
+    const png = await page.screenshot({ path: path.join(SHOTS, 'pre-register-print.png'), fullPage: true });
+    expect(png.byteLength).toBeGreaterThan(10_000);
+    expect(await ran()).toBeUndefined();
+    await context.close();
+  });
+
+  it("a visitor sees the lookup change after the admin's decision", async () => {
+    const res = await fetch(
+      `${baseURL()}/api/v1/general/pre-register?trackingCode=${trackingCode}&nationalCode=${CODE}`,
+    );
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body.status).toBe('reviewing');
+    expect(JSON.stringify(body)).not.toContain('مدارک دریافت شد');
+  });
+
+  it('says plainly that the form needs the network when offline', async () => {
+    const context = await newContext(browser(), { viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto('/pre-register');
+    await settledPath(page);
+    await page.getByTestId('pre-register-form').waitFor();
+    await context.setOffline(true);
+    await page.getByTestId('offline-form').waitFor();
+    await context.setOffline(false);
+    await page.getByTestId('offline-form').waitFor({ state: 'detached' });
+    await context.close();
+  });
+});

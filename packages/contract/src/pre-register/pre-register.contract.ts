@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint';
+import { mobileSchema, nationalCodeSchema } from '../iran';
+import { isoDateSchema } from '../jalali';
+import { listQuerySchema, pageOf } from '../pagination';
+import { STAFF } from '../roles';
+import { digitsToLatin } from '../text';
+
+export const PRE_REGISTER_STATUSES = ['new', 'reviewing', 'accepted', 'rejected', 'waitlisted'] as const;
+export type PreRegisterStatus = (typeof PRE_REGISTER_STATUSES)[number];
+export const PRE_REGISTER_STATUS_LABELS: Record<PreRegisterStatus, string> = {
+  new: 'جدید',
+  reviewing: 'در حال بررسی',
+  accepted: 'پذیرفته‌شده',
+  rejected: 'ردشده',
+  waitlisted: 'در فهرست انتظار',
+};
+/** Where a request may go from each status: new → reviewing → accepted | rejected | waitlisted. */
+export const PRE_REGISTER_NEXT: Record<PreRegisterStatus, readonly PreRegisterStatus[]> = {
+  new: ['reviewing'],
+  reviewing: ['accepted', 'rejected', 'waitlisted'],
+  accepted: ['reviewing'],
+  rejected: ['reviewing'],
+  waitlisted: ['reviewing', 'accepted', 'rejected'],
+};
+const gradeSchema = z
+  .number({ error: 'پایه را انتخاب کنید.' })
+  .int()
+  .min(1, { error: 'پایه معتبر نیست.' })
+  .max(12, { error: 'پایه معتبر نیست.' });
+
+export const GENDER_LABELS = { male: 'پسر', female: 'دختر' } as const;
+
+const name = (label: string, required = true) => {
+  const base = z
+    .string({ error: `${label} را وارد کنید.` })
+    .trim()
+    .max(100, { error: `${label} حداکثر ۱۰۰ نویسه است.` });
+  return required ? base.min(2, { error: `${label} را وارد کنید.` }) : base;
+};
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `${label} حداکثر ${max} نویسه است.` })
+    .default('');
+const optionalMobile = z
+  .string()
+  .trim()
+  .default('')
+  .pipe(z.union([z.literal(''), mobileSchema]));
+
+export const preRegisterBodySchema = z
+  .object({
+    firstName: name('نام'),
+    lastName: name('نام خانوادگی'),
+    nationalCode: nationalCodeSchema,
+    birthDate: z.string({ error: 'تاریخ تولد را وارد کنید.' }).pipe(isoDateSchema),
+    gender: z.enum(['male', 'female'], { error: 'جنسیت را انتخاب کنید.' }),
+    grade: gradeSchema,
+    previousSchool: optionalText(150, 'نام مدرسهٔ قبلی'),
+    lastAverage: z.preprocess(
+      (v) => (typeof v === 'string' ? (v.trim() === '' ? null : Number(digitsToLatin(v.trim()))) : v),
+      z
+        .number({ error: 'معدل باید عدد باشد.' })
+        .min(0, { error: 'معدل باید بین ۰ و ۲۰ باشد.' })
+        .max(20, { error: 'معدل باید بین ۰ و ۲۰ باشد.' })
+        .nullable()
+        .default(null),
+    ),
+    fatherName: name('نام پدر'),
+    fatherMobile: mobileSchema,
+    fatherJob: optionalText(100, 'شغل پدر'),
+    motherName: name('نام مادر'),
+    motherMobile: optionalMobile,
+    motherJob: optionalText(100, 'شغل مادر'),
+    phone: z
+      .string()
+      .default('')
+      .transform((v) => digitsToLatin(v).replace(/[\s-]/g, ''))
+      .refine((v) => v === '' || /^0\d{9,10}$/.test(v), { error: 'شمارهٔ تلفن ثابت معتبر نیست.' }),
+    address: z
+      .string({ error: 'نشانی را وارد کنید.' })
+      .trim()
+      .min(5, { error: 'نشانی را کامل وارد کنید.' })
+      .max(500, { error: 'نشانی حداکثر ۵۰۰ نویسه است.' }),
+    notes: optionalText(1000, 'توضیحات'),
+  })
+  .refine((b) => b.birthDate < new Date().toISOString().slice(0, 10), {
+    path: ['birthDate'],
+    error: 'تاریخ تولد باید پیش از امروز باشد.',
+  });
+export type PreRegisterBody = z.input<typeof preRegisterBodySchema>;
+
+export const preRegisterStatusSchema = z.enum(PRE_REGISTER_STATUSES);
+
+export const preRegistrationSchema = z.object({
+  id: z.number().int(),
+  trackingCode: z.string(),
+  academicYear: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  nationalCode: z.string(),
+  birthDate: z.string(),
+  gender: z.enum(['male', 'female']),
+  grade: z.number().int(),
+  previousSchool: z.string(),
+  lastAverage: z.number().nullable(),
+  fatherName: z.string(),
+  fatherMobile: z.string(),
+  fatherJob: z.string(),
+  motherName: z.string(),
+  motherMobile: z.string(),
+  motherJob: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  notes: z.string(),
+  status: preRegisterStatusSchema,
+  adminNote: z.string(),
+  statusChangedAt: z.string().nullable(),
+  statusChangedBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PreRegistration = z.infer<typeof preRegistrationSchema>;
+
+/** What the applicant sees: no admin note, no internal id, no contact details. */
+export const preRegisterPublicStatusSchema = z.object({
+  trackingCode: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  grade: z.number().int(),
+  academicYear: z.number().int(),
+  status: preRegisterStatusSchema,
+  createdAt: z.string(),
+  statusChangedAt: z.string().nullable(),
+});
+export type PreRegisterPublicStatus = z.infer<typeof preRegisterPublicStatusSchema>;
+
+const trackingCodeSchema = z
+  .string({ error: 'کد پیگیری را وارد کنید.' })
+  .transform((v) => digitsToLatin(v).trim())
+  .refine((v) => /^\d{10}$/.test(v), { error: 'کد پیگیری ده رقم است.' });
+
+export const preRegisterFilterSchema = z.object({
+  status: preRegisterStatusSchema.optional(),
+  grade: z.coerce.number().int().min(1).max(12).optional(),
+  from: isoDateSchema.optional(),
+  to: isoDateSchema.optional(),
+  q: z.string().trim().max(100).optional(),
+});
+export type PreRegisterFilter = z.infer<typeof preRegisterFilterSchema>;
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const preRegisterContract = {
+  submit: endpoint({
+    method: 'POST',
+    path: 'general/pre-register',
+    access: 'public',
+    summary: 'A family pre-registers a student; answers the tracking code (409 when closed or already registered)',
+    body: preRegisterBodySchema,
+    response: z.object({ trackingCode: z.string(), createdAt: z.string(), academicYear: z.number().int() }),
+  }),
+  lookup: endpoint({
+    method: 'GET',
+    path: 'general/pre-register',
+    access: 'public',
+    summary: 'Status of a pre-registration by tracking code and national code (404 for a wrong pair)',
+    query: z.object({ trackingCode: trackingCodeSchema, nationalCode: nationalCodeSchema }),
+    response: preRegisterPublicStatusSchema,
+    noStore: true,
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: 'panel/pre-register',
+    access: STAFF,
+    summary: 'Pre-registrations, newest first, filtered by status, grade, date range and search',
+    query: listQuerySchema.omit({ q: true }).extend(preRegisterFilterSchema.shape),
+    response: pageOf(preRegistrationSchema),
+    noStore: true,
+  }),
+  export: endpoint({
+    method: 'GET',
+    path: 'panel/pre-register/export',
+    access: STAFF,
+    summary: 'The filtered list as an XLSX or CSV file (Persian headers, Jalali dates)',
+    query: preRegisterFilterSchema.extend({ format: z.enum(['xlsx', 'csv']).default('xlsx') }),
+    file: true,
+    noStore: true,
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: 'panel/pre-register/:id',
+    access: STAFF,
+    summary: 'One pre-registration with every field',
+    params: idParams,
+    response: preRegistrationSchema,
+    noStore: true,
+  }),
+  setStatus: endpoint({
+    method: 'PATCH',
+    path: 'panel/pre-register/:id',
+    access: STAFF,
+    summary: 'Moves a pre-registration along the status workflow, with an admin note',
+    params: idParams,
+    body: z.object({
+      status: preRegisterStatusSchema,
+      adminNote: z.string().trim().max(1000, { error: 'یادداشت حداکثر ۱۰۰۰ نویسه است.' }).default(''),
+    }),
+    response: preRegistrationSchema,
+  }),
+} as const;
