@@ -32,7 +32,7 @@ describe('loadConfig', () => {
     const c = loadConfig({
       PORT: '8080',
       HOST: '127.0.0.1',
-      DATA_DIR: '/tmp/madreseh',
+      DATA_DIR: '/srv/madreseh',
       DATABASE_URL: 'postgresql://u@db:5432/school',
       SESSION_IDLE_HOURS: '2',
       SESSION_MAX_DAYS: '1',
@@ -41,7 +41,7 @@ describe('loadConfig', () => {
     });
     expect(c.port).toBe(8080);
     expect(c.host).toBe('127.0.0.1');
-    expect(c.dataDir).toBe('/tmp/madreseh');
+    expect(c.dataDir).toBe('/srv/madreseh');
     expect(c.databaseUrl).toBe('postgresql://u@db:5432/school');
     expect(c.sessionIdleMs).toBe(2 * 3_600_000);
     expect(c.sessionMaxMs).toBe(86_400_000);

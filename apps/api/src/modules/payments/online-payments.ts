@@ -101,7 +101,7 @@ export async function settlePayment(
 ): Promise<SettleOutcome> {
   return db.transaction(async (tx) => {
     const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
-    if (!p || p.method !== 'gateway' || p.gateway !== gateway.name) throw AppError.notFound(MSG.paymentNotFound);
+    if (p?.method !== 'gateway' || p.gateway !== gateway.name) throw AppError.notFound(MSG.paymentNotFound);
     if (p.status !== 'pending') return 'already';
     if (!p.authority) {
       if (options.failIfUnpaid) {

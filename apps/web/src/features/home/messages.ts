@@ -8,7 +8,6 @@ export const homeFa = {
   preRegisterCta: 'شروع پیش‌ثبت‌نام',
   contact: 'راه‌های تماس',
   contactMore: 'فرم تماس و مسیریابی',
-  pinned: 'مهم',
   aboutTitle: 'درباره ما',
   facts: 'مدرسه در یک نگاه',
   grades: 'پایه‌ها',

@@ -1,9 +1,7 @@
 import {
   Anchor,
-  Badge,
   Box,
   Button,
-  Card,
   Container,
   Group,
   Image,
@@ -14,13 +12,14 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconClipboardList, IconLogin, IconMapPin, IconPhone, IconPin } from '@tabler/icons-react';
+import { IconClipboardList, IconLogin, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { digitsToPersian, formatJalaliDate } from '../../../lib/format';
+import { digitsToPersian } from '../../../lib/format';
 import { schoolProfileQuery } from '../../../lib/school-profile';
 import { fa } from '../../../messages/fa';
+import { NewsCard } from '../../../ui/news-card';
 import { AchievementsStrip } from '../../achievements/components/achievements-strip';
 import { homeQueries } from '../api';
 import { homeFa } from '../messages';
@@ -122,38 +121,14 @@ export function Component() {
             {news.data?.items.length === 0 && <Text c="dimmed">{homeFa.noNews}</Text>}
             <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
               {news.data?.items.map((n) => (
-                <Card key={n.id} withBorder radius="md" component={Link} to={`/news/${n.id}`} data-testid="home-news">
-                  {n.cover && (
-                    <Card.Section mb="sm">
-                      <Image
-                        src={n.cover.thumb}
-                        srcSet={n.cover.srcSet}
-                        sizes="(max-width: 48em) 100vw, 33vw"
-                        alt=""
-                        h={150}
-                        loading="lazy"
-                      />
-                    </Card.Section>
-                  )}
-                  <Group gap={6} mb={4}>
-                    {n.pinned && (
-                      <Badge size="sm" variant="light" leftSection={<IconPin size={12} />}>
-                        {homeFa.pinned}
-                      </Badge>
-                    )}
-                    <Text fz="xs" c="dimmed">
-                      {formatJalaliDate(n.publishAt)}
-                    </Text>
-                  </Group>
-                  <Title order={3} fz="lg">
-                    {n.title}
-                  </Title>
-                  {n.summary && (
-                    <Text c="dimmed" fz="sm" mt={4} lineClamp={3}>
-                      {n.summary}
-                    </Text>
-                  )}
-                </Card>
+                <NewsCard
+                  key={n.id}
+                  news={n}
+                  to={`/news/${n.id}`}
+                  sizes="(max-width: 48em) 100vw, 33vw"
+                  headingOrder={3}
+                  testId="home-news"
+                />
               ))}
             </SimpleGrid>
           </section>

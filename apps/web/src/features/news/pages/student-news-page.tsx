@@ -1,9 +1,8 @@
-import { Badge, Card, Group, Image, Pagination, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconPin } from '@tabler/icons-react';
+import { Group, Pagination, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { digitsToPersian, formatJalaliDate } from '../../../lib/format';
+import { digitsToPersian } from '../../../lib/format';
+import { NewsCard } from '../../../ui/news-card';
 import { PageHeader } from '../../../ui/page-header';
 import { newsQueries } from '../api';
 import { newsFa } from '../messages';
@@ -29,46 +28,14 @@ export function Component() {
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {list.data?.items.map((n) => (
-          <Card
+          <NewsCard
             key={n.id}
-            component={Link}
+            news={n}
             to={`/student/news/${n.id}`}
-            withBorder
-            radius="md"
-            padding="md"
-            data-testid="student-news"
-          >
-            {n.cover && (
-              <Card.Section mb="sm">
-                <Image
-                  src={n.cover.thumb}
-                  srcSet={n.cover.srcSet}
-                  sizes="(max-width: 48em) 100vw, 50vw"
-                  alt=""
-                  h={160}
-                  loading="lazy"
-                />
-              </Card.Section>
-            )}
-            <Group gap={6} wrap="nowrap" mb={4}>
-              {n.pinned && (
-                <Badge leftSection={<IconPin size={12} />} variant="light" size="sm">
-                  {newsFa.pinned}
-                </Badge>
-              )}
-              <Text fz="xs" c="dimmed">
-                {formatJalaliDate(n.publishAt)}
-              </Text>
-            </Group>
-            <Title order={2} fz="lg">
-              {n.title}
-            </Title>
-            {n.summary && (
-              <Text c="dimmed" fz="sm" mt={4} lineClamp={3}>
-                {n.summary}
-              </Text>
-            )}
-          </Card>
+            sizes="(max-width: 48em) 100vw, 50vw"
+            headingOrder={2}
+            testId="student-news"
+          />
         ))}
       </SimpleGrid>
       {pages > 1 && (
