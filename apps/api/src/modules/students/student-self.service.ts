@@ -14,8 +14,10 @@ import { fullNameOf, photoUrlOf, studentOfUser } from './students.service';
 /** Wrong current passwords allowed per account in 15 minutes. */
 const PASSWORD_TRIES = { max: 10, windowMs: 15 * 60_000 };
 
-export async function me(db: Db, auth: AuthContext): Promise<Me> {
-  const s = await studentOfUser(db, auth.userId);
+type OwnStudent = Awaited<ReturnType<typeof studentOfUser>>;
+
+/** What both the start page and the profile say about the student: name, class, school year, photo. */
+async function identityOf(db: Db, s: OwnStudent) {
   const [group] = s.groupId
     ? await db.select({ academicYear: groups.academicYear }).from(groups).where(eq(groups.id, s.groupId))
     : [];
@@ -29,25 +31,18 @@ export async function me(db: Db, auth: AuthContext): Promise<Me> {
     groupName: s.groupName,
     academicYear: group?.academicYear ?? null,
     photoUrl: photoUrlOf(s.photoKey),
-    latestAverage: await latestPublishedAverage(db, s.id),
   };
+}
+
+export async function me(db: Db, auth: AuthContext): Promise<Me> {
+  const s = await studentOfUser(db, auth.userId);
+  return { ...(await identityOf(db, s)), latestAverage: await latestPublishedAverage(db, s.id) };
 }
 
 export async function profile(db: Db, auth: AuthContext): Promise<Profile> {
   const s = await studentOfUser(db, auth.userId);
-  const [group] = s.groupId
-    ? await db.select({ academicYear: groups.academicYear }).from(groups).where(eq(groups.id, s.groupId))
-    : [];
   return {
-    id: s.id,
-    fullName: fullNameOf(s),
-    firstName: s.firstName,
-    lastName: s.lastName,
-    studentNumber: s.studentNumber,
-    groupId: s.groupId,
-    groupName: s.groupName,
-    academicYear: group?.academicYear ?? null,
-    photoUrl: photoUrlOf(s.photoKey),
+    ...(await identityOf(db, s)),
     nationalCode: s.nationalCode,
     birthDate: s.birthDate,
     gender: s.gender,

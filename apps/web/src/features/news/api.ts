@@ -1,4 +1,5 @@
 import type { InferInput } from '@madreseh/contract/endpoint';
+import { groupContract } from '@madreseh/contract/group/group.contract';
 import { newsContract } from '@madreseh/contract/news/news.contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
@@ -6,6 +7,12 @@ import { call } from '../../lib/api-client';
 export type AdminNewsQuery = NonNullable<InferInput<typeof newsContract.list.query>>;
 
 export const newsQueries = {
+  /** The classes a news item can be addressed to. */
+  groups: () =>
+    queryOptions({
+      queryKey: ['panel', 'news', 'groups'],
+      queryFn: ({ signal }) => call(groupContract.list, { signal }),
+    }),
   admin: (query: AdminNewsQuery) =>
     queryOptions({
       queryKey: ['panel', 'news', query],

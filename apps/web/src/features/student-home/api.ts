@@ -1,3 +1,5 @@
+import { newsContract } from '@madreseh/contract/news/news.contract';
+import { paymentsContract } from '@madreseh/contract/payments/payments.contract';
 import { studentContract } from '@madreseh/contract/student/student.contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call, urlFor } from '../../lib/api-client';
@@ -11,4 +13,18 @@ export const meQuery = () =>
       const me = await call(studentContract.me, { signal });
       return { me, offlineAt: offlineAtOf(urlFor(studentContract.me)) };
     },
+  });
+
+/** The newest three news items the student may read, pinned first. */
+export const latestNewsQuery = () =>
+  queryOptions({
+    queryKey: ['student-home', 'news'],
+    queryFn: ({ signal }) => call(newsContract.studentList, { query: { page: 1, pageSize: 3 }, signal }),
+  });
+
+/** The student's invoices with their totals (the home page shows what is still owed). */
+export const balanceQuery = () =>
+  queryOptions({
+    queryKey: ['student-home', 'invoices'],
+    queryFn: ({ signal }) => call(paymentsContract.studentInvoices, { signal }),
   });

@@ -38,7 +38,6 @@ import { fa } from '../../../messages/fa';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { PageHeader } from '../../../ui/page-header';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
-import { groupsQuery } from '../../classes/api';
 import { newsQueries } from '../api';
 import { newsFa } from '../messages';
 
@@ -93,7 +92,7 @@ function formOf(n: AdminNews): FormState {
 function NewsForm({ editing, onDone }: { editing: AdminNews | null; onDone: () => void }) {
   const qc = useQueryClient();
   const [form, setForm] = useState<FormState>(editing ? formOf(editing) : emptyForm());
-  const groups = useQuery(groupsQuery());
+  const groups = useQuery(newsQueries.groups());
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [cover, setCover] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);

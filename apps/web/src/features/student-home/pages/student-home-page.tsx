@@ -7,9 +7,7 @@ import { digitsToPersian, formatAcademicYear, formatJalaliDate, formatMoney } fr
 import { fa } from '../../../messages/fa';
 import { OfflineNotice } from '../../../ui/offline-notice';
 import { PageHeader } from '../../../ui/page-header';
-import { newsQueries } from '../../news/api';
-import { studentInvoicesQuery } from '../../payments/api';
-import { meQuery } from '../api';
+import { balanceQuery, latestNewsQuery, meQuery } from '../api';
 
 const formatAverage = (n: number) => digitsToPersian(String(n)).replace('.', '٫');
 
@@ -81,8 +79,8 @@ export function Component() {
 
 /** The newest news the student may read (pinned first), with a link to all of it. */
 function NewsCard() {
-  const q = useQuery(newsQueries.studentList(1));
-  const latest = q.data?.items.slice(0, 3) ?? [];
+  const q = useQuery(latestNewsQuery());
+  const latest = q.data?.items ?? [];
   return (
     <Card withBorder data-testid="news-card">
       <Group wrap="nowrap" align="flex-start">
@@ -117,7 +115,7 @@ function NewsCard() {
 
 /** What the student still owes across all invoices, with the way to pay. */
 function BalanceCard() {
-  const q = useQuery(studentInvoicesQuery());
+  const q = useQuery(balanceQuery());
   return (
     <Card withBorder data-testid="balance-card">
       <Group wrap="nowrap" align="flex-start">
