@@ -23,6 +23,24 @@ describe('the RTL shell', () => {
     await context.close();
   });
 
+  it('opens the menu drawer on a phone and follows its links', async () => {
+    const context = await newContext(browser(), { viewport: PHONE });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'منو' }).click();
+    const nav = page.getByRole('navigation', { name: 'پیوندهای اصلی' });
+    await nav.waitFor();
+    for (const name of ['خانه', 'گالری', 'درباره ما', 'تماس با ما', 'پیش‌ثبت‌نام']) {
+      expect(await nav.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
+    }
+    await nav.getByRole('link', { name: 'درباره ما', exact: true }).click();
+    expect(await settledPath(page)).toBe('/about-us');
+    await nav.waitFor({ state: 'hidden' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('makes no request to any other host', async () => {
     const context = await newContext(browser());
     const page = await context.newPage();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /** Route modules of the public shell: precached so a visitor's first offline visit still opens. */
@@ -40,6 +40,24 @@ function shellFiles(outDir: string): Set<string> {
 const outDir = path.resolve(import.meta.dirname, 'dist');
 
 /**
+ * Mantine's ScrollArea (inside the drawer of the public header) imports one small hook,
+ * `useMergeRefs`, from @floating-ui/react; the bundler then keeps that whole library in the chunk
+ * every public page loads. This points that one import at an equivalent hook of our own
+ * (src/lib/merge-refs.ts); menus, popovers and tooltips still use the real library.
+ */
+function scrollAreaWithoutFloatingUi(): Plugin {
+  const replacement = path.resolve(import.meta.dirname, 'src/lib/merge-refs.ts');
+  const scrollArea = /[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]ScrollArea\.mjs$/;
+  return {
+    name: 'scroll-area-without-floating-ui',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === '@floating-ui/react' && importer && scrollArea.test(importer) ? replacement : null;
+    },
+  };
+}
+
+/**
  * A Workbox route handler, copied into sw.js as source text (so it may use nothing from this file).
  * It asks the network (4 s at most); a good answer is stored under the URL and a hash of the bearer
  * token — another account on the same device never gets it — with the time it arrived in
@@ -75,6 +93,7 @@ async function offlineFallbackHandler({ request }: { request: Request }): Promis
 
 export default defineConfig({
   plugins: [
+    scrollAreaWithoutFloatingUi(),
     react(),
     VitePWA({
       strategies: 'generateSW',
