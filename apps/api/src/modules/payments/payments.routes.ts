@@ -1,13 +1,16 @@
+import { formatJalaliIso } from '@madreseh/contract/jalali';
 import { paymentsContract as c, cardToCardBodySchema } from '@madreseh/contract/payments/payments.contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAuth } from '../../auth/guard';
 import type { Db } from '../../db/client';
 import { implement } from '../../http/implement';
 import { AppError } from '../../lib/errors';
+import { asAttachment, XLSX_TYPE } from '../../lib/spreadsheet';
 import { removeImage, storeImage } from '../../storage/images';
 import { readUploadForm } from '../../storage/multipart';
 import { DEFAULT_PAYMENTS_CONFIG, gatewaysFrom, type PaymentsConfig } from './gateways';
 import { handleCallback, startOnlinePayment } from './online-payments';
+import { exportInvoicesAndPayments } from './payments.export';
 import {
   bulkCreateInvoices,
   bulkUpdateInvoices,
@@ -124,6 +127,14 @@ export function registerPaymentRoutes(app: FastifyInstance, db: Db, config: Paym
     return bulkCreateInvoices(db, request, body.groupId, body.installments);
   });
   implement(app, c.bulkUpdate, async ({ body, request }) => bulkUpdateInvoices(db, request, body));
+  implement(app, c.exportInvoices, async ({ query, reply }) => {
+    const jalali = (iso: string) => formatJalaliIso(iso).replaceAll('/', '-');
+    return asAttachment(reply, await exportInvoicesAndPayments(db, query.from, query.to), {
+      type: XLSX_TYPE,
+      name: `invoices-${jalali(query.from)}-${jalali(query.to)}.xlsx`,
+      persianName: `صورت‌حساب‌ها و پرداخت‌ها ${jalali(query.from)} تا ${jalali(query.to)}.xlsx`,
+    });
+  });
   implement(app, c.groups, async () => groupsForInvoicing(db));
   implement(app, c.pendingReceipts, async () => {
     const items = await pendingReceipts(db);

@@ -473,7 +473,7 @@ export async function bulkUpdateInvoices(
  * correlated, so every column names its table: Drizzle leaves columns unqualified in a query over
  * one table, where `"invoice_id" = "id"` would silently compare the inner table with itself.
  */
-const paidSql = sql<number>`coalesce((select sum(p.amount) from payments p where p.invoice_id = "invoices"."id" and p.status = 'succeeded'), 0)::bigint`;
+export const paidSql = sql<number>`coalesce((select sum(p.amount) from payments p where p.invoice_id = "invoices"."id" and p.status = 'succeeded'), 0)::bigint`;
 const pendingSql = sql<number>`coalesce((select sum(p.amount) from payments p where p.invoice_id = "invoices"."id" and p.status = 'pending' and p.method = 'card_to_card'), 0)::bigint`;
 
 function statusSql(today: string) {
