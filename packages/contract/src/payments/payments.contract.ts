@@ -87,7 +87,12 @@ export const paymentSchema = z.object({
   cardMasked: z.string().nullable(),
   trackingNumber: z.string().nullable(),
   transferredAt: z.string().nullable(),
+  /**
+   * The receipt photo (1600 px) and its 400 px thumbnail: signed addresses that expire within about
+   * an hour, given only to the student who sent it and to staff.
+   */
   receiptUrl: z.string().nullable(),
+  receiptThumbUrl: z.string().nullable(),
   note: z.string().nullable(),
   submittedAt: z.string(),
   decidedAt: z.string().nullable(),
