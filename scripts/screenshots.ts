@@ -89,6 +89,17 @@ const SHOTS: Shot[] = [
   { name: 'student-invoices', path: '/student/invoices', as: 'student1' },
   { name: 'card-to-card', path: '/student/card-to-card', as: 'student1' },
   { name: 'payment-result', path: '/student/payment/result/1', as: 'student1' },
+  {
+    // The built-in test gateway needs a real payment: student1 starts one from the invoices page.
+    name: 'sandbox-gateway',
+    path: '/student/invoices',
+    as: 'student1',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'پرداخت آنلاین' }).first().click();
+      await page.waitForURL(/\/payment-sandbox\//);
+      await page.getByTestId('sandbox-amount').waitFor();
+    },
+  },
   { name: 'student-invoice', path: '/dashboard/student-invoice/2', as: 'admin' },
   { name: 'invoices', path: '/dashboard/invoices', as: 'admin' },
   { name: 'pending-receipts', path: '/dashboard/payments/pending', as: 'admin' },

@@ -163,8 +163,10 @@ export default defineConfig({
             },
           },
           {
-            // Uploaded images never change under one name.
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/uploads/'),
+            // Uploaded images never change under one name. Receipts are private and served only
+            // through signed addresses that expire: the service worker leaves them to the network.
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin && url.pathname.startsWith('/uploads/') && !url.pathname.startsWith('/uploads/receipts/'),
             handler: 'CacheFirst',
             options: { cacheName: 'uploads', expiration: { maxEntries: 200, maxAgeSeconds: 60 * 60 * 24 * 365 } },
           },

@@ -24,6 +24,7 @@ import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { registerStudentRoutes } from './modules/students/students.routes';
 import { registerHealthRoutes } from './modules/system/health.routes';
 import { registerUploadServing } from './storage/serve';
+import { createUrlSigner, type UrlSigner, uploadSigningKey } from './storage/signed-urls';
 import { localDiskStorage, type Storage } from './storage/storage';
 import { registerSpa } from './web/spa';
 
@@ -45,6 +46,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Uploaded files (storage/storage.ts); images go through storage/images.ts first. */
     storage: Storage;
+    /** Signs the addresses of private uploads (receipts) and checks them (storage/signed-urls.ts). */
+    urlSigner: UrlSigner;
   }
 }
 
@@ -83,6 +86,7 @@ export async function buildApp({
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
   app.decorate('storage', storage ?? localDiskStorage(config.uploadsDir));
+  app.decorate('urlSigner', createUrlSigner(await uploadSigningKey(db)));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -124,7 +128,7 @@ export async function buildApp({
   const spaFallback = config.webDist ? await registerSpa(app, config.webDist) : null;
   registerErrorHandler(app, spaFallback);
 
-  registerUploadServing(app, app.storage);
+  registerUploadServing(app, app.storage, app.urlSigner);
   registerHealthRoutes(app, db);
   registerAuthRoutes(app, db, policy);
   registerSettingsRoutes(app, db);

@@ -4,12 +4,14 @@ import {
   academicYearRange,
   formatJalaliIso,
   isLeapJalaliYear,
+  isoDateInTehran,
   isoDateSchema,
   isValidJalali,
   jalaliMonthLength,
   jalaliToIso,
   jalaliWeekday,
   parseJalaliDate,
+  tehranDayStart,
   toJalali,
 } from './jalali';
 
@@ -78,5 +80,12 @@ describe('Jalali calendar', () => {
     expect(isoDateSchema.safeParse('2026-02-28').success).toBe(true);
     expect(isoDateSchema.safeParse('2026-02-30').success).toBe(false);
     expect(isoDateSchema.safeParse('1405/07/01').success).toBe(false);
+  });
+
+  it('starts a Tehran day at local midnight', () => {
+    const start = tehranDayStart('2026-09-23');
+    expect(start.toISOString()).toBe('2026-09-22T20:30:00.000Z');
+    expect(isoDateInTehran(start)).toBe('2026-09-23');
+    expect(isoDateInTehran(new Date(start.getTime() - 1))).toBe('2026-09-22');
   });
 });

@@ -162,6 +162,11 @@ export function isoDateInTehran(instant: Date = new Date()): string {
   return tehranParts.format(instant);
 }
 
+/** The instant a Tehran calendar day (ISO) starts; Iran keeps UTC+03:30 all year. */
+export function tehranDayStart(iso: string): Date {
+  return new Date(`${iso}T00:00:00+03:30`);
+}
+
 /** Today's date in Tehran, ISO. */
 export function todayIso(): string {
   return isoDateInTehran(new Date());

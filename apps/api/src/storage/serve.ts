@@ -1,17 +1,33 @@
+import { ERROR_CODES } from '@madreseh/contract/errors';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/errors';
+import { isPrivateUpload, type UrlSigner } from './signed-urls';
 import type { Storage } from './storage';
 
 const CONTENT_TYPES: Record<string, string> = { webp: 'image/webp' };
 
+const BAD_SIGNATURE = 'نشانی این تصویر معتبر نیست یا زمان آن گذشته است. صفحه را دوباره باز کنید.';
+
 /**
  * Serves stored images under /uploads/…: only names the server could have made, only the types
- * it writes, with a fixed content type, nosniff and a year of caching (names never change).
+ * it writes, with a fixed content type and nosniff. Public images are cached for a year (names never
+ * change). Private ones (receipts) need a valid signature (signed-urls.ts); they are answered
+ * `private`, cached by the browser only until the signature expires, never by a shared cache.
  */
-export function registerUploadServing(app: FastifyInstance, storage: Storage): void {
+export function registerUploadServing(app: FastifyInstance, storage: Storage, signer: UrlSigner): void {
   app.get('/uploads/*', async (request, reply) => {
     const name = (request.params as { '*': string })['*'];
     const type = CONTENT_TYPES[name.slice(name.lastIndexOf('.') + 1)];
+    let cacheControl = 'public, max-age=31536000, immutable';
+    if (isPrivateUpload(name)) {
+      const { exp, sig } = request.query as { exp?: unknown; sig?: unknown };
+      if (typeof exp !== 'string' || typeof sig !== 'string' || !signer.verify(name, exp, sig)) {
+        reply.header('cache-control', 'no-store');
+        throw new AppError(403, ERROR_CODES.forbidden, BAD_SIGNATURE);
+      }
+      const seconds = Math.max(0, Number(exp) - Math.floor(Date.now() / 1000));
+      cacheControl = `private, max-age=${seconds}`;
+    }
     const file = type ? await storage.open(name) : null;
     if (!file || !type) throw AppError.notFound();
     return reply
@@ -19,7 +35,7 @@ export function registerUploadServing(app: FastifyInstance, storage: Storage): v
       .header('content-length', file.size)
       .header('x-content-type-options', 'nosniff')
       .header('content-disposition', 'inline')
-      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('cache-control', cacheControl)
       .send(file.stream);
   });
 }

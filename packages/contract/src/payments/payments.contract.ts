@@ -3,7 +3,7 @@ import { endpoint } from '../endpoint';
 import { isoDateSchema } from '../jalali';
 import { pageOf } from '../pagination';
 import { STAFF, STUDENT } from '../roles';
-import { digitsToLatin } from '../text';
+import { digitsToLatin, digitsToPersian } from '../text';
 
 export const PAYMENT_METHODS = ['gateway', 'card_to_card', 'manual'] as const;
 export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'rejected'] as const;
@@ -16,6 +16,38 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export type MoneyUnit = (typeof MONEY_UNITS)[number];
+
+export const INVOICE_STATUS_LABELS = {
+  unpaid: 'پرداخت‌نشده',
+  partial: 'پرداخت ناقص',
+  paid: 'پرداخت‌شده',
+  overdue: 'سررسید گذشته',
+  cancelled: 'باطل‌شده',
+} as const satisfies Record<InvoiceStatus, string>;
+
+export const PAYMENT_STATUS_LABELS = {
+  pending: 'در انتظار بررسی',
+  succeeded: 'موفق',
+  failed: 'ناموفق',
+  rejected: 'ردشده',
+} as const satisfies Record<PaymentStatus, string>;
+
+export const PAYMENT_METHOD_LABELS = {
+  gateway: 'پرداخت آنلاین',
+  card_to_card: 'کارت به کارت',
+  manual: 'نقدی / کارتخوان',
+} as const satisfies Record<PaymentMethod, string>;
+
+/** The longest date range one export of invoices and payments may cover, in days. */
+export const EXPORT_MAX_DAYS = 366;
+
+/** What is wrong with an export range of ISO dates, in Persian; null when it is fine. */
+export function exportRangeProblem(from: string, to: string): string | null {
+  if (from > to) return 'تاریخ پایان بازه نباید پیش از تاریخ شروع آن باشد.';
+  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
+  if (days > EXPORT_MAX_DAYS) return `بازهٔ خروجی حداکثر ${digitsToPersian(EXPORT_MAX_DAYS)} روز است.`;
+  return null;
+}
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 
@@ -55,7 +87,12 @@ export const paymentSchema = z.object({
   cardMasked: z.string().nullable(),
   trackingNumber: z.string().nullable(),
   transferredAt: z.string().nullable(),
+  /**
+   * The receipt photo (1600 px) and its 400 px thumbnail: signed addresses that expire within about
+   * an hour, given only to the student who sent it and to staff.
+   */
   receiptUrl: z.string().nullable(),
+  receiptThumbUrl: z.string().nullable(),
   note: z.string().nullable(),
   submittedAt: z.string(),
   decidedAt: z.string().nullable(),
@@ -334,6 +371,16 @@ export const paymentsContract = {
     summary: 'Moves the due date of, or cancels, many invoices at once',
     body: bulkUpdateBodySchema,
     response: z.object({ updated: z.number().int() }),
+  }),
+  exportInvoices: endpoint({
+    method: 'GET',
+    path: 'panel/invoices/export',
+    access: STAFF,
+    summary:
+      'XLSX of the invoices due in a date range and the payments sent or decided in it (at most 366 days; Jalali dates, amounts in Rials)',
+    query: z.object({ from: isoDateSchema, to: isoDateSchema }),
+    file: true,
+    noStore: true,
   }),
   groups: endpoint({
     method: 'GET',

@@ -23,6 +23,13 @@ export class GatewayRefusedError extends Error {
   }
 }
 
+/** Persian names of the gateways, for payers and for exports. */
+export const GATEWAY_LABELS = { zarinpal: 'زرین‌پال', sandbox: 'درگاه آزمایشی' } as const;
+
+export function gatewayLabel(name: string): string {
+  return name in GATEWAY_LABELS ? GATEWAY_LABELS[name as keyof typeof GATEWAY_LABELS] : name;
+}
+
 /** An online payment gateway: ask for a payment, send the payer there, verify when they return. */
 export interface PaymentGateway {
   readonly name: string;
@@ -54,7 +61,7 @@ interface ZarinpalAnswer {
 /** Zarinpal payment gateway, protocol v4 (pg/v4/payment/request.json, StartPay, verify.json). */
 export class ZarinpalGateway implements PaymentGateway {
   readonly name = 'zarinpal';
-  readonly label = 'زرین‌پال';
+  readonly label = GATEWAY_LABELS.zarinpal;
   readonly test: boolean;
 
   constructor(private readonly options: ZarinpalOptions) {
@@ -132,7 +139,7 @@ export class ZarinpalGateway implements PaymentGateway {
  */
 export class SandboxGateway implements PaymentGateway {
   readonly name = 'sandbox';
-  readonly label = 'درگاه آزمایشی';
+  readonly label = GATEWAY_LABELS.sandbox;
   readonly test = true;
 
   async request(): Promise<{ authority: string }> {

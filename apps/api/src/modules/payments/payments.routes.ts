@@ -1,13 +1,17 @@
+import { formatJalaliIso } from '@madreseh/contract/jalali';
 import { paymentsContract as c, cardToCardBodySchema } from '@madreseh/contract/payments/payments.contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAuth } from '../../auth/guard';
 import type { Db } from '../../db/client';
 import { implement } from '../../http/implement';
 import { AppError } from '../../lib/errors';
+import { asAttachment, XLSX_TYPE } from '../../lib/spreadsheet';
 import { removeImage, storeImage } from '../../storage/images';
 import { readUploadForm } from '../../storage/multipart';
+import { RECEIPTS_FOLDER } from '../../storage/signed-urls';
 import { DEFAULT_PAYMENTS_CONFIG, gatewaysFrom, type PaymentsConfig } from './gateways';
 import { handleCallback, startOnlinePayment } from './online-payments';
+import { exportInvoicesAndPayments } from './payments.export';
 import {
   bulkCreateInvoices,
   bulkUpdateInvoices,
@@ -24,6 +28,7 @@ import {
   paymentOfStudent,
   pendingReceipts,
   recordManualPayment,
+  type SignUrl,
   sandboxPayment,
   savePaymentSettings,
   studentHeader,
@@ -36,6 +41,8 @@ import {
 export function registerPaymentRoutes(app: FastifyInstance, db: Db, config: PaymentsConfig = DEFAULT_PAYMENTS_CONFIG) {
   const gateways = gatewaysFrom(config);
   const gatewayList = [...gateways.values()].map((g) => ({ name: g.name, label: g.label, test: g.test }));
+  // Receipt addresses are signed for this answer only (storage/signed-urls.ts).
+  const sign: SignUrl = (name) => app.urlSigner.url(name);
   const me = async (request: FastifyRequest) => {
     const auth = requireAuth(request);
     return { studentId: await studentOfUser(db, auth.userId), userId: auth.userId };
@@ -44,7 +51,7 @@ export function registerPaymentRoutes(app: FastifyInstance, db: Db, config: Paym
   // ----- student -----
   implement(app, c.studentInvoices, async ({ request }) => {
     const { studentId } = await me(request);
-    const list = await invoicesOfStudent(db, studentId);
+    const list = await invoicesOfStudent(db, studentId, sign);
     return { invoices: list, totals: totalsOf(list), moneyUnit: await moneyUnitOf(db), gateways: gatewayList };
   });
 
@@ -58,17 +65,17 @@ export function registerPaymentRoutes(app: FastifyInstance, db: Db, config: Paym
 
   implement(app, c.paymentResult, async ({ params, request }) => {
     const { studentId } = await me(request);
-    return paymentOfStudent(db, studentId, params.id);
+    return paymentOfStudent(db, studentId, params.id, sign);
   });
 
-  implement(app, c.cardToCardView, async ({ request }) => cardToCardView(db, (await me(request)).studentId));
+  implement(app, c.cardToCardView, async ({ request }) => cardToCardView(db, (await me(request)).studentId, sign));
 
   implement(app, c.cardToCard, async ({ request, reply }) => {
     const { studentId, userId } = await me(request);
     const { file, fields } = await readUploadForm(request, cardToCardBodySchema);
-    const image = await storeImage(app.storage, 'receipts', file);
+    const image = await storeImage(app.storage, RECEIPTS_FOLDER, file);
     try {
-      const payment = await submitCardToCard(db, { ...fields, studentId, userId, receiptKey: image.key });
+      const payment = await submitCardToCard(db, { ...fields, studentId, userId, receiptKey: image.key }, sign);
       reply.status(201);
       return payment;
     } catch (err) {
@@ -101,37 +108,49 @@ export function registerPaymentRoutes(app: FastifyInstance, db: Db, config: Paym
   // ----- admin -----
   implement(app, c.studentInvoice, async ({ params }) => {
     const student = await studentHeader(db, params.id);
-    const list = await invoicesOfStudent(db, params.id);
+    const list = await invoicesOfStudent(db, params.id, sign);
     return { student, invoices: list, totals: totalsOf(list), moneyUnit: await moneyUnitOf(db) };
   });
 
   implement(app, c.createInvoice, async ({ params, body, request, reply }) => {
     reply.status(201);
-    return createInvoice(db, request, params.id, body);
+    return createInvoice(db, request, params.id, body, sign);
   });
 
   implement(app, c.listInvoices, async ({ query }) => listInvoices(db, query));
-  implement(app, c.updateInvoice, async ({ params, body, request }) => updateInvoice(db, request, params.id, body));
+  implement(app, c.updateInvoice, async ({ params, body, request }) =>
+    updateInvoice(db, request, params.id, body, sign),
+  );
   implement(app, c.cancelInvoice, async ({ params, body, request }) =>
-    cancelInvoice(db, request, params.id, body.reason),
+    cancelInvoice(db, request, params.id, body.reason, sign),
   );
   implement(app, c.manualPayment, async ({ params, body, request, reply }) => {
     reply.status(201);
-    return recordManualPayment(db, request, params.id, body);
+    return recordManualPayment(db, request, params.id, body, sign);
   });
   implement(app, c.bulkCreate, async ({ body, request, reply }) => {
     reply.status(201);
     return bulkCreateInvoices(db, request, body.groupId, body.installments);
   });
   implement(app, c.bulkUpdate, async ({ body, request }) => bulkUpdateInvoices(db, request, body));
+  implement(app, c.exportInvoices, async ({ query, reply }) => {
+    const jalali = (iso: string) => formatJalaliIso(iso).replaceAll('/', '-');
+    return asAttachment(reply, await exportInvoicesAndPayments(db, query.from, query.to), {
+      type: XLSX_TYPE,
+      name: `invoices-${jalali(query.from)}-${jalali(query.to)}.xlsx`,
+      persianName: `صورت‌حساب‌ها و پرداخت‌ها ${jalali(query.from)} تا ${jalali(query.to)}.xlsx`,
+    });
+  });
   implement(app, c.groups, async () => groupsForInvoicing(db));
   implement(app, c.pendingReceipts, async () => {
-    const items = await pendingReceipts(db);
+    const items = await pendingReceipts(db, sign);
     return { items, total: items.length, moneyUnit: await moneyUnitOf(db) };
   });
-  implement(app, c.approve, async ({ params, request }) => decideReceipt(db, request, params.id, { approve: true }));
+  implement(app, c.approve, async ({ params, request }) =>
+    decideReceipt(db, request, params.id, { approve: true }, sign),
+  );
   implement(app, c.reject, async ({ params, body, request }) =>
-    decideReceipt(db, request, params.id, { approve: false, reason: body.reason }),
+    decideReceipt(db, request, params.id, { approve: false, reason: body.reason }, sign),
   );
   implement(app, c.getSettings, async () => getPaymentSettings(db));
   implement(app, c.putSettings, async ({ body, request }) => savePaymentSettings(db, request, body));

@@ -6,7 +6,6 @@ import type {
   PaymentSettings,
   PaymentView,
 } from '@madreseh/contract/payments/payments.contract';
-import { imageUrls } from '@madreseh/contract/uploads';
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client';
@@ -14,6 +13,7 @@ import { invoices, paymentSettings, payments } from '../../db/schema/payments';
 import { groups, students } from '../../db/schema/school';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
+import { imageFileNames } from '../../storage/images';
 
 export const MSG = {
   noStudent: 'پروندهٔ دانش‌آموزی برای این حساب پیدا نشد.',
@@ -56,6 +56,21 @@ type PaymentRow = typeof payments.$inferSelect;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/**
+ * Signs the address of a private upload (app.urlSigner.url). Receipt photos reach only answers to
+ * the student who sent them and to staff, and only through addresses made by this function.
+ */
+export type SignUrl = (name: string) => string;
+
+/** For views whose payments are dropped before anything is answered (list rows, totals). */
+const NO_ADDRESSES: SignUrl = () => '';
+
+function receiptUrls(key: string | null, sign: SignUrl) {
+  if (!key) return { receiptUrl: null, receiptThumbUrl: null };
+  const [thumb, large] = imageFileNames(key) as [string, string];
+  return { receiptUrl: sign(large), receiptThumbUrl: sign(thumb) };
+}
+
 export function invoiceStatus(
   inv: Pick<InvoiceRow, 'amount' | 'dueDate' | 'cancelledAt'>,
   paid: number,
@@ -67,7 +82,7 @@ export function invoiceStatus(
   return paid > 0 ? 'partial' : 'unpaid';
 }
 
-export function paymentView(p: PaymentRow): PaymentView {
+export function paymentView(p: PaymentRow, sign: SignUrl): PaymentView {
   return {
     id: p.id,
     invoiceId: p.invoiceId,
@@ -79,7 +94,7 @@ export function paymentView(p: PaymentRow): PaymentView {
     cardMasked: p.cardMasked,
     trackingNumber: p.trackingNumber,
     transferredAt: iso(p.transferredAt),
-    receiptUrl: p.receiptKey ? imageUrls(p.receiptKey).large : null,
+    ...receiptUrls(p.receiptKey, sign),
     note: p.note,
     submittedAt: p.submittedAt.toISOString(),
     decidedAt: iso(p.decidedAt),
@@ -98,7 +113,12 @@ function sums(rows: PaymentRow[]) {
   return { paid, pendingReceipts };
 }
 
-export function invoiceView(inv: InvoiceRow, rows: PaymentRow[], today = isoDateInTehran()): InvoiceView {
+export function invoiceView(
+  inv: InvoiceRow,
+  rows: PaymentRow[],
+  sign: SignUrl,
+  today = isoDateInTehran(),
+): InvoiceView {
   const { paid, pendingReceipts } = sums(rows);
   const cancelled = Boolean(inv.cancelledAt);
   return {
@@ -115,12 +135,12 @@ export function invoiceView(inv: InvoiceRow, rows: PaymentRow[], today = isoDate
     createdAt: inv.createdAt.toISOString(),
     cancelledAt: iso(inv.cancelledAt),
     cancelReason: inv.cancelReason,
-    payments: rows.map(paymentView),
+    payments: rows.map((p) => paymentView(p, sign)),
   };
 }
 
 /** The invoices of one student with all their payments, newest due date last. */
-export async function invoicesOfStudent(db: Tx, studentId: number): Promise<InvoiceView[]> {
+export async function invoicesOfStudent(db: Tx, studentId: number, sign: SignUrl): Promise<InvoiceView[]> {
   const invs = await db
     .select()
     .from(invoices)
@@ -142,6 +162,7 @@ export async function invoicesOfStudent(db: Tx, studentId: number): Promise<Invo
     invoiceView(
       inv,
       pays.filter((p) => p.invoiceId === inv.id),
+      sign,
       today,
     ),
   );
@@ -172,11 +193,11 @@ async function paymentsOf(tx: Tx, invoiceId: number) {
   return tx.select().from(payments).where(eq(payments.invoiceId, invoiceId));
 }
 
-export async function loadInvoiceView(tx: Tx, invoiceId: number): Promise<InvoiceView> {
+export async function loadInvoiceView(tx: Tx, invoiceId: number, sign: SignUrl): Promise<InvoiceView> {
   const [inv] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
   if (!inv) throw AppError.notFound(MSG.invoiceNotFound);
   const rows = await tx.select().from(payments).where(eq(payments.invoiceId, invoiceId)).orderBy(asc(payments.id));
-  return invoiceView(inv, rows);
+  return invoiceView(inv, rows, sign);
 }
 
 const rialText = (n: number) => n.toLocaleString('en-US');
@@ -240,7 +261,13 @@ export interface InvoiceInput {
   dueDate: string;
 }
 
-export async function createInvoice(db: Db, request: FastifyRequest, studentId: number, input: InvoiceInput) {
+export async function createInvoice(
+  db: Db,
+  request: FastifyRequest,
+  studentId: number,
+  input: InvoiceInput,
+  sign: SignUrl,
+) {
   return db.transaction(async (tx) => {
     await studentHeader(tx, studentId);
     const [row] = await tx
@@ -256,11 +283,17 @@ export async function createInvoice(db: Db, request: FastifyRequest, studentId: 
       .returning();
     if (!row) throw new Error('insert returned nothing');
     await audit(tx, request, 'create', 'invoice', row.id, { studentId, amount: input.amount, title: input.title });
-    return invoiceView(row, []);
+    return invoiceView(row, [], sign);
   });
 }
 
-export async function updateInvoice(db: Db, request: FastifyRequest, invoiceId: number, input: InvoiceInput) {
+export async function updateInvoice(
+  db: Db,
+  request: FastifyRequest,
+  invoiceId: number,
+  input: InvoiceInput,
+  sign: SignUrl,
+) {
   return db.transaction(async (tx) => {
     const inv = await lockInvoice(tx, invoiceId);
     if (inv.cancelledAt) throw AppError.conflict(MSG.cancelled);
@@ -280,7 +313,7 @@ export async function updateInvoice(db: Db, request: FastifyRequest, invoiceId: 
       before: { title: inv.title, amount: inv.amount, dueDate: inv.dueDate },
       after: { title: input.title, amount: input.amount, dueDate: input.dueDate },
     });
-    return loadInvoiceView(tx, invoiceId);
+    return loadInvoiceView(tx, invoiceId, sign);
   });
 }
 
@@ -304,13 +337,13 @@ async function cancelLocked(tx: Tx, request: FastifyRequest, inv: InvoiceRow, re
     .where(and(eq(payments.invoiceId, inv.id), eq(payments.status, 'pending'), eq(payments.method, 'card_to_card')));
 }
 
-export async function cancelInvoice(db: Db, request: FastifyRequest, invoiceId: number, reason: string) {
+export async function cancelInvoice(db: Db, request: FastifyRequest, invoiceId: number, reason: string, sign: SignUrl) {
   return db.transaction(async (tx) => {
     const inv = await lockInvoice(tx, invoiceId);
     if (inv.cancelledAt) throw AppError.conflict(MSG.cancelled);
     await cancelLocked(tx, request, inv, reason);
     await audit(tx, request, 'cancel', 'invoice', invoiceId, { reason });
-    return loadInvoiceView(tx, invoiceId);
+    return loadInvoiceView(tx, invoiceId, sign);
   });
 }
 
@@ -319,6 +352,7 @@ export async function recordManualPayment(
   request: FastifyRequest,
   invoiceId: number,
   input: { amount: number; note?: string | undefined },
+  sign: SignUrl,
 ): Promise<PaymentView> {
   return db.transaction(async (tx) => {
     const inv = await lockInvoice(tx, invoiceId);
@@ -348,7 +382,7 @@ export async function recordManualPayment(
       .returning();
     if (!row) throw new Error('insert returned nothing');
     await audit(tx, request, 'manual_payment', 'invoice', invoiceId, { paymentId: row.id, amount: input.amount });
-    return paymentView(row);
+    return paymentView(row, sign);
   });
 }
 
@@ -358,6 +392,7 @@ export async function decideReceipt(
   request: FastifyRequest,
   paymentId: number,
   decision: { approve: true } | { approve: false; reason: string },
+  sign: SignUrl,
 ): Promise<PaymentView> {
   return db.transaction(async (tx) => {
     const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
@@ -387,7 +422,7 @@ export async function decideReceipt(
       });
     }
     const [after] = await tx.select().from(payments).where(eq(payments.id, paymentId));
-    return paymentView(after as PaymentRow);
+    return paymentView(after as PaymentRow, sign);
   });
 }
 
@@ -473,7 +508,7 @@ export async function bulkUpdateInvoices(
  * correlated, so every column names its table: Drizzle leaves columns unqualified in a query over
  * one table, where `"invoice_id" = "id"` would silently compare the inner table with itself.
  */
-const paidSql = sql<number>`coalesce((select sum(p.amount) from payments p where p.invoice_id = "invoices"."id" and p.status = 'succeeded'), 0)::bigint`;
+export const paidSql = sql<number>`coalesce((select sum(p.amount) from payments p where p.invoice_id = "invoices"."id" and p.status = 'succeeded'), 0)::bigint`;
 const pendingSql = sql<number>`coalesce((select sum(p.amount) from payments p where p.invoice_id = "invoices"."id" and p.status = 'pending' and p.method = 'card_to_card'), 0)::bigint`;
 
 function statusSql(today: string) {
@@ -527,7 +562,7 @@ export async function listInvoices(
     .offset((query.page - 1) * query.pageSize);
   return {
     items: rows.map((r) => {
-      const { payments: _p, ...v } = invoiceView(r.inv, [], today);
+      const { payments: _p, ...v } = invoiceView(r.inv, [], NO_ADDRESSES, today);
       const paid = Number(r.paid);
       return {
         ...v,
@@ -558,7 +593,7 @@ export async function groupsForInvoicing(db: Db) {
   return rows.map((r) => ({ ...r, students: Number(r.students) }));
 }
 
-export async function pendingReceipts(db: Db) {
+export async function pendingReceipts(db: Db, sign: SignUrl) {
   const rows = await db
     .select({
       p: payments,
@@ -575,7 +610,7 @@ export async function pendingReceipts(db: Db) {
     .where(and(eq(payments.method, 'card_to_card'), eq(payments.status, 'pending')))
     .orderBy(asc(payments.submittedAt), asc(payments.id));
   return rows.map((r) => ({
-    ...paymentView(r.p),
+    ...paymentView(r.p, sign),
     invoiceTitle: r.inv.title,
     invoiceAmount: r.inv.amount,
     invoiceRemaining: Math.max(r.inv.amount - Number(r.paid), 0),
@@ -607,7 +642,7 @@ export async function unpaidInvoicesCount(db: Tx): Promise<number> {
 
 /** What a student has been billed, has paid and still owes, in Rials (student home card). */
 export async function studentBalance(db: Tx, studentId: number) {
-  const list = await invoicesOfStudent(db, studentId);
+  const list = await invoicesOfStudent(db, studentId, NO_ADDRESSES);
   return {
     ...totalsOf(list),
     overdue: list.filter((i) => i.status === 'overdue').reduce((s, i) => s + i.remaining, 0),
@@ -629,6 +664,7 @@ export async function submitCardToCard(
     transferredAt: string;
     receiptKey?: string | undefined;
   },
+  sign: SignUrl,
 ): Promise<PaymentView> {
   return db.transaction(async (tx) => {
     const inv = await lockInvoice(tx, input.invoiceId);
@@ -662,13 +698,13 @@ export async function submitCardToCard(
       })
       .returning();
     if (!row) throw new Error('insert returned nothing');
-    return paymentView(row);
+    return paymentView(row, sign);
   });
 }
 
-export async function cardToCardView(db: Db, studentId: number) {
+export async function cardToCardView(db: Db, studentId: number, sign: SignUrl) {
   const settings = await getPaymentSettings(db);
-  const list = await invoicesOfStudent(db, studentId);
+  const list = await invoicesOfStudent(db, studentId, sign);
   return {
     card: settings.cardNumber
       ? { number: settings.cardNumber, holder: settings.cardHolder, bank: settings.bankName }
@@ -686,16 +722,16 @@ export async function cardToCardView(db: Db, studentId: number) {
 }
 
 /** One of a student's payments, for the result page; another student's payment is not found. */
-export async function paymentOfStudent(db: Db, studentId: number, paymentId: number) {
+export async function paymentOfStudent(db: Db, studentId: number, paymentId: number, sign: SignUrl) {
   const [row] = await db
     .select({ p: payments, inv: invoices })
     .from(payments)
     .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
     .where(and(eq(payments.id, paymentId), eq(invoices.studentId, studentId)));
   if (!row) throw AppError.notFound(MSG.paymentNotFound);
-  const view = await loadInvoiceView(db, row.inv.id);
+  const view = await loadInvoiceView(db, row.inv.id, sign);
   return {
-    ...paymentView(row.p),
+    ...paymentView(row.p, sign),
     invoiceTitle: row.inv.title,
     invoiceRemaining: view.remaining,
     moneyUnit: await moneyUnitOf(db),

@@ -218,7 +218,8 @@ describe('card-to-card receipts', () => {
       cardMasked: '************1234',
       trackingNumber: '887766',
     });
-    expect(p.receiptUrl).toMatch(/^\/uploads\/receipts\/.+-1600\.webp$/);
+    expect(p.receiptUrl).toMatch(/^\/uploads\/receipts\/.+-1600\.webp\?exp=\d+&sig=[0-9a-f]{64}$/);
+    expect(p.receiptThumbUrl).toMatch(/^\/uploads\/receipts\/.+-400\.webp\?exp=\d+&sig=[0-9a-f]{64}$/);
     const img = await t.inject({ method: 'GET', url: p.receiptUrl });
     expect(img.statusCode).toBe(200);
 

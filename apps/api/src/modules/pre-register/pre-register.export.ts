@@ -1,18 +1,16 @@
-import { formatJalaliIso, isoDateInTehran } from '@madreseh/contract/jalali';
+import { formatJalaliIso } from '@madreseh/contract/jalali';
 import {
   GENDER_LABELS,
   PRE_REGISTER_STATUS_LABELS,
   type PreRegistration,
 } from '@madreseh/contract/pre-register/pre-register.contract';
 import { GRADE_LABELS } from '@madreseh/contract/settings/settings.contract';
-import ExcelJS from 'exceljs';
-
-const jalaliOfInstant = (iso: string | null) => (iso ? formatJalaliIso(isoDateInTehran(new Date(iso))) : '');
+import { type Column, toCsv as csvOf, jalaliDayCell, toXlsx as xlsxOf } from '../../lib/spreadsheet';
 
 /** Columns of the export: a Persian header and how to read the cell from a record. */
-const COLUMNS: { header: string; width: number; value: (r: PreRegistration) => string | number | null }[] = [
+const COLUMNS: Column<PreRegistration>[] = [
   { header: 'کد پیگیری', width: 14, value: (r) => r.trackingCode },
-  { header: 'تاریخ ثبت', width: 12, value: (r) => jalaliOfInstant(r.createdAt) },
+  { header: 'تاریخ ثبت', width: 12, value: (r) => jalaliDayCell(r.createdAt) },
   { header: 'سال تحصیلی', width: 12, value: (r) => `${r.academicYear}-${r.academicYear + 1}` },
   { header: 'نام', width: 14, value: (r) => r.firstName },
   { header: 'نام خانوادگی', width: 18, value: (r) => r.lastName },
@@ -33,30 +31,14 @@ const COLUMNS: { header: string; width: number; value: (r: PreRegistration) => s
   { header: 'توضیحات', width: 30, value: (r) => r.notes },
   { header: 'وضعیت', width: 14, value: (r) => PRE_REGISTER_STATUS_LABELS[r.status] },
   { header: 'یادداشت مدیر', width: 30, value: (r) => r.adminNote },
-  { header: 'تاریخ تغییر وضعیت', width: 14, value: (r) => jalaliOfInstant(r.statusChangedAt) },
+  { header: 'تاریخ تغییر وضعیت', width: 14, value: (r) => jalaliDayCell(r.statusChangedAt) },
   { header: 'تغییر توسط', width: 16, value: (r) => r.statusChangedBy ?? '' },
 ];
 
-export async function toXlsx(rows: PreRegistration[]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  wb.creator = 'Madreseh';
-  const ws = wb.addWorksheet('پیش‌ثبت‌نام', { views: [{ rightToLeft: true, state: 'frozen', ySplit: 1 }] });
-  ws.columns = COLUMNS.map((c) => ({ header: c.header, width: c.width }));
-  ws.getRow(1).font = { bold: true };
-  for (const r of rows) ws.addRow(COLUMNS.map((c) => c.value(r)));
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-
-/** A cell that a spreadsheet would read as a formula is prefixed so it stays text. */
-function csvCell(v: string | number | null): string {
-  let s = v === null ? '' : String(v);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+export function toXlsx(rows: PreRegistration[]): Promise<Buffer> {
+  return xlsxOf({ name: 'پیش‌ثبت‌نام', columns: COLUMNS, rows });
 }
 
 export function toCsv(rows: PreRegistration[]): string {
-  const lines = [COLUMNS.map((c) => csvCell(c.header)).join(',')];
-  for (const r of rows) lines.push(COLUMNS.map((c) => csvCell(c.value(r))).join(','));
-  // The byte-order mark makes spreadsheet programs read the Persian text as UTF-8.
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return csvOf(COLUMNS, rows);
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../auth/guard';
 import type { Db } from '../../db/client';
 import { implement } from '../../http/implement';
+import { asAttachment, CSV_TYPE, XLSX_TYPE } from '../../lib/spreadsheet';
 import { toCsv, toXlsx } from './pre-register.export';
 import { getOne, list, listForExport, lookup, setStatus, submit } from './pre-register.service';
 
@@ -18,16 +19,9 @@ export function registerPreRegisterRoutes(app: FastifyInstance, db: Db): void {
     const { format, ...filter } = query;
     const rows = await listForExport(db, filter);
     const stamp = new Date().toISOString().slice(0, 10);
-    if (format === 'csv') {
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="pre-register-${stamp}.csv"`);
-      return toCsv(rows);
-    }
-    reply
-      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename="pre-register-${stamp}.xlsx"`);
-    return toXlsx(rows);
+    if (format === 'csv')
+      return asAttachment(reply, toCsv(rows), { type: CSV_TYPE, name: `pre-register-${stamp}.csv` });
+    return asAttachment(reply, await toXlsx(rows), { type: XLSX_TYPE, name: `pre-register-${stamp}.xlsx` });
   });
   implement(app, preRegisterContract.get, async ({ params }) => getOne(db, params.id));
   implement(app, preRegisterContract.setStatus, async ({ params, body, request }) =>

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { tehranDayStart } from '@madreseh/contract/jalali';
 import {
   PRE_REGISTER_NEXT,
   PRE_REGISTER_STATUS_LABELS,
@@ -138,9 +139,6 @@ export async function lookup(
     statusChangedAt: row.statusChangedAt ? row.statusChangedAt.toISOString() : null,
   };
 }
-
-/** The start of a Tehran calendar day as an instant (Iran keeps UTC+03:30 all year). */
-const tehranDayStart = (iso: string) => new Date(`${iso}T00:00:00+03:30`);
 
 function filterWhere(f: PreRegisterFilter): SQL | undefined {
   const c: SQL[] = [];

@@ -1,9 +1,10 @@
 import { studentContract } from '@madreseh/contract/student/student.contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../../auth/guard';
 import type { Db } from '../../db/client';
 import { implement } from '../../http/implement';
+import { asAttachment, XLSX_TYPE } from '../../lib/spreadsheet';
 import { readUploadForm } from '../../storage/multipart';
 import { changePassword, me, profile, updateProfile } from './student-self.service';
 import {
@@ -20,18 +21,6 @@ import {
   updateStudent,
 } from './students.service';
 import { exportStudents, importStudents, importTemplate } from './students.sheets';
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-function sendXlsx(reply: FastifyReply, file: Buffer, asciiName: string, persianName: string) {
-  reply
-    .header('content-type', XLSX)
-    .header(
-      'content-disposition',
-      `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(persianName)}`,
-    );
-  return file;
-}
 
 export function registerStudentRoutes(app: FastifyInstance, db: Db): void {
   implement(app, studentContract.list, async ({ query }) => listStudents(db, query));
@@ -70,11 +59,19 @@ export function registerStudentRoutes(app: FastifyInstance, db: Db): void {
     setStatus(db, request, params.id, body.status),
   );
   implement(app, studentContract.importTemplate, async ({ reply }) =>
-    sendXlsx(reply, await importTemplate(), 'students-template.xlsx', 'الگوی دانش‌آموزان.xlsx'),
+    asAttachment(reply, await importTemplate(), {
+      type: XLSX_TYPE,
+      name: 'students-template.xlsx',
+      persianName: 'الگوی دانش‌آموزان.xlsx',
+    }),
   );
   implement(app, studentContract.import, async ({ body, request }) => importStudents(db, request, body));
   implement(app, studentContract.export, async ({ query, reply }) =>
-    sendXlsx(reply, await exportStudents(await allStudents(db, query)), 'students.xlsx', 'دانش‌آموزان.xlsx'),
+    asAttachment(reply, await exportStudents(await allStudents(db, query)), {
+      type: XLSX_TYPE,
+      name: 'students.xlsx',
+      persianName: 'دانش‌آموزان.xlsx',
+    }),
   );
 
   implement(app, studentContract.me, async ({ request }) => me(db, requireAuth(request)));

@@ -1,4 +1,4 @@
-import { formatJalaliIso, parseJalaliDate } from '@madreseh/contract/jalali';
+import { parseJalaliDate } from '@madreseh/contract/jalali';
 import {
   GENDER_LABELS,
   type ImportResult,
@@ -16,6 +16,16 @@ import { groups, students } from '../../db/schema/school';
 import { users } from '../../db/schema/users';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
+import {
+  addNotesSheet,
+  addSheet,
+  type Cell,
+  type Column,
+  jalaliDateCell,
+  newWorkbook,
+  toXlsx,
+  writeXlsx,
+} from '../../lib/spreadsheet';
 import { fullNameOf, NO_PASSWORD, type StudentBody, searchTextOf } from './students.service';
 
 /** Rows one import may hold. */
@@ -26,65 +36,49 @@ type Field = keyof typeof STUDENT_SHEET_HEADERS;
 const FIELDS = Object.keys(STUDENT_SHEET_HEADERS) as Field[];
 const REQUIRED: Field[] = ['firstName', 'lastName', 'nationalCode'];
 
-const STATUS_HEADER = 'وضعیت';
 const SHEET_NAME = 'دانش‌آموزان';
 
-function newWorkbook(): { workbook: ExcelJS.Workbook; sheet: ExcelJS.Worksheet } {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Madreseh';
-  const sheet = workbook.addWorksheet(SHEET_NAME, { views: [{ rightToLeft: true, state: 'frozen', ySplit: 1 }] });
-  return { workbook, sheet };
-}
+/** The columns of the template and the export: every column text, so leading zeros of national codes stay. */
+const FIELD_VALUES: Record<Field, (s: Student) => Cell> = {
+  firstName: (s) => s.firstName,
+  lastName: (s) => s.lastName,
+  nationalCode: (s) => s.nationalCode,
+  studentNumber: (s) => s.studentNumber ?? '',
+  group: (s) => s.groupName ?? '',
+  birthDate: (s) => jalaliDateCell(s.birthDate),
+  gender: (s) => (s.gender ? GENDER_LABELS[s.gender] : ''),
+  fatherName: (s) => s.fatherName ?? '',
+  parentMobile: (s) => s.parentMobile ?? '',
+  address: (s) => s.address ?? '',
+};
+const FIELD_COLUMNS: Column<Student>[] = FIELDS.map((f) => ({
+  header: STUDENT_SHEET_HEADERS[f],
+  width: f === 'address' ? 40 : 18,
+  numFmt: '@',
+  value: FIELD_VALUES[f],
+}));
+const EXPORT_COLUMNS: Column<Student>[] = [
+  ...FIELD_COLUMNS,
+  { header: 'وضعیت', value: (s) => STUDENT_STATUS_LABELS[s.status] },
+];
 
-function styleHeader(sheet: ExcelJS.Worksheet, count: number) {
-  const row = sheet.getRow(1);
-  row.font = { bold: true, color: { argb: 'FFFFFFFF' } };
-  row.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF7B2CBF' } };
-  for (let i = 1; i <= count; i++) sheet.getColumn(i).width = i === FIELDS.length ? 40 : 18;
-}
-
-/** The import template: Persian headers, every column as text (leading zeros of national codes stay). */
+/** The import template: Persian headers, every column as text, and a sheet of instructions. */
 export async function importTemplate(): Promise<Buffer> {
-  const { workbook, sheet } = newWorkbook();
-  sheet.addRow(FIELDS.map((f) => STUDENT_SHEET_HEADERS[f]));
-  styleHeader(sheet, FIELDS.length);
-  for (let i = 1; i <= FIELDS.length; i++) sheet.getColumn(i).numFmt = '@';
-  const notes = workbook.addWorksheet('راهنما', { views: [{ rightToLeft: true }] });
-  notes.getColumn(1).width = 90;
-  for (const line of [
+  const workbook = newWorkbook();
+  addSheet(workbook, { name: SHEET_NAME, columns: FIELD_COLUMNS, rows: [] });
+  addNotesSheet(workbook, 'راهنما', [
     'ستون‌های نام، نام خانوادگی و کد ملی لازم‌اند؛ بقیه اختیاری‌اند.',
     'کد ملی ده رقم است (با صفرهای اول). شماره‌ها را می‌توان با رقم فارسی یا انگلیسی نوشت.',
     'نام کلاس باید همان نامی باشد که در بخش کلاس‌ها ثبت شده است (مثلاً «هفتم الف»).',
     'تاریخ تولد به شمسی، مثل ۱۳۹۲/۰۶/۱۵. جنسیت: پسر یا دختر. همراه ولی: ۰۹xxxxxxxxx.',
     'نام کاربری هر دانش‌آموز کد ملی اوست؛ رمز عبور را پس از ورود اطلاعات از فهرست دانش‌آموزان صادر کنید.',
-  ]) {
-    notes.addRow([line]);
-  }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  ]);
+  return writeXlsx(workbook);
 }
 
 /** The listed students as an XLSX sheet, dates in Jalali. */
-export async function exportStudents(list: Student[]): Promise<Buffer> {
-  const { workbook, sheet } = newWorkbook();
-  sheet.addRow([...FIELDS.map((f) => STUDENT_SHEET_HEADERS[f]), STATUS_HEADER]);
-  styleHeader(sheet, FIELDS.length + 1);
-  for (let i = 1; i <= FIELDS.length; i++) sheet.getColumn(i).numFmt = '@';
-  for (const s of list) {
-    sheet.addRow([
-      s.firstName,
-      s.lastName,
-      s.nationalCode,
-      s.studentNumber ?? '',
-      s.groupName ?? '',
-      s.birthDate ? formatJalaliIso(s.birthDate) : '',
-      s.gender ? GENDER_LABELS[s.gender] : '',
-      s.fatherName ?? '',
-      s.parentMobile ?? '',
-      s.address ?? '',
-      STUDENT_STATUS_LABELS[s.status],
-    ]);
-  }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+export function exportStudents(list: Student[]): Promise<Buffer> {
+  return toXlsx({ name: SHEET_NAME, columns: EXPORT_COLUMNS, rows: list });
 }
 
 /** RFC 4180 CSV: quoted fields, doubled quotes, CRLF or LF, an optional byte-order mark. */

@@ -1,25 +1,14 @@
-import type { InvoiceStatus, PaymentMethod, PaymentStatus } from '@madreseh/contract/payments/payments.contract';
+import {
+  INVOICE_STATUS_LABELS,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_STATUS_LABELS,
+} from '@madreseh/contract/payments/payments.contract';
 
 /** Persian strings of the invoices and payments pages. */
 export const pm = {
-  invoiceStatus: {
-    unpaid: 'پرداخت‌نشده',
-    partial: 'پرداخت ناقص',
-    paid: 'پرداخت‌شده',
-    overdue: 'سررسید گذشته',
-    cancelled: 'باطل‌شده',
-  } satisfies Record<InvoiceStatus, string>,
-  paymentStatus: {
-    pending: 'در انتظار بررسی',
-    succeeded: 'موفق',
-    failed: 'ناموفق',
-    rejected: 'ردشده',
-  } satisfies Record<PaymentStatus, string>,
-  method: {
-    gateway: 'پرداخت آنلاین',
-    card_to_card: 'کارت به کارت',
-    manual: 'نقدی / کارتخوان',
-  } satisfies Record<PaymentMethod, string>,
+  invoiceStatus: INVOICE_STATUS_LABELS,
+  paymentStatus: PAYMENT_STATUS_LABELS,
+  method: PAYMENT_METHOD_LABELS,
   amount: 'مبلغ',
   status: 'وضعیت',
   paid: 'پرداخت‌شده',
@@ -117,6 +106,13 @@ export const pm = {
   bulkCancel: 'ابطال گروهی',
   studentsCount: (n: string) => `${n} دانش‌آموز`,
   all: 'همه',
+  exportTitle: 'خروجی اکسل صورت‌حساب‌ها و پرداخت‌ها',
+  exportDescription:
+    'صورت‌حساب‌هایی که سررسیدشان در این بازه است و همهٔ پرداخت‌هایی که در این بازه ثبت یا بررسی شده‌اند؛ مبلغ‌ها به ریال.',
+  exportFrom: 'از تاریخ',
+  exportTo: 'تا تاریخ',
+  exportButton: 'خروجی اکسل',
+  exportFailed: 'ساخت فایل خروجی انجام نشد.',
   settingsTitle: 'تنظیمات پرداخت',
   moneyUnit: 'واحد نمایش مبلغ',
   cardNumber: 'شمارهٔ کارت مقصد (۱۶ رقم)',

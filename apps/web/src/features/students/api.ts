@@ -2,7 +2,6 @@ import { groupContract } from '@madreseh/contract/group/group.contract';
 import { type StudentInput, type StudentListQuery, studentContract } from '@madreseh/contract/student/student.contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, urlFor } from '../../lib/api-client';
-import { readToken } from '../../lib/cookies';
 import { uploadFile } from '../../lib/upload';
 
 export const studentsQuery = (query: StudentListQuery) =>
@@ -73,22 +72,6 @@ export function useImport() {
       if (result.created > 0) void invalidate();
     },
   });
-}
-
-/** Downloads a file endpoint (export, template) with the bearer token and saves it under a name. */
-export async function download(url: string, fileName: string): Promise<void> {
-  const token = readToken();
-  const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!res.ok) throw new Error(String(res.status));
-  const blob = await res.blob();
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
 export const exportUrl = (query: Omit<StudentListQuery, 'page' | 'pageSize'>) =>

@@ -35,9 +35,9 @@ export function ReceiptReview({ payment }: { payment: PaymentView }) {
           {pm.transferAt}: {formatJalaliDateTime(payment.transferredAt)}
         </span>
       )}
-      {payment.receiptUrl && (
+      {payment.receiptThumbUrl && (
         <UnstyledButton onClick={() => setZoom(true)} aria-label={pm.receiptAlt} w={120}>
-          <Image src={payment.receiptUrl.replace('-1600.webp', '-400.webp')} alt={pm.receiptAlt} radius="sm" w={120} />
+          <Image src={payment.receiptThumbUrl} alt={pm.receiptAlt} radius="sm" w={120} />
         </UnstyledButton>
       )}
       {payment.status === 'pending' && payment.method === 'card_to_card' && (

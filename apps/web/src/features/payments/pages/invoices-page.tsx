@@ -26,6 +26,7 @@ import { fa } from '../../../messages/fa';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { PageHeader } from '../../../ui/page-header';
 import { groupsQuery, invoiceListQuery, paymentKeys, paymentSettingsQuery, paymentsEndpoints } from '../api';
+import { InvoiceExport } from '../components/invoice-export';
 import { InvoiceStatusBadge, money, toRials } from '../components/money';
 import { pm } from '../messages';
 
@@ -39,7 +40,10 @@ interface Row {
   dueDate: string | null;
 }
 
-/** Invoices of a class: bulk issue (one invoice or installments), bulk due-date change and cancel. */
+/**
+ * Invoices of a class: bulk issue (one invoice or installments), bulk due-date change and cancel;
+ * the XLSX export of invoices and payments for a date range.
+ */
 export function Component() {
   const queryClient = useQueryClient();
   const groups = useQuery(groupsQuery());
@@ -95,6 +99,7 @@ export function Component() {
     <>
       <PageHeader title={pm.invoicesTitle} crumbs={[{ label: fa.dashboard.home, to: '/dashboard' }]} />
       <Stack gap="lg">
+        <InvoiceExport />
         <Select
           label={pm.group}
           placeholder={pm.chooseGroup}

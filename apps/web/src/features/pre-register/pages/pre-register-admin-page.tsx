@@ -29,7 +29,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError, call, urlFor } from '../../../lib/api-client';
-import { readToken } from '../../../lib/cookies';
+import { downloadFile } from '../../../lib/download';
 import { digitsToPersian, formatJalaliDateTime, formatJalaliShort, formatNumber } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
@@ -73,24 +73,10 @@ export function Component() {
     placeholderData: keepPreviousData,
   });
 
-  const download = async (format: 'xlsx' | 'csv') => {
-    try {
-      const token = readToken();
-      const res = await fetch(urlFor(preRegisterContract.export, undefined, { ...filter, format }), {
-        headers: token ? { authorization: `Bearer ${token}` } : {},
-        cache: 'no-store',
-      });
-      if (!res.ok) throw new Error(String(res.status));
-      const blob = await res.blob();
-      const a = document.createElement('a');
-      a.href = URL.createObjectURL(blob);
-      a.download = `pre-register.${format}`;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
-    } catch {
-      notifications.show({ color: 'red', message: preRegFa.exportFailed });
-    }
-  };
+  const download = (format: 'xlsx' | 'csv') =>
+    downloadFile(urlFor(preRegisterContract.export, undefined, { ...filter, format }), `pre-register.${format}`).catch(
+      () => notifications.show({ color: 'red', message: preRegFa.exportFailed }),
+    );
 
   const items = list.data?.items ?? [];
   const total = list.data?.total ?? 0;

@@ -3,8 +3,9 @@ import { Alert, Button, FileInput, Group, Modal, ScrollArea, Stack, Table, Text 
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
+import { downloadFile } from '../../../lib/download';
 import { digitsToPersian, formatNumber } from '../../../lib/format';
-import { download, fileToBase64, templateUrl, useImport } from '../api';
+import { fileToBase64, templateUrl, useImport } from '../api';
 import { studentsFa as t } from '../messages';
 
 /** Upload a sheet, see every bad row, then save all rows (or none). */
@@ -50,7 +51,7 @@ export function ImportModal({ opened, onClose }: { opened: boolean; onClose: () 
             variant="light"
             leftSection={<IconDownload size={16} />}
             onClick={() =>
-              download(templateUrl(), 'students-template.xlsx').catch(() =>
+              downloadFile(templateUrl(), 'students-template.xlsx').catch(() =>
                 notifications.show({ color: 'red', message: t.importExport.downloadFailed }),
               )
             }

@@ -42,11 +42,11 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { downloadFile } from '../../../lib/download';
 import { digitsToPersian, formatNumber } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
 import { PageHeader } from '../../../ui/page-header';
 import {
-  download,
   exportUrl,
   groupOptionsQuery,
   studentsQuery,
@@ -136,7 +136,7 @@ export function Component() {
             variant="light"
             leftSection={<IconFileExport size={18} />}
             onClick={() =>
-              download(exportUrl(filters), 'students.xlsx').catch(() =>
+              downloadFile(exportUrl(filters), 'students.xlsx').catch(() =>
                 notifications.show({ color: 'red', message: t.importExport.downloadFailed }),
               )
             }

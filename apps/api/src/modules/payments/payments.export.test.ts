@@ -1,0 +1,236 @@
+import { formatJalaliIso, isoDateInTehran } from '@madreseh/contract/jalali';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { students } from '../../db/schema/school';
+import { smallPng } from '../../test/images';
+import { multipartBody } from '../../test/multipart';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let admin: string;
+let superadmin: string;
+let student1: string;
+let s1: number;
+let nationalCode: string;
+let studentNumber: string;
+
+const api = (path: string) => `/api/v1/${path}`;
+const day = (offset: number) => isoDateInTehran(new Date(Date.now() + offset * 86_400_000));
+const exportUrl = (from: string, to: string) => api(`panel/invoices/export?from=${from}&to=${to}`);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.sessionFor('admin');
+  superadmin = await t.sessionFor('superadmin');
+  student1 = await t.sessionFor('student1');
+  const [row] = await t.db
+    .select({ id: students.id, nationalCode: students.nationalCode, studentNumber: students.studentNumber })
+    .from(students)
+    .where(eq(students.userId, await t.userId('student1')));
+  s1 = row?.id ?? 0;
+  nationalCode = row?.nationalCode ?? '';
+  studentNumber = row?.studentNumber ?? '';
+  expect(s1 && nationalCode).toBeTruthy();
+});
+afterAll(() => t?.close());
+
+async function createInvoice(title: string, amount: number, dueDate: string) {
+  const res = await t.inject({
+    method: 'POST',
+    url: api(`panel/student/invoice/${s1}`),
+    headers: t.as(admin),
+    payload: { title, amount, dueDate },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: number };
+}
+
+async function load(res: { rawPayload: Buffer }) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  return wb;
+}
+
+function rowsOf(sheet: ExcelJS.Worksheet): ExcelJS.CellValue[][] {
+  const rows: ExcelJS.CellValue[][] = [];
+  sheet.eachRow((row) => {
+    rows.push((row.values as ExcelJS.CellValue[]).slice(1));
+  });
+  return rows;
+}
+
+describe('export of invoices and payments', () => {
+  let inRange: number;
+  let later: number;
+  let manualId: number;
+  let receiptId: number;
+
+  beforeAll(async () => {
+    inRange = (await createInvoice('هزینهٔ کلاس رباتیک', 12_345_000, day(5))).id;
+    later = (await createInvoice('هزینهٔ اردوی تابستانی', 7_000_000, day(200))).id;
+    const manual = await t.inject({
+      method: 'POST',
+      url: api(`panel/invoices/${inRange}/payments`),
+      headers: t.as(admin),
+      payload: { amount: 2_345_000, note: 'پرداخت با کارتخوان' },
+    });
+    expect(manual.statusCode, manual.body).toBe(201);
+    manualId = manual.json().id;
+    // A card-to-card receipt for the later invoice: the payment was sent today, so it is in range.
+    const { payload, headers } = multipartBody(
+      {
+        invoiceId: String(later),
+        amount: '1000000',
+        cardLast4: '9911',
+        trackingNumber: '123456',
+        transferredAt: new Date(Date.now() - 3_600_000).toISOString(),
+      },
+      [{ filename: 'r.png', contentType: 'image/png', data: await smallPng() }],
+    );
+    const receipt = await t.inject({
+      method: 'POST',
+      url: api('student/payment/card-to-card'),
+      payload,
+      headers: { ...headers, ...t.as(student1) },
+    });
+    expect(receipt.statusCode, receipt.body).toBe(201);
+    receiptId = receipt.json().id;
+  });
+
+  it('answers one workbook of two right-to-left sheets with Persian headers, Jalali dates and amounts in Rials', async () => {
+    const res = await t.inject({ method: 'GET', url: exportUrl(day(-10), day(20)), headers: t.as(admin) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="invoices-1[34]\d\d-\d\d-\d\d-1[34]\d\d-\d\d-\d\d\.xlsx"; filename\*=UTF-8''/,
+    );
+    expect(res.headers['cache-control']).toBe('no-store');
+    const wb = await load(res);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['صورت‌حساب‌ها', 'پرداخت‌ها']);
+    for (const ws of wb.worksheets) {
+      expect(ws.views[0]).toMatchObject({ rightToLeft: true, state: 'frozen', ySplit: 1 });
+    }
+
+    const [invoiceSheet, paymentSheet] = wb.worksheets as [ExcelJS.Worksheet, ExcelJS.Worksheet];
+    const invoiceRows = rowsOf(invoiceSheet);
+    expect(invoiceRows[0]).toEqual([
+      'شمارهٔ صورت‌حساب',
+      'دانش‌آموز',
+      'شمارهٔ دانش‌آموزی',
+      'کلاس',
+      'عنوان',
+      'مبلغ (ریال)',
+      'پرداخت‌شده (ریال)',
+      'باقیمانده (ریال)',
+      'وضعیت',
+      'سررسید',
+      'زمان صدور',
+      'دلیل ابطال',
+    ]);
+    const mine = invoiceRows.find((r) => r[0] === inRange);
+    expect(mine?.slice(0, 10)).toEqual([
+      inRange,
+      'سارا محمدی',
+      studentNumber,
+      'هفتم الف',
+      'هزینهٔ کلاس رباتیک',
+      12_345_000,
+      2_345_000,
+      10_000_000,
+      'پرداخت ناقص',
+      formatJalaliIso(day(5)),
+    ]);
+    expect(mine?.[10]).toMatch(new RegExp(`^${formatJalaliIso(day(0))} \\d\\d:\\d\\d$`));
+    expect(invoiceSheet.getColumn(6).numFmt).toBe('#,##0');
+    // Due outside the range: not on the invoices sheet.
+    expect(invoiceRows.some((r) => r[0] === later)).toBe(false);
+    // Every invoice listed is due inside the range.
+    const dues = invoiceRows.slice(1).map((r) => String(r[9]));
+    expect(dues.every((d) => d >= formatJalaliIso(day(-10)) && d <= formatJalaliIso(day(20)))).toBe(true);
+
+    const paymentRows = rowsOf(paymentSheet);
+    const header = paymentRows[0] as string[];
+    expect(header).toEqual([
+      'شمارهٔ پرداخت',
+      'شمارهٔ صورت‌حساب',
+      'عنوان صورت‌حساب',
+      'دانش‌آموز',
+      'شمارهٔ دانش‌آموزی',
+      'کلاس',
+      'روش',
+      'درگاه',
+      'وضعیت',
+      'مبلغ (ریال)',
+      'شمارهٔ مرجع درگاه',
+      'شمارهٔ پیگیری بانکی',
+      'کارت',
+      'زمان واریز',
+      'زمان ثبت',
+      'زمان بررسی',
+      'بررسی‌کننده',
+      'دلیل رد یا ناکامی',
+      'یادداشت',
+    ]);
+    const col = (row: ExcelJS.CellValue[] | undefined, name: string) => row?.[header.indexOf(name)];
+    const manual = paymentRows.find((r) => r[0] === manualId);
+    expect(col(manual, 'روش')).toBe('نقدی / کارتخوان');
+    expect(col(manual, 'وضعیت')).toBe('موفق');
+    expect(col(manual, 'مبلغ (ریال)')).toBe(2_345_000);
+    expect(col(manual, 'بررسی‌کننده')).toBe('علی رضایی');
+    expect(col(manual, 'یادداشت')).toBe('پرداخت با کارتخوان');
+    expect(String(col(manual, 'زمان بررسی'))).toMatch(/^1[34]\d\d\/\d\d\/\d\d \d\d:\d\d$/);
+    const receipt = paymentRows.find((r) => r[0] === receiptId);
+    expect(col(receipt, 'شمارهٔ صورت‌حساب')).toBe(later);
+    expect(col(receipt, 'روش')).toBe('کارت به کارت');
+    expect(col(receipt, 'وضعیت')).toBe('در انتظار بررسی');
+    expect(col(receipt, 'شمارهٔ پیگیری بانکی')).toBe('123456');
+    expect(col(receipt, 'کارت')).toBe('************9911');
+    expect(col(receipt, 'زمان بررسی') ?? null).toBeNull();
+
+    // No national code travels in the file.
+    const cells = wb.worksheets.flatMap((ws) => rowsOf(ws).flat()).map(String);
+    expect(cells.some((c) => c.includes(nationalCode))).toBe(false);
+    expect(cells.some((c) => c.includes('/uploads/'))).toBe(false);
+  });
+
+  it('is open to the super-admin too, and a range in the past holds none of today’s payments', async () => {
+    const res = await t.inject({ method: 'GET', url: exportUrl(day(-400), day(-100)), headers: t.as(superadmin) });
+    expect(res.statusCode).toBe(200);
+    const wb = await load(res);
+    const ids = rowsOf(wb.worksheets[1] as ExcelJS.Worksheet).map((r) => r[0]);
+    expect(ids).not.toContain(manualId);
+    expect(ids).not.toContain(receiptId);
+  });
+
+  it('refuses a reversed range, a range longer than 366 days and bad dates with a Persian 400', async () => {
+    const reversed = await t.inject({ method: 'GET', url: exportUrl(day(5), day(1)), headers: t.as(admin) });
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json().message).toBe('تاریخ پایان بازه نباید پیش از تاریخ شروع آن باشد.');
+    expect(reversed.json().fields.to).toBe(reversed.json().message);
+    const long = await t.inject({ method: 'GET', url: exportUrl('2025-01-01', '2026-01-02'), headers: t.as(admin) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe('بازهٔ خروجی حداکثر ۳۶۶ روز است.');
+    const leapYear = await t.inject({
+      method: 'GET',
+      url: exportUrl('2028-01-01', '2028-12-31'),
+      headers: t.as(admin),
+    });
+    expect(leapYear.statusCode).toBe(200);
+    for (const url of [
+      exportUrl('2026-02-30', '2026-03-01'),
+      exportUrl('1405/01/01', '2026-03-01'),
+      api('panel/invoices/export?from=2026-01-01'),
+    ]) {
+      const res = await t.inject({ method: 'GET', url, headers: t.as(admin) });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/[\u0600-\u06FF]/);
+    }
+  });
+
+  it('refuses students and anonymous callers', async () => {
+    const url = exportUrl(day(-10), day(20));
+    expect((await t.inject({ method: 'GET', url, headers: t.as(student1) })).statusCode).toBe(403);
+    expect((await t.inject({ method: 'GET', url })).statusCode).toBe(401);
+  });
+});

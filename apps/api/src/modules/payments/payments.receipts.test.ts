@@ -1,0 +1,202 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { students } from '../../db/schema/school';
+import { storeImage } from '../../storage/images';
+import { createUrlSigner, SIGNED_URL_TTL_SECONDS, uploadSigningKey } from '../../storage/signed-urls';
+import { smallPng } from '../../test/images';
+import { multipartBody } from '../../test/multipart';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+/**
+ * Receipt photos show a student's bank details: they are served only through short-lived signed
+ * addresses, and those addresses appear only in answers to the student who sent the receipt and
+ * to staff.
+ */
+
+let t: TestApp;
+let student1: string;
+let student2: string;
+let admin: string;
+let s2: number;
+/** student2's receipt: its payment id, storage key and the two signed addresses it was answered with. */
+let receipt: { id: number; key: string; url: string; thumbUrl: string };
+
+const api = (path: string) => `/api/v1/${path}`;
+const fileOf = (url: string) => new URL(url, 'http://x').pathname.slice('/uploads/'.length);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  student1 = await t.sessionFor('student1');
+  student2 = await t.sessionFor('student2');
+  admin = await t.sessionFor('admin');
+  const [row] = await t.db
+    .select({ id: students.id })
+    .from(students)
+    .where(eq(students.userId, await t.userId('student2')));
+  s2 = row?.id ?? 0;
+  const inv = await t.inject({
+    method: 'POST',
+    url: api(`panel/student/invoice/${s2}`),
+    headers: t.as(admin),
+    payload: { title: 'هزینهٔ اردو', amount: 5_000_000, dueDate: '2027-03-01' },
+  });
+  expect(inv.statusCode, inv.body).toBe(201);
+  const { payload, headers } = multipartBody(
+    {
+      invoiceId: String(inv.json().id),
+      amount: '5000000',
+      cardLast4: '4321',
+      trackingNumber: '556677',
+      transferredAt: new Date(Date.now() - 3_600_000).toISOString(),
+    },
+    [{ filename: 'receipt.png', contentType: 'image/png', data: await smallPng(600, 900) }],
+  );
+  const res = await t.inject({
+    method: 'POST',
+    url: api('student/payment/card-to-card'),
+    payload,
+    headers: { ...headers, ...t.as(student2) },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const p = res.json() as { id: number; receiptUrl: string; receiptThumbUrl: string };
+  receipt = {
+    id: p.id,
+    key: fileOf(p.receiptUrl).replace(/-1600\.webp$/, ''),
+    url: p.receiptUrl,
+    thumbUrl: p.receiptThumbUrl,
+  };
+});
+afterAll(() => t?.close());
+
+function expectRefused(res: { statusCode: number; headers: Record<string, unknown>; body: string }) {
+  expect(res.statusCode).toBe(403);
+  expect(String(res.headers['content-type'])).toContain('application/json');
+  const body = JSON.parse(res.body) as Record<string, unknown>;
+  expect(Object.keys(body).sort()).toEqual(['code', 'message']);
+  expect(body.message).toMatch(/[\u0600-\u06FF]/);
+  expect(res.body).not.toContain('RIFF');
+}
+
+describe('signed receipt addresses', () => {
+  it('stores receipts in the private folder and serves both renditions with a valid signature', async () => {
+    expect(receipt.key).toMatch(/^receipts\/\d{4}\/[0-9a-f]{24}$/);
+    for (const url of [receipt.url, receipt.thumbUrl]) {
+      const res = await t.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+      expect(res.rawPayload.subarray(0, 4).toString('latin1')).toBe('RIFF');
+      // The browser may keep it until the signature expires; no shared cache may keep it at all.
+      const cache = String(res.headers['cache-control']);
+      expect(cache).toMatch(/^private, max-age=\d+$/);
+      expect(Number(cache.split('=')[1])).toBeLessThanOrEqual(SIGNED_URL_TTL_SECONDS + 600);
+    }
+    const exp = Number(new URL(receipt.url, 'http://x').searchParams.get('exp'));
+    const now = Date.now() / 1000;
+    expect(exp).toBeGreaterThan(now + SIGNED_URL_TTL_SECONDS - 1);
+    expect(exp).toBeLessThanOrEqual(now + SIGNED_URL_TTL_SECONDS + 600);
+  });
+
+  it('refuses the plain address, with nothing of the image', async () => {
+    expectRefused(await t.inject({ method: 'GET', url: `/uploads/${receipt.key}-1600.webp` }));
+    expectRefused(await t.inject({ method: 'GET', url: `/uploads/${receipt.key}-400.webp` }));
+  });
+
+  it('refuses a missing, malformed or tampered signature', async () => {
+    const u = new URL(receipt.url, 'http://x');
+    const exp = u.searchParams.get('exp') ?? '';
+    const sig = u.searchParams.get('sig') ?? '';
+    const flipped = `${sig.slice(0, -1)}${sig.endsWith('0') ? '1' : '0'}`;
+    for (const query of [
+      `?exp=${exp}`,
+      `?sig=${sig}`,
+      `?exp=${exp}&sig=${flipped}`,
+      `?exp=${exp}&sig=${sig.slice(0, 40)}`,
+      `?exp=${Number(exp) + 600}&sig=${sig}`,
+      `?exp=abc&sig=${sig}`,
+      `?exp=${exp}&exp=${exp}&sig=${sig}`,
+    ]) {
+      expectRefused(await t.inject({ method: 'GET', url: `${u.pathname}${query}` }));
+    }
+  });
+
+  it('refuses a signature of another file', async () => {
+    // The thumbnail's signature on the large rendition, and on another receipt's name.
+    const thumb = new URL(receipt.thumbUrl, 'http://x');
+    expectRefused(await t.inject({ method: 'GET', url: `/uploads/${receipt.key}-1600.webp${thumb.search}` }));
+    const other = receipt.key.replace(/[0-9a-f]$/, (c) => (c === 'a' ? 'b' : 'a'));
+    expectRefused(await t.inject({ method: 'GET', url: `/uploads/${other}-400.webp${thumb.search}` }));
+  });
+
+  it('refuses an expired signature and one made with another key', async () => {
+    const name = `${receipt.key}-1600.webp`;
+    const expired = t.app.urlSigner.url(name, Date.now() - (SIGNED_URL_TTL_SECONDS + 700) * 1000);
+    expect(new URL(expired, 'http://x').searchParams.get('exp')).toMatch(/^\d+$/);
+    expectRefused(await t.inject({ method: 'GET', url: expired }));
+    const foreign = createUrlSigner(randomBytes(32)).url(name);
+    expectRefused(await t.inject({ method: 'GET', url: foreign }));
+  });
+
+  it('answers 404 for a validly signed name that holds no file', async () => {
+    const url = t.app.urlSigner.url('receipts/2020/000000000000000000000000-1600.webp');
+    const res = await t.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('RIFF');
+  });
+
+  it('signs with one key kept in the database, so every instance accepts the others’ addresses', async () => {
+    const key = await uploadSigningKey(t.db);
+    expect(key.equals(await uploadSigningKey(t.db))).toBe(true);
+    const url = createUrlSigner(key).url(`${receipt.key}-400.webp`);
+    expect((await t.inject({ method: 'GET', url })).statusCode).toBe(200);
+  });
+
+  it('keeps serving public images by name, cached for a year', async () => {
+    const image = await storeImage(t.app.storage, 'gallery', await smallPng());
+    const res = await t.inject({ method: 'GET', url: `/uploads/${image.key}-400.webp` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('who gets a receipt address', () => {
+  it('the student who sent it, in every answer about it', async () => {
+    const invoices = await t.inject({ method: 'GET', url: api('student/invoices'), headers: t.as(student2) });
+    expect(invoices.body).toContain(receipt.key);
+    const cardToCard = await t.inject({
+      method: 'GET',
+      url: api('student/payment/card-to-card'),
+      headers: t.as(student2),
+    });
+    const mine = cardToCard.json().submissions.find((s: { id: number }) => s.id === receipt.id);
+    expect(mine.receiptUrl).toMatch(/\?exp=\d+&sig=[0-9a-f]{64}$/);
+    expect((await t.inject({ method: 'GET', url: mine.receiptUrl })).statusCode).toBe(200);
+    const result = await t.inject({
+      method: 'GET',
+      url: api(`student/payment/${receipt.id}`),
+      headers: t.as(student2),
+    });
+    expect(result.json().receiptThumbUrl).toContain(receipt.key);
+  });
+
+  it('staff, in the queue and on the student’s invoices page', async () => {
+    const queue = await t.inject({ method: 'GET', url: api('panel/payments/pending'), headers: t.as(admin) });
+    const item = queue.json().items.find((i: { id: number }) => i.id === receipt.id);
+    expect(item.receiptUrl).toContain(receipt.key);
+    expect((await t.inject({ method: 'GET', url: item.receiptUrl })).statusCode).toBe(200);
+    const page = await t.inject({ method: 'GET', url: api(`panel/student/invoice/${s2}`), headers: t.as(admin) });
+    expect(page.body).toContain(receipt.key);
+  });
+
+  it('never another student', async () => {
+    const key = receipt.key.split('/').at(-1) ?? receipt.key;
+    for (const path of ['student/invoices', 'student/payment/card-to-card', 'student/me']) {
+      const res = await t.inject({ method: 'GET', url: api(path), headers: t.as(student1) });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain(key);
+    }
+    const peek = await t.inject({ method: 'GET', url: api(`student/payment/${receipt.id}`), headers: t.as(student1) });
+    expect(peek.statusCode).toBe(404);
+    expect(peek.body).not.toContain(key);
+  });
+});
