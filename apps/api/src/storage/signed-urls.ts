@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { settings } from '../db/schema/site';
 
 /**
- * Private uploads (docs/decisions/0005): files in these folders are never served by name alone.
+ * Private uploads (docs/decisions/0006): files in these folders are never served by name alone.
  * A card-to-card receipt shows a student's bank details, so only an answer to someone allowed to
  * see the payment carries its address, signed and short-lived:
  * `/uploads/receipts/2026/…-1600.webp?exp=<unix seconds>&sig=<hex>`.
