@@ -137,7 +137,13 @@ describe('invoices and payments, end to end', () => {
     const toReject = queue.items.find((r) => r.invoiceId === lab.id);
     if (!toApprove || !toReject) throw new Error('receipts missing from the queue');
     const approveCard = admin.page.getByTestId(`receipt-${toApprove.id}`);
-    await approveCard.getByRole('img', { name: 'تصویر رسید کارت به کارت' }).waitFor();
+    const receiptImage = approveCard.getByRole('img', { name: 'تصویر رسید کارت به کارت' });
+    await receiptImage.waitFor();
+    // The photo comes through its signed address (decision 0006) and really loads.
+    expect(await receiptImage.getAttribute('src')).toMatch(/^\/uploads\/receipts\/.+\?exp=\d+&sig=[0-9a-f]+$/);
+    await expect
+      .poll(() => receiptImage.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
     await approveCard.getByRole('button', { name: 'تأیید' }).click();
     await approveCard.waitFor({ state: 'detached' });
     const rejectCard = admin.page.getByTestId(`receipt-${toReject.id}`);
