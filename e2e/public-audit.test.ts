@@ -257,3 +257,94 @@ describe('stored script payloads in achievements and gallery captions', () => {
     await context.close();
   });
 });
+
+/** Elements inside the page's main area that scroll sideways (or the page itself). */
+function sidewaysScrollers(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    if (document.documentElement.scrollWidth > window.innerWidth + 1) found.push('page');
+    for (const el of document.querySelectorAll('main *')) {
+      const overflow = getComputedStyle(el).overflowX;
+      if ((overflow === 'auto' || overflow === 'scroll') && el.scrollWidth > el.clientWidth + 1) {
+        found.push(`${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
+      }
+    }
+    return found;
+  });
+}
+
+describe('admin lists on a phone', () => {
+  it('news, messages, pre-registrations and achievements are cards that fit 390 px; a news card has its menu', async () => {
+    const context = await newContext(browser(), { baseURL: server.url, viewport: PHONE });
+    await loginByApi(context, 'admin', server.url);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const lists: [string, string][] = [
+      ['/dashboard/news', 'news-row'],
+      ['/dashboard/contact-us', 'message-row'],
+      ['/dashboard/pre-register', 'pre-register-row'],
+      ['/dashboard/achievement', 'admin-achievement'],
+    ];
+    for (const [url, row] of lists) {
+      await page.goto(url);
+      await page.getByTestId(row).first().waitFor();
+      expect(await page.locator('main table').count(), url).toBe(0);
+      expect(await sidewaysScrollers(page), url).toEqual([]);
+    }
+
+    await page.goto('/dashboard/news');
+    const card = page.getByTestId('news-row').filter({ hasText: 'برگزاری جشن شکوفه‌ها' });
+    const text = await card.innerText();
+    expect(text).toContain('منتشرشده');
+    expect(text).toContain('اطلاعیهٔ عمومی');
+    expect(text).toMatch(/[۰-۹]{1,2} [آ-ی]+ [۰-۹]{4}/);
+    expect(text).not.toMatch(/[0-9]/);
+    await card.getByRole('button', { name: 'عملیات: برگزاری جشن شکوفه‌ها' }).click();
+    await page.getByRole('menuitem', { name: 'ویرایش خبر' }).click();
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'عنوان', exact: true }).inputValue())
+      .toBe('برگزاری جشن شکوفه‌ها');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('school settings', () => {
+  it('shows the academic year and the map coordinates in Persian digits and takes any digits typed', async () => {
+    const context = await newContext(browser(), { baseURL: server.url, viewport: PHONE });
+    await loginByApi(context, 'admin', server.url);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/dashboard/settings');
+    const year = page.getByLabel('سال تحصیلی (سال شروع، مهر)');
+    const lat = page.getByLabel('عرض جغرافیایی');
+    const lng = page.getByLabel('طول جغرافیایی');
+    await year.waitFor();
+    expect(await year.inputValue()).toBe('۱۴۰۵');
+    expect(await lat.inputValue()).toBe('۳۵٫۷۶۸۱');
+    expect(await lng.inputValue()).toBe('۵۱٫۴۴۶۷');
+    expect(await page.getByText('۰۲۱۲۲۲۲۳۳۴۴').count()).toBe(1);
+
+    await year.fill('1406');
+    expect(await year.inputValue()).toBe('۱۴۰۶');
+    await lat.fill('٣٥.٧');
+    expect(await lat.inputValue()).toBe('۳۵٫۷');
+    await lng.fill('');
+    await lng.pressSequentially('51.4a5');
+    expect(await lng.inputValue()).toBe('۵۱٫۴۵');
+    await page.getByRole('button', { name: 'ذخیرهٔ تنظیمات' }).click();
+    await page.getByText('تنظیمات ذخیره شد.').waitFor();
+    const school = (await (await fetch(`${server.url}/api/v1/general/school`)).json()) as {
+      academicYear: number;
+      location: { lat: number; lng: number };
+    };
+    expect(school.academicYear).toBe(1406);
+    expect(school.location).toEqual({ lat: 35.7, lng: 51.45 });
+
+    await year.fill('');
+    await page.getByRole('button', { name: 'ذخیرهٔ تنظیمات' }).click();
+    await page.getByText('سال تحصیلی را وارد کنید.').first().waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
