@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import type { Logger } from 'drizzle-orm/logger';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -29,12 +30,23 @@ export type DatabaseTarget = { kind: 'pglite'; dir: string | null } | { kind: 'p
 
 export class DatabaseOpenError extends Error {}
 
+export interface OpenOptions {
+  /** Called with the SQL text of every statement the database runs (tests count queries with it). */
+  onQuery?: (query: string) => void;
+}
+
+/** A Drizzle logger that hands each statement to onQuery, or none. */
+export function queryLogger(onQuery: OpenOptions['onQuery']): Logger | undefined {
+  return onQuery ? { logQuery: (query) => onQuery(query) } : undefined;
+}
+
 /** Opens PGlite (a folder, or memory when dir is null) or a PostgreSQL server. */
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+export async function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Promise<Database> {
+  const logger = queryLogger(options.onQuery);
   if (target.kind === 'pglite') {
     if (target.dir) fs.mkdirSync(target.dir, { recursive: true });
     const client = target.dir ? await PGlite.create(target.dir) : await PGlite.create();
-    const db = drizzlePglite(client) as unknown as Db;
+    const db = drizzlePglite(client, { logger }) as unknown as Db;
     return {
       db,
       driver: 'pglite',
@@ -57,7 +69,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       `Cannot connect to PostgreSQL at ${u.hostname}:${u.port || 5432}${u.pathname}: ${(err as Error).message}`,
     );
   }
-  const db = drizzleNodePg(pool) as unknown as Db;
+  const db = drizzleNodePg(pool, { logger }) as unknown as Db;
   const u = new URL(target.url);
   return {
     db,

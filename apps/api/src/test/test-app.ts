@@ -10,7 +10,7 @@ import pg from 'pg';
 import { inject as injectProvided } from 'vitest';
 import { type AppOptions, buildApp } from '../app';
 import { createSession, type SessionPolicy } from '../auth/sessions';
-import { type Database, type Db, openDatabase } from '../db/client';
+import { type Database, type Db, openDatabase, queryLogger } from '../db/client';
 import { users } from '../db/schema/users';
 import { type DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../db/seed-demo';
 
@@ -32,6 +32,11 @@ export interface TestApp {
   userId(username: string): Promise<number>;
   /** Authorization header for a token. */
   as(token: string): { authorization: string };
+  /**
+   * Runs fn and answers its result with the SQL statements the database ran meanwhile (every
+   * statement through Drizzle, on PGlite and on PostgreSQL alike). One measurement at a time.
+   */
+  queriesDuring<T>(fn: () => Promise<T>): Promise<{ result: T; queries: string[] }>;
   close(): Promise<void>;
 }
 
@@ -57,7 +62,8 @@ const DEFAULT_CONFIG: Omit<AppOptions['config'], 'uploadsDir'> = {
  * Call it once per test file (beforeAll) and close it in afterAll.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
+  let recording: string[] | null = null;
+  const database = await openTestDatabase((query) => recording?.push(query));
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'madreseh-uploads-'));
   const removeUploads = () => fs.rmSync(uploadsDir, { recursive: true, force: true });
   const config = { ...DEFAULT_CONFIG, uploadsDir, ...options.config };
@@ -101,6 +107,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
     userId,
     as: (token) => ({ authorization: `Bearer ${token}` }),
+    async queriesDuring(fn) {
+      if (recording) throw new Error('queriesDuring: a measurement is already running');
+      const queries: string[] = [];
+      recording = queries;
+      try {
+        return { result: await fn(), queries };
+      } finally {
+        recording = null;
+      }
+    },
     async close() {
       await app.close();
       await database.close();
@@ -116,21 +132,21 @@ declare module 'vitest' {
   }
 }
 
-async function openTestDatabase(): Promise<Database> {
+async function openTestDatabase(onQuery: (query: string) => void): Promise<Database> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl) return openServerDatabase(serverUrl);
+  if (serverUrl) return openServerDatabase(serverUrl, onQuery);
   const template = readTemplate();
   if (template) {
     const client = await PGlite.create({ loadDataDir: new Blob([template]) });
     return {
-      db: drizzlePglite(client) as unknown as Db,
+      db: drizzlePglite(client, { logger: queryLogger(onQuery) }) as unknown as Db,
       driver: 'pglite',
       location: 'memory',
       migrate: async () => {},
       close: () => client.close(),
     };
   }
-  const database = await openDatabase({ kind: 'pglite', dir: null });
+  const database = await openDatabase({ kind: 'pglite', dir: null }, { onQuery });
   await database.migrate();
   await seedDemo(database.db);
   return database;
@@ -147,7 +163,7 @@ function readTemplate(): Buffer | null {
 }
 
 /** A new database on the server of TEST_DATABASE_URL: created, migrated and seeded here, dropped on close. */
-async function openServerDatabase(serverUrl: string): Promise<Database> {
+async function openServerDatabase(serverUrl: string, onQuery: (query: string) => void): Promise<Database> {
   const name = `madreseh_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -169,7 +185,7 @@ async function openServerDatabase(serverUrl: string): Promise<Database> {
   };
   let database: Database;
   try {
-    database = await openDatabase({ kind: 'postgres', url: url.toString() });
+    database = await openDatabase({ kind: 'postgres', url: url.toString() }, { onQuery });
   } catch (err) {
     await drop();
     throw err;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectInvalid } from '../../test/expect-invalid';
 import { jpegWithGps } from '../../test/images';
 import { multipartBody } from '../../test/multipart';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -177,5 +178,82 @@ describe('achievements', () => {
     });
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toMatch(/[آ-ی]/);
+  });
+
+  it('lists for staff in display order, searched by title, paged on the server', async () => {
+    const mine = await create('نشان طلای جشنوارهٔ خوارزمی', '2026-02-02');
+    const all = await t.inject({ method: 'GET', url: '/api/v1/panel/achievement?pageSize=100', headers: t.as(admin) });
+    expect(all.statusCode).toBe(200);
+    expect((all.json() as { items: Achievement[] }).items[0]?.id).toBe(mine.id);
+    const found = await t.inject({
+      method: 'GET',
+      url: `/api/v1/panel/achievement?q=${encodeURIComponent('خوارزمی')}`,
+      headers: t.as(admin),
+    });
+    expect((found.json() as { items: Achievement[] }).items.map((a) => a.id)).toEqual([mine.id]);
+    const page = await t.inject({
+      method: 'GET',
+      url: '/api/v1/panel/achievement?pageSize=1&page=2',
+      headers: t.as(admin),
+    });
+    expect(page.json()).toMatchObject({ page: 2, pageSize: 1, total: all.json().total });
+    expect(page.json().items).toHaveLength(1);
+  });
+
+  it('shows visitors only the public fields', async () => {
+    const res = await t.inject({ method: 'GET', url: '/api/v1/general/achievement' });
+    expect(Object.keys(res.json().items[0]).sort()).toEqual([
+      'date',
+      'description',
+      'height',
+      'id',
+      'image',
+      'title',
+      'width',
+    ]);
+    expect(res.body).not.toMatch(/imageKey|position|createdAt|updatedAt/);
+  });
+
+  it('refuses malformed pages, ids, edits and orders with 400 and Persian messages', async () => {
+    const id = made[0]?.id;
+    const as = t.as(admin);
+    expectInvalid(await t.inject({ method: 'GET', url: '/api/v1/general/achievement?pageSize=0' }), ['pageSize']);
+    expectInvalid(await t.inject({ method: 'GET', url: '/api/v1/panel/achievement?page=x', headers: as }), ['page']);
+    expectInvalid(
+      await t.inject({
+        method: 'PUT',
+        url: `/api/v1/panel/achievement/${id}`,
+        headers: as,
+        payload: { title: '', date: '1405-13-01' },
+      }),
+      ['title', 'date'],
+    );
+    expectInvalid(
+      await t.inject({
+        method: 'PUT',
+        url: '/api/v1/panel/achievement/abc',
+        headers: as,
+        payload: { title: 'x', date: '2026-01-01' },
+      }),
+      ['id'],
+    );
+    expectInvalid(await t.inject({ method: 'DELETE', url: '/api/v1/panel/achievement/0', headers: as }), ['id']);
+    expectInvalid(await t.inject({ method: 'DELETE', url: '/api/v1/panel/achievement/x/image', headers: as }), ['id']);
+    const noFile = multipartBody({ title: 'x' }, []);
+    expectInvalid(
+      await t.inject({
+        method: 'PUT',
+        url: `/api/v1/panel/achievement/${id}/image`,
+        headers: { ...as, ...noFile.headers },
+        payload: noFile.payload,
+      }),
+    );
+    for (const payload of [{ ids: [] }, { ids: [0] }, { order: [id] }]) {
+      expectInvalid(await t.inject({ method: 'PUT', url: '/api/v1/panel/achievement/order', headers: as, payload }));
+    }
+    const kept = await t.inject({ method: 'GET', url: '/api/v1/panel/achievement?pageSize=100', headers: as });
+    expect((kept.json() as { items: Achievement[] }).items.find((a) => a.id === id)?.title).toBe(
+      'مقام اول المپیاد ریاضی استان',
+    );
   });
 });

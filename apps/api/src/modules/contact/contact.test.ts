@@ -1,6 +1,7 @@
 import { CONTACT_LIMIT } from '@madreseh/contract/contact/contact.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../db/schema/site';
+import { expectInvalid } from '../../test/expect-invalid';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -105,5 +106,38 @@ describe('contact messages', () => {
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toMatch(/پیام‌های زیادی/);
     expect((await send(message, '10.0.0.10')).statusCode).toBe(201);
+  });
+
+  it('deletes one message', async () => {
+    expect((await send({ ...message, subject: 'برای حذف' }, '10.0.0.20')).statusCode).toBe(201);
+    const list = await t.inject({ method: 'GET', url: '/api/v1/panel/contact-us?unread=1', headers: admin });
+    const item = list.json().items.find((i: { subject: string }) => i.subject === 'برای حذف');
+    const del = await t.inject({ method: 'DELETE', url: `/api/v1/panel/contact-us/${item.id}`, headers: admin });
+    expect(del.json()).toEqual({ ok: true });
+    expect(
+      (await t.inject({ method: 'GET', url: `/api/v1/panel/contact-us/${item.id}`, headers: admin })).statusCode,
+    ).toBe(404);
+  });
+
+  it('refuses malformed pages, ids, flags and bulk actions with 400 and Persian messages', async () => {
+    const get = (url: string) => t.inject({ method: 'GET', url: `/api/v1/panel/contact-us${url}`, headers: admin });
+    expectInvalid(await get('?pageSize=1000'), ['pageSize']);
+    expectInvalid(await get('?unread=yes'), ['unread']);
+    expectInvalid(await get('/abc'), ['id']);
+    expectInvalid(await t.inject({ method: 'DELETE', url: '/api/v1/panel/contact-us/0', headers: admin }), ['id']);
+    expectInvalid(
+      await t.inject({ method: 'PATCH', url: '/api/v1/panel/contact-us/1', headers: admin, payload: { read: 'yes' } }),
+      ['read'],
+    );
+    for (const payload of [
+      { ids: [], action: 'read' },
+      { ids: [1], action: 'archive' },
+    ]) {
+      expectInvalid(await t.inject({ method: 'POST', url: '/api/v1/panel/contact-us/bulk', headers: admin, payload }));
+    }
+    expectInvalid(await send({ name: '', replyTo: 'x', subject: '', message: 'سلام سلام' }, '10.0.0.21'), [
+      'name',
+      'replyTo',
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectInvalid } from '../../test/expect-invalid';
 import { jpegWithGps, smallPng } from '../../test/images';
 import { multipartBody } from '../../test/multipart';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -96,5 +97,46 @@ describe('gallery', () => {
     expect(longCaption.statusCode).toBe(400);
     expect(longCaption.json().fields.caption).toBe('توضیح عکس بیش از حد طولانی است.');
     expect((await t.inject({ method: 'GET', url: '/api/v1/general/gallery' })).json().total).toBe(before);
+  });
+
+  it('shows visitors only the public fields of a photo', async () => {
+    const res = await t.inject({ method: 'GET', url: '/api/v1/general/gallery' });
+    expect(Object.keys(res.json()).sort()).toEqual(['albums', 'items', 'page', 'pageSize', 'total']);
+    expect(Object.keys(res.json().items[0]).sort()).toEqual([
+      'album',
+      'caption',
+      'createdAt',
+      'height',
+      'id',
+      'image',
+      'position',
+      'width',
+    ]);
+    expect(res.body).not.toMatch(/createdBy|imageKey/);
+  });
+
+  it('refuses malformed pages, ids, edits and orders with 400 and Persian messages', async () => {
+    const [a] = ids as [number];
+    expectInvalid(await t.inject({ method: 'GET', url: '/api/v1/general/gallery?pageSize=101' }), ['pageSize']);
+    expectInvalid(await t.inject({ method: 'GET', url: '/api/v1/panel/gallery?page=-2', headers: admin }), ['page']);
+    expectInvalid(
+      await t.inject({
+        method: 'PUT',
+        url: `/api/v1/panel/gallery/${a}`,
+        headers: admin,
+        payload: { caption: 'ع'.repeat(301), album: 'آ'.repeat(81) },
+      }),
+      ['caption', 'album'],
+    );
+    expectInvalid(
+      await t.inject({ method: 'PUT', url: '/api/v1/panel/gallery/abc', headers: admin, payload: { caption: 'x' } }),
+      ['id'],
+    );
+    expectInvalid(await t.inject({ method: 'DELETE', url: '/api/v1/panel/gallery/0', headers: admin }), ['id']);
+    for (const payload of [{ ids: [] }, { ids: ['a'] }, {}]) {
+      expectInvalid(await t.inject({ method: 'POST', url: '/api/v1/panel/gallery/reorder', headers: admin, payload }));
+    }
+    const still = await t.inject({ method: 'GET', url: '/api/v1/panel/gallery', headers: admin });
+    expect(still.json().items.find((i: { id: number }) => i.id === a)).toMatchObject({ caption: 'جشن شکوفه‌ها' });
   });
 });

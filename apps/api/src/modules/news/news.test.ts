@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { news } from '../../db/schema/site';
 import { auditLog } from '../../db/schema/system';
+import { expectInvalid } from '../../test/expect-invalid';
 import { smallPng } from '../../test/images';
 import { multipartBody } from '../../test/multipart';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -185,5 +186,78 @@ describe('news', () => {
       .from(auditLog)
       .where(eq(auditLog.entityId, String(item.id)));
     expect(rows.map((r) => r.action).sort()).toEqual(['create', 'delete', 'update', 'upload']);
+  });
+
+  it('answers one item to staff with its groups and state', async () => {
+    const res = await t.inject({ method: 'GET', url: `/api/v1/panel/news/${ids.group1}`, headers: admin });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: ids.group1, audience: 'groups', groupIds: [group1], state: 'published' });
+    const scheduled = await t.inject({
+      method: 'GET',
+      url: `/api/v1/panel/news/${ids.publicScheduled}`,
+      headers: admin,
+    });
+    expect(scheduled.json().state).toBe('scheduled');
+  });
+
+  it('shows visitors and students the reader fields only: no audience, groups, status or authors', async () => {
+    const pub = await t.inject({ method: 'GET', url: `/api/v1/general/news/${ids.publicNew}` });
+    const mine = await t.inject({ method: 'GET', url: `/api/v1/student/news/${ids.group1}`, headers: student1 });
+    for (const res of [pub, mine]) {
+      expect(Object.keys(res.json()).sort()).toEqual([
+        'bodyHtml',
+        'cover',
+        'id',
+        'pinned',
+        'publishAt',
+        'summary',
+        'title',
+      ]);
+    }
+  });
+
+  it('refuses malformed ids, pages, filters, edits and covers with 400 and Persian messages', async () => {
+    const get = (url: string, headers: Record<string, string> = admin) =>
+      t.inject({ method: 'GET', url: `/api/v1/${url}`, headers });
+    expectInvalid(await get('panel/news?pageSize=500'), ['pageSize']);
+    expectInvalid(await get('panel/news?state=archived'), ['state']);
+    expectInvalid(await get('panel/news/abc'), ['id']);
+    expectInvalid(await get('general/news?page=0', {}), ['page']);
+    expectInvalid(await get('general/news/0', {}), ['id']);
+    expectInvalid(await get('student/news?pageSize=0', student1), ['pageSize']);
+    expectInvalid(await get('student/news/x', student1), ['id']);
+    expectInvalid(await t.inject({ method: 'DELETE', url: '/api/v1/panel/news/-1', headers: admin }), ['id']);
+
+    const update = await t.inject({
+      method: 'PUT',
+      url: `/api/v1/panel/news/${ids.publicNew}`,
+      headers: admin,
+      payload: { title: '', audience: 'public', status: 'sent' },
+    });
+    expectInvalid(update, ['title', 'status']);
+    const kept = await t.inject({ method: 'GET', url: `/api/v1/panel/news/${ids.publicNew}`, headers: admin });
+    expect(kept.json()).toMatchObject({ title: 'اطلاعیهٔ جدید', status: 'published' });
+
+    const noFile = multipartBody({ caption: 'بدون فایل' }, []);
+    expectInvalid(
+      await t.inject({
+        method: 'POST',
+        url: `/api/v1/panel/news/${ids.publicNew}/cover`,
+        payload: noFile.payload,
+        headers: { ...noFile.headers, ...admin },
+      }),
+    );
+    const html = multipartBody({}, [
+      { filename: 'cover.jpg', contentType: 'image/jpeg', data: Buffer.from('<html><script>alert(1)</script></html>') },
+    ]);
+    const disguised = await t.inject({
+      method: 'POST',
+      url: `/api/v1/panel/news/${ids.publicNew}/cover`,
+      payload: html.payload,
+      headers: { ...html.headers, ...admin },
+    });
+    expect(disguised.statusCode).toBe(415);
+    const after = await t.inject({ method: 'GET', url: `/api/v1/panel/news/${ids.publicNew}`, headers: admin });
+    expect(after.json().cover).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nationalCodeFrom } from '../../db/seed/school-demo';
+import { expectInvalid } from '../../test/expect-invalid';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 const PUBLIC = '/api/v1/general/pre-register';
@@ -239,6 +240,32 @@ describe('panel/pre-register', () => {
     expect(res.statusCode).toBe(201);
     const list = await t.inject({ method: 'GET', url: `${PANEL}?q=onerror`, headers: t.as(admin) });
     expect(list.json().items[0].notes).toBe(payload);
+  });
+});
+
+describe('malformed requests', () => {
+  it('answer 400 with Persian messages: lookup without a pair, bad ids, formats and notes', async () => {
+    const as = t.as(admin);
+    expectInvalid(await t.inject({ method: 'GET', url: `${PUBLIC}?trackingCode=12345` }), [
+      'trackingCode',
+      'nationalCode',
+    ]);
+    expectInvalid(await t.inject({ method: 'GET', url: `${PANEL}/abc`, headers: as }), ['id']);
+    expectInvalid(await t.inject({ method: 'GET', url: `${PANEL}?pageSize=101&grade=13`, headers: as }), [
+      'pageSize',
+      'grade',
+    ]);
+    expectInvalid(await t.inject({ method: 'GET', url: `${PANEL}/export?format=pdf`, headers: as }), ['format']);
+    expectInvalid(
+      await t.inject({
+        method: 'PATCH',
+        url: `${PANEL}/1`,
+        headers: as,
+        payload: { status: 'reviewing', adminNote: 'ی'.repeat(1001) },
+      }),
+      ['adminNote'],
+    );
+    expectInvalid(await submit({ ...base(), birthDate: '1393/01/05', gender: 'other' }), ['birthDate', 'gender']);
   });
 });
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '../../db/schema/site';
+import { expectInvalid } from '../../test/expect-invalid';
 import { smallPng } from '../../test/images';
 import { multipartBody } from '../../test/multipart';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -148,5 +149,41 @@ describe('school settings', () => {
       headers: { ...form.headers, ...student },
     });
     expect(res.statusCode).toBe(403);
+  });
+
+  it('refuses removing an image of an unknown kind, and a body without sections of the right shape', async () => {
+    expectInvalid(await t.inject({ method: 'DELETE', url: '/api/v1/panel/settings/image/banner', headers: admin }), [
+      'kind',
+    ]);
+    expectInvalid(
+      await t.inject({
+        method: 'PUT',
+        url: '/api/v1/panel/settings',
+        headers: admin,
+        payload: { school: { ...profile, location: { lat: 'north', lng: 51.4 }, gradesOffered: [13] } },
+      }),
+    );
+    const pub = await t.inject({ method: 'GET', url: '/api/v1/general/school' });
+    expect(pub.json().name).toBe(profile.name);
+  });
+
+  it('shows visitors the public profile only: no storage keys, no who or when', async () => {
+    const pub = await t.inject({ method: 'GET', url: '/api/v1/general/school' });
+    expect(Object.keys(pub.json()).sort()).toEqual([
+      'aboutHtml',
+      'academicYear',
+      'address',
+      'email',
+      'gradesOffered',
+      'hero',
+      'hours',
+      'location',
+      'logo',
+      'name',
+      'phones',
+      'preRegistrationOpen',
+      'slogan',
+    ]);
+    expect(pub.body).not.toMatch(/Key"|updatedBy|updatedAt/);
   });
 });

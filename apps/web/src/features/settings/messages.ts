@@ -19,6 +19,7 @@ export const settingsFa = {
   preRegistrationOpen: 'پیش‌ثبت‌نام باز است',
   grades: 'پایه‌هایی که مدرسه می‌پذیرد',
   academicYear: 'سال تحصیلی (سال شروع، مهر)',
+  academicYearMissing: 'سال تحصیلی را وارد کنید.',
   logo: 'لوگو',
   hero: 'تصویر اصلی صفحهٔ نخست',
   upload: 'انتخاب تصویر',

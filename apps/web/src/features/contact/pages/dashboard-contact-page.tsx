@@ -24,6 +24,7 @@ import { call } from '../../../lib/api-client';
 import { digitsToPersian, formatJalaliDateTime } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
 import { PageHeader } from '../../../ui/page-header';
+import { useCardList } from '../../../ui/use-card-list';
 import { contactFa } from '../messages';
 
 const listQuery = (page: number, q: string, unread: boolean) =>
@@ -46,6 +47,7 @@ export function Component() {
   const [open, setOpen] = useState<ContactMessage | null>(null);
   const [confirm, setConfirm] = useState<number[] | null>(null);
   const list = useQuery({ ...listQuery(page, debounced, unread), placeholderData: keepPreviousData });
+  const cards = useCardList();
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: ['panel', 'contact-us'] });
     void qc.invalidateQueries({ queryKey: ['panel', 'dashboard'] });
@@ -83,6 +85,26 @@ export function Component() {
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const ids = data?.items.map((m) => m.id) ?? [];
   const allSelected = ids.length > 0 && ids.every((id) => selected.includes(id));
+  const toggle = (id: number) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+  const subjectOf = (m: ContactMessage) => (
+    <>
+      <Anchor
+        component="button"
+        type="button"
+        onClick={() => openMsg.mutate(m.id)}
+        fw="inherit"
+        ta="start"
+        style={{ overflowWrap: 'anywhere' }}
+      >
+        {m.subject}
+      </Anchor>
+      {!m.read && (
+        <Badge size="xs" ms={6} variant="filled">
+          {contactFa.new}
+        </Badge>
+      )}
+    </>
+  );
 
   return (
     <>
@@ -123,58 +145,98 @@ export function Component() {
           </Group>
         )}
       </Group>
-      <Paper withBorder radius="md">
-        <Table.ScrollContainer minWidth={560}>
-          <Table stickyHeader highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={40}>
-                  <Checkbox
-                    aria-label={contactFa.selectAll}
-                    checked={allSelected}
-                    onChange={() => setSelected(allSelected ? [] : ids)}
-                  />
-                </Table.Th>
-                <Table.Th>{contactFa.from}</Table.Th>
-                <Table.Th>{contactFa.subject}</Table.Th>
-                <Table.Th>{contactFa.date}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data?.items.map((m) => (
-                <Table.Tr key={m.id} data-testid="message-row" data-read={m.read} fw={m.read ? undefined : 700}>
-                  <Table.Td>
+      {cards ? (
+        <Stack gap="xs">
+          {ids.length > 0 && (
+            <Checkbox
+              label={contactFa.selectAll}
+              checked={allSelected}
+              onChange={() => setSelected(allSelected ? [] : ids)}
+              px="sm"
+            />
+          )}
+          {data?.items.map((m) => (
+            <Paper
+              key={m.id}
+              withBorder
+              radius="md"
+              p="sm"
+              data-testid="message-row"
+              data-read={m.read}
+              fw={m.read ? undefined : 700}
+            >
+              <Group gap="sm" wrap="nowrap" align="flex-start">
+                <Checkbox
+                  aria-label={`${contactFa.select}: ${m.subject}`}
+                  checked={selected.includes(m.id)}
+                  onChange={() => toggle(m.id)}
+                  mt={2}
+                />
+                <Stack gap={2} miw={0} flex={1}>
+                  <div>{subjectOf(m)}</div>
+                  <Group justify="space-between" gap="xs" wrap="wrap">
+                    <Text fz="sm" fw="inherit">
+                      {m.name}
+                    </Text>
+                    <Text fz="xs" c="dimmed" className="tabular">
+                      {formatJalaliDateTime(m.createdAt)}
+                    </Text>
+                  </Group>
+                </Stack>
+              </Group>
+            </Paper>
+          ))}
+          {data?.items.length === 0 && (
+            <Paper withBorder radius="md">
+              <Text c="dimmed" ta="center" p="xl">
+                {contactFa.empty}
+              </Text>
+            </Paper>
+          )}
+        </Stack>
+      ) : (
+        <Paper withBorder radius="md">
+          <Table.ScrollContainer minWidth={560}>
+            <Table stickyHeader highlightOnHover verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={40}>
                     <Checkbox
-                      aria-label={`${contactFa.select}: ${m.subject}`}
-                      checked={selected.includes(m.id)}
-                      onChange={() =>
-                        setSelected((s) => (s.includes(m.id) ? s.filter((x) => x !== m.id) : [...s, m.id]))
-                      }
+                      aria-label={contactFa.selectAll}
+                      checked={allSelected}
+                      onChange={() => setSelected(allSelected ? [] : ids)}
                     />
-                  </Table.Td>
-                  <Table.Td>{m.name}</Table.Td>
-                  <Table.Td>
-                    <Anchor component="button" type="button" onClick={() => openMsg.mutate(m.id)} fw="inherit">
-                      {m.subject}
-                    </Anchor>
-                    {!m.read && (
-                      <Badge size="xs" ms={6} variant="filled">
-                        {contactFa.new}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td className="tabular">{formatJalaliDateTime(m.createdAt)}</Table.Td>
+                  </Table.Th>
+                  <Table.Th>{contactFa.from}</Table.Th>
+                  <Table.Th>{contactFa.subject}</Table.Th>
+                  <Table.Th>{contactFa.date}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        {data?.items.length === 0 && (
-          <Text c="dimmed" ta="center" p="xl">
-            {contactFa.empty}
-          </Text>
-        )}
-      </Paper>
+              </Table.Thead>
+              <Table.Tbody>
+                {data?.items.map((m) => (
+                  <Table.Tr key={m.id} data-testid="message-row" data-read={m.read} fw={m.read ? undefined : 700}>
+                    <Table.Td>
+                      <Checkbox
+                        aria-label={`${contactFa.select}: ${m.subject}`}
+                        checked={selected.includes(m.id)}
+                        onChange={() => toggle(m.id)}
+                      />
+                    </Table.Td>
+                    <Table.Td>{m.name}</Table.Td>
+                    <Table.Td>{subjectOf(m)}</Table.Td>
+                    <Table.Td className="tabular">{formatJalaliDateTime(m.createdAt)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {data?.items.length === 0 && (
+            <Text c="dimmed" ta="center" p="xl">
+              {contactFa.empty}
+            </Text>
+          )}
+        </Paper>
+      )}
       {pages > 1 && (
         <Group justify="center" mt="md">
           <Pagination

@@ -13,6 +13,7 @@ import {
   Checkbox,
   FileInput,
   Group,
+  Menu,
   Modal,
   MultiSelect,
   Pagination,
@@ -28,7 +29,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconEdit, IconPin, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconDotsVertical, IconEdit, IconPin, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, call } from '../../../lib/api-client';
@@ -38,6 +39,7 @@ import { fa } from '../../../messages/fa';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { PageHeader } from '../../../ui/page-header';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
+import { useCardList } from '../../../ui/use-card-list';
 import { newsQueries } from '../api';
 import { newsFa } from '../messages';
 
@@ -87,6 +89,55 @@ function formOf(n: AdminNews): FormState {
     groupIds: n.groupIds,
     ...tehranParts(n.publishAt),
   };
+}
+
+/** One news item as a compact card, for phones: title, state, audience, publish time and a menu. */
+function NewsCardRow({ n, onEdit, onDelete }: { n: AdminNews; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid="news-row">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Group gap={6} wrap="nowrap" align="flex-start" miw={0}>
+          {n.pinned && (
+            <IconPin
+              size={16}
+              aria-label={newsFa.pinned}
+              color="var(--mantine-color-brand-6)"
+              style={{ flexShrink: 0, marginTop: 4 }}
+            />
+          )}
+          <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+            {n.title}
+          </Text>
+        </Group>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" aria-label={`${newsFa.columns.actions}: ${n.title}`}>
+              <IconDotsVertical size={18} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item leftSection={<IconEdit size={16} />} onClick={onEdit}>
+              {newsFa.edit}
+            </Menu.Item>
+            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+              {newsFa.delete}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+      <Group gap="xs" mt={6} wrap="wrap">
+        <Badge color={STATE_COLORS[n.state]} variant="light">
+          {NEWS_STATE_LABELS[n.state]}
+        </Badge>
+        <Text fz="sm" c="dimmed">
+          {NEWS_AUDIENCE_LABELS[n.audience]}
+        </Text>
+        <Text fz="sm" c="dimmed" className="tabular">
+          {formatJalaliDateTime(n.publishAt)}
+        </Text>
+      </Group>
+    </Paper>
+  );
 }
 
 function NewsForm({ editing, onDone }: { editing: AdminNews | null; onDone: () => void }) {
@@ -250,6 +301,7 @@ function NewsForm({ editing, onDone }: { editing: AdminNews | null; onDone: () =
 export function Component() {
   const qc = useQueryClient();
   const mobile = useMediaQuery('(max-width: 48em)');
+  const cards = useCardList();
   const [page, setPage] = useState(1);
   const [q, setQ] = useState('');
   const [state, setState] = useState<NewsState | ''>('');
@@ -308,66 +360,81 @@ export function Component() {
           {newsFa.create}
         </Button>
       </Group>
-      <Paper withBorder radius="md">
-        <Table.ScrollContainer minWidth={640}>
-          <Table stickyHeader verticalSpacing="sm" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{newsFa.columns.title}</Table.Th>
-                <Table.Th>{newsFa.columns.audience}</Table.Th>
-                <Table.Th>{newsFa.columns.state}</Table.Th>
-                <Table.Th>{newsFa.columns.date}</Table.Th>
-                <Table.Th w={100}>{newsFa.columns.actions}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data?.items.map((n) => (
-                <Table.Tr key={n.id} data-testid="news-row">
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      {n.pinned && (
-                        <IconPin size={16} aria-label={newsFa.pinned} color="var(--mantine-color-brand-6)" />
-                      )}
-                      <Text fw={500}>{n.title}</Text>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{NEWS_AUDIENCE_LABELS[n.audience]}</Table.Td>
-                  <Table.Td>
-                    <Badge color={STATE_COLORS[n.state]} variant="light">
-                      {NEWS_STATE_LABELS[n.state]}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td className="tabular">{formatJalaliDateTime(n.publishAt)}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`${newsFa.edit}: ${n.title}`}
-                        onClick={() => setEditing(n)}
-                      >
-                        <IconEdit size={18} />
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`${newsFa.delete}: ${n.title}`}
-                        onClick={() => setDeleting(n)}
-                      >
-                        <IconTrash size={18} />
-                      </ActionIcon>
-                    </Group>
-                  </Table.Td>
+      {cards ? (
+        <Stack gap="xs">
+          {data?.items.map((n) => (
+            <NewsCardRow key={n.id} n={n} onEdit={() => setEditing(n)} onDelete={() => setDeleting(n)} />
+          ))}
+          {data && data.items.length === 0 && (
+            <Paper withBorder radius="md">
+              <Text c="dimmed" ta="center" p="xl">
+                {newsFa.empty}
+              </Text>
+            </Paper>
+          )}
+        </Stack>
+      ) : (
+        <Paper withBorder radius="md">
+          <Table.ScrollContainer minWidth={640}>
+            <Table stickyHeader verticalSpacing="sm" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{newsFa.columns.title}</Table.Th>
+                  <Table.Th>{newsFa.columns.audience}</Table.Th>
+                  <Table.Th>{newsFa.columns.state}</Table.Th>
+                  <Table.Th>{newsFa.columns.date}</Table.Th>
+                  <Table.Th w={100}>{newsFa.columns.actions}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        {data && data.items.length === 0 && (
-          <Text c="dimmed" ta="center" p="xl">
-            {newsFa.empty}
-          </Text>
-        )}
-      </Paper>
+              </Table.Thead>
+              <Table.Tbody>
+                {data?.items.map((n) => (
+                  <Table.Tr key={n.id} data-testid="news-row">
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        {n.pinned && (
+                          <IconPin size={16} aria-label={newsFa.pinned} color="var(--mantine-color-brand-6)" />
+                        )}
+                        <Text fw={500}>{n.title}</Text>
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>{NEWS_AUDIENCE_LABELS[n.audience]}</Table.Td>
+                    <Table.Td>
+                      <Badge color={STATE_COLORS[n.state]} variant="light">
+                        {NEWS_STATE_LABELS[n.state]}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td className="tabular">{formatJalaliDateTime(n.publishAt)}</Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`${newsFa.edit}: ${n.title}`}
+                          onClick={() => setEditing(n)}
+                        >
+                          <IconEdit size={18} />
+                        </ActionIcon>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`${newsFa.delete}: ${n.title}`}
+                          onClick={() => setDeleting(n)}
+                        >
+                          <IconTrash size={18} />
+                        </ActionIcon>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {data && data.items.length === 0 && (
+            <Text c="dimmed" ta="center" p="xl">
+              {newsFa.empty}
+            </Text>
+          )}
+        </Paper>
+      )}
       {pages > 1 && (
         <Group justify="center" mt="md">
           <Pagination

@@ -13,6 +13,7 @@ import {
   Drawer,
   Group,
   Pagination,
+  Paper,
   Select,
   SimpleGrid,
   Stack,
@@ -34,6 +35,7 @@ import { digitsToPersian, formatJalaliDateTime, formatJalaliShort, formatNumber 
 import { fa } from '../../../messages/fa';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { PageHeader } from '../../../ui/page-header';
+import { useCardList } from '../../../ui/use-card-list';
 import { fieldSections } from '../fields';
 import { preRegFa } from '../messages';
 
@@ -55,6 +57,7 @@ export function Component() {
   const [to, setTo] = useState<string | null>(null);
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<number | null>(null);
+  const cards = useCardList();
 
   const filter = {
     q: debounced || undefined,
@@ -130,40 +133,68 @@ export function Component() {
               {preRegFa.exportCsv}
             </Button>
           </Group>
-          <Table.ScrollContainer minWidth={640}>
-            <Table highlightOnHover verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{preRegFa.student}</Table.Th>
-                  <Table.Th>{preRegFa.grade}</Table.Th>
-                  <Table.Th>{preRegFa.trackingCode}</Table.Th>
-                  <Table.Th>{preRegFa.created}</Table.Th>
-                  <Table.Th>{preRegFa.status}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((r) => (
-                  <Table.Tr key={r.id} data-testid="pre-register-row">
-                    <Table.Td>
-                      <UnstyledButton onClick={() => setOpenId(r.id)} c="brand.7" fw={600}>
-                        {r.firstName} {r.lastName}
-                      </UnstyledButton>
-                    </Table.Td>
-                    <Table.Td>{GRADE_LABELS[r.grade]}</Table.Td>
-                    <Table.Td dir="ltr" ta="right">
+          {cards ? (
+            <Stack gap="xs">
+              {items.map((r) => (
+                <Paper key={r.id} withBorder radius="md" p="sm" data-testid="pre-register-row">
+                  <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+                    <UnstyledButton onClick={() => setOpenId(r.id)} c="brand.7" fw={600}>
+                      {r.firstName} {r.lastName}
+                    </UnstyledButton>
+                    <Badge color={STATUS_COLORS[r.status]} variant="dot" style={{ flexShrink: 0 }}>
+                      {PRE_REGISTER_STATUS_LABELS[r.status]}
+                    </Badge>
+                  </Group>
+                  <Group gap="xs" mt={4} wrap="wrap">
+                    <Text fz="sm" c="dimmed">
+                      {GRADE_LABELS[r.grade]}
+                    </Text>
+                    <Text fz="sm" c="dimmed" className="tabular" dir="ltr">
                       {digitsToPersian(r.trackingCode)}
-                    </Table.Td>
-                    <Table.Td>{formatJalaliShort(r.createdAt)}</Table.Td>
-                    <Table.Td>
-                      <Badge color={STATUS_COLORS[r.status]} variant="dot">
-                        {PRE_REGISTER_STATUS_LABELS[r.status]}
-                      </Badge>
-                    </Table.Td>
+                    </Text>
+                    <Text fz="sm" c="dimmed" className="tabular">
+                      {formatJalaliShort(r.createdAt)}
+                    </Text>
+                  </Group>
+                </Paper>
+              ))}
+            </Stack>
+          ) : (
+            <Table.ScrollContainer minWidth={640}>
+              <Table highlightOnHover verticalSpacing="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{preRegFa.student}</Table.Th>
+                    <Table.Th>{preRegFa.grade}</Table.Th>
+                    <Table.Th>{preRegFa.trackingCode}</Table.Th>
+                    <Table.Th>{preRegFa.created}</Table.Th>
+                    <Table.Th>{preRegFa.status}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                </Table.Thead>
+                <Table.Tbody>
+                  {items.map((r) => (
+                    <Table.Tr key={r.id} data-testid="pre-register-row">
+                      <Table.Td>
+                        <UnstyledButton onClick={() => setOpenId(r.id)} c="brand.7" fw={600}>
+                          {r.firstName} {r.lastName}
+                        </UnstyledButton>
+                      </Table.Td>
+                      <Table.Td>{GRADE_LABELS[r.grade]}</Table.Td>
+                      <Table.Td dir="ltr" ta="right">
+                        {digitsToPersian(r.trackingCode)}
+                      </Table.Td>
+                      <Table.Td>{formatJalaliShort(r.createdAt)}</Table.Td>
+                      <Table.Td>
+                        <Badge color={STATUS_COLORS[r.status]} variant="dot">
+                          {PRE_REGISTER_STATUS_LABELS[r.status]}
+                        </Badge>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
           {list.isSuccess && items.length === 0 && (
             <Text c="dimmed" ta="center" py="md">
               {preRegFa.noResults}

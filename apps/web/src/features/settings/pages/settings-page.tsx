@@ -6,6 +6,7 @@ import {
   type SchoolProfileInput,
   settingsContract,
 } from '@madreseh/contract/settings/settings.contract';
+import { digitsToLatin } from '@madreseh/contract/text';
 import {
   Box,
   Button,
@@ -13,7 +14,6 @@ import {
   FileButton,
   Group,
   Image,
-  NumberInput,
   Paper,
   Progress,
   SimpleGrid,
@@ -35,12 +35,17 @@ import { digitsToPersian } from '../../../lib/format';
 import { uploadFile } from '../../../lib/upload';
 import { fa } from '../../../messages/fa';
 import { PageHeader } from '../../../ui/page-header';
+import { PersianNumberInput } from '../../../ui/persian-number-input';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
 import { PaymentSettingsSection } from '../../payments/components/payment-settings-section';
 import { settingsQueries } from '../api';
 import { settingsFa } from '../messages';
 
-type Form = Required<Omit<SchoolProfileInput, 'location'>> & { lat: number | ''; lng: number | '' };
+type Form = Required<Omit<SchoolProfileInput, 'location' | 'academicYear'>> & {
+  lat: number | '';
+  lng: number | '';
+  academicYear: number | '';
+};
 
 function formOf(p: SchoolProfile): Form {
   return {
@@ -140,12 +145,18 @@ function SettingsForm({ profile }: { profile: SchoolProfile }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = <K extends keyof Form>(k: K, v: Form[K]) => setForm((f) => ({ ...f, [k]: v }));
   const err = (k: string) => errors[`school.${k}`];
+  const [phoneText, setPhoneText] = useState('');
 
   const save = useMutation({
     mutationFn: () => {
-      const { lat, lng, ...rest } = form;
+      const { lat, lng, academicYear, ...rest } = form;
+      if (academicYear === '') {
+        throw new ApiError(400, 'validation', settingsFa.academicYearMissing, {
+          'school.academicYear': settingsFa.academicYearMissing,
+        });
+      }
       return call(settingsContract.update, {
-        body: { school: { ...rest, location: lat === '' || lng === '' ? null : { lat, lng } } },
+        body: { school: { ...rest, academicYear, location: lat === '' || lng === '' ? null : { lat, lng } } },
       });
     },
     onSuccess: (data) => {
@@ -210,8 +221,11 @@ function SettingsForm({ profile }: { profile: SchoolProfile }) {
             <TagsInput
               label={settingsFa.phones}
               description={settingsFa.phonesHint}
-              value={form.phones}
-              onChange={(v) => set('phones', v)}
+              value={form.phones.map(digitsToPersian)}
+              onChange={(v) => set('phones', v.map(digitsToLatin))}
+              searchValue={phoneText}
+              onSearchChange={(v) => setPhoneText(digitsToPersian(digitsToLatin(v)))}
+              inputMode="tel"
               error={Object.entries(errors).find(([k]) => k.startsWith('school.phones'))?.[1]}
               maxTags={5}
             />
@@ -229,21 +243,21 @@ function SettingsForm({ profile }: { profile: SchoolProfile }) {
                 onChange={(e) => set('hours', e.currentTarget.value)}
                 error={err('hours')}
               />
-              <NumberInput
+              <PersianNumberInput
                 label={settingsFa.lat}
                 value={form.lat}
-                onChange={(v) => set('lat', typeof v === 'number' ? v : '')}
-                decimalScale={6}
+                onChange={(v) => set('lat', v)}
+                decimals={6}
+                allowNegative
                 error={err('location.lat')}
-                dir="ltr"
               />
-              <NumberInput
+              <PersianNumberInput
                 label={settingsFa.lng}
                 value={form.lng}
-                onChange={(v) => set('lng', typeof v === 'number' ? v : '')}
-                decimalScale={6}
+                onChange={(v) => set('lng', v)}
+                decimals={6}
+                allowNegative
                 error={err('location.lng')}
-                dir="ltr"
               />
             </SimpleGrid>
             <Text fz="xs" c="dimmed">
@@ -276,15 +290,15 @@ function SettingsForm({ profile }: { profile: SchoolProfile }) {
                 </Group>
               </Chip.Group>
             </Stack>
-            <NumberInput
+            <PersianNumberInput
               label={settingsFa.academicYear}
               value={form.academicYear}
-              onChange={(v) => set('academicYear', Number(v) || form.academicYear)}
-              min={1390}
-              max={1500}
+              onChange={(v) => set('academicYear', v)}
               w={220}
               error={err('academicYear')}
-              description={digitsToPersian(`${form.academicYear}-${form.academicYear + 1}`)}
+              description={
+                form.academicYear === '' ? undefined : digitsToPersian(`${form.academicYear}-${form.academicYear + 1}`)
+              }
             />
           </Stack>
         </Section>

@@ -1,0 +1,399 @@
+import type { Endpoint } from '@madreseh/contract/endpoint';
+import { allEndpoints } from '@madreseh/contract/endpoints';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { achievements } from '../db/schema/achievements';
+import { invoices, payments } from '../db/schema/payments';
+import { preRegistrations } from '../db/schema/pre-register';
+import { reportCardGrades, reportCards } from '../db/schema/report-cards';
+import { groupSubjects, groups, students } from '../db/schema/school';
+import { contactMessages, galleryPhotos, news, newsGroups, settings } from '../db/schema/site';
+import { users } from '../db/schema/users';
+import { nationalCodeFrom } from '../db/seed/school-demo';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { urlOf } from './implement';
+
+/**
+ * No N+1 (DESIGN §8): every list endpoint of the contract runs the same, small number of SQL
+ * statements however many rows it answers. Paginated lists (a `pageSize` in the query, `items` in
+ * the answer) are found in the contract and asked for 2 and for 100 rows; the other endpoints that
+ * answer a list are asked before and after 35 more rows of everything are added.
+ */
+
+/** No list endpoint may run more statements than this per request (the session lookup included). */
+const MAX_QUERIES = 8;
+const MORE = 35;
+
+type Shape = Record<string, z.ZodType>;
+interface Def {
+  type: string;
+  shape?: Shape;
+  element?: z.ZodType;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  out?: z.ZodType;
+  options?: z.ZodType[];
+}
+const defOf = (s: z.ZodType | undefined): Def | undefined => (s as unknown as { _zod?: { def: Def } })?._zod?.def;
+
+/** Unwraps optional, nullable, default and pipes down to the schema that carries the data. */
+function core(s: z.ZodType | undefined): Def | undefined {
+  let d = defOf(s);
+  for (let i = 0; d && i < 10; i++) {
+    const inner = d.innerType ?? (d.type === 'pipe' ? d.out : undefined);
+    if (!inner) break;
+    d = defOf(inner);
+  }
+  return d;
+}
+
+/** Does the schema hold, anywhere, an array of objects (a list that grows with the data)? */
+function holdsListOfObjects(s: z.ZodType | undefined, depth = 0): boolean {
+  const d = core(s);
+  if (!d || depth > 8) return false;
+  if (d.type === 'array') return core(d.element)?.type === 'object' || holdsListOfObjects(d.element, depth + 1);
+  if (d.type === 'object') return Object.values(d.shape ?? {}).some((v) => holdsListOfObjects(v, depth + 1));
+  if (d.type === 'union') return (d.options ?? []).some((o) => holdsListOfObjects(o, depth + 1));
+  return false;
+}
+
+function isPaginated(ep: Endpoint): boolean {
+  const query = core(ep.query);
+  const response = core(ep.response);
+  return Boolean(query?.shape && 'pageSize' in query.shape && response?.shape && 'items' in response.shape);
+}
+
+const GETS = allEndpoints().filter((e) => e.method === 'GET');
+const PAGINATED = GETS.filter(isPaginated);
+
+interface Fixture {
+  studentId: number;
+  groupId: number;
+  academicYear: number;
+}
+
+/** The endpoints that answer a list without paging: how to call them, and how to see that they answer more. */
+interface Unpaged {
+  url: (f: Fixture) => string;
+  /** How much of the answer grows with the rows (default: how many array elements it holds). */
+  size?: (body: unknown) => number;
+}
+
+const elements = (v: unknown): number =>
+  Array.isArray(v)
+    ? v.length + v.reduce<number>((n, x) => n + elements(x), 0)
+    : v && typeof v === 'object'
+      ? Object.values(v).reduce<number>((n, x) => n + elements(x), 0)
+      : 0;
+
+const UNPAGED: Record<string, Unpaged> = {
+  'student/invoices': { url: () => 'student/invoices' },
+  'student/payment/card-to-card': { url: () => 'student/payment/card-to-card' },
+  'panel/student/invoice/:id': { url: (f) => `panel/student/invoice/${f.studentId}` },
+  'panel/invoices/groups': { url: () => 'panel/invoices/groups' },
+  'panel/payments/pending': { url: () => 'panel/payments/pending' },
+  'panel/group/list': { url: () => 'panel/group/list' },
+  'panel/group/:id': { url: (f) => `panel/group/${f.groupId}` },
+  'panel/report-card': { url: (f) => `panel/report-card?groupId=${f.groupId}&term=first` },
+  'student/report-card': { url: () => 'student/report-card' },
+  // Not a list, but every figure is counted over growing tables: still a fixed number of statements.
+  'panel/dashboard': {
+    url: () => 'panel/dashboard',
+    size: (body) => {
+      const b = body as {
+        preRegistrations?: { total: number };
+        messages?: { total: number };
+        students?: { active: number };
+      };
+      return (b.preRegistrations?.total ?? 0) + (b.messages?.total ?? 0) + (b.students?.active ?? 0);
+    },
+  },
+};
+
+function tokenFor(ep: Endpoint, tokens: { admin: string; student: string }): string | null {
+  if (ep.access === 'public') return null;
+  if (ep.access.includes('admin')) return tokens.admin;
+  if (ep.access.includes('student')) return tokens.student;
+  throw new Error(`No test caller for ${ep.path}`);
+}
+
+describe('query count of list endpoints', () => {
+  let t: TestApp;
+  let tokens: { admin: string; student: string };
+  let fixture: Fixture;
+  const before = new Map<string, { queries: string[]; size: number }>();
+
+  async function measure(ep: Endpoint, path: string) {
+    const token = tokenFor(ep, tokens);
+    const call = () => t.inject({ method: 'GET', url: `/api/v1/${path}`, headers: token ? t.as(token) : {} });
+    // A first call settles anything done once in a while (the session's last-seen time, at most once a minute).
+    const warm = await call();
+    expect(warm.statusCode, `${path}: ${warm.body}`).toBe(200);
+    const { result, queries } = await t.queriesDuring(call);
+    expect(result.statusCode, `${path}: ${result.body}`).toBe(200);
+    return { queries, body: result.json() as unknown };
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    tokens = { admin: await t.sessionFor('admin'), student: await t.sessionFor('student1') };
+    const [me] = await t.db
+      .select({ id: students.id, groupId: students.groupId })
+      .from(students)
+      .where(eq(students.userId, await t.userId('student1')));
+    const [school] = await t.db.select({ value: settings.value }).from(settings).where(eq(settings.key, 'school'));
+    if (!me?.groupId || !school) throw new Error('demo data is missing student1 or the school settings');
+    fixture = {
+      studentId: me.id,
+      groupId: me.groupId,
+      academicYear: (school.value as { academicYear: number }).academicYear,
+    };
+    for (const [path, entry] of Object.entries(UNPAGED)) {
+      const ep = GETS.find((e) => e.path === path);
+      if (!ep) continue;
+      const m = await measure(ep, entry.url(fixture));
+      before.set(path, { queries: m.queries, size: (entry.size ?? elements)(m.body) });
+    }
+    await addRows(t, fixture, MORE);
+  }, 180_000);
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('finds the paginated lists in the contract, and knows how to call every other list', () => {
+    expect(PAGINATED.map((e) => e.path)).toEqual(
+      expect.arrayContaining([
+        'panel/news',
+        'general/news',
+        'student/news',
+        'panel/gallery',
+        'general/gallery',
+        'panel/achievement',
+        'general/achievement',
+        'panel/contact-us',
+        'panel/pre-register',
+        'panel/student',
+        'panel/invoices',
+      ]),
+    );
+    const unpagedLists = GETS.filter((e) => !isPaginated(e) && holdsListOfObjects(e.response)).map((e) => e.path);
+    const missing = unpagedLists.filter((p) => !(p in UNPAGED));
+    expect(missing, 'list endpoints without paging that this test does not call yet: add them to UNPAGED').toEqual([]);
+    const stale = Object.keys(UNPAGED).filter((p) => !GETS.some((e) => e.path === p));
+    expect(stale, 'entries of UNPAGED that are no longer GET endpoints of the contract').toEqual([]);
+  });
+
+  it.each(PAGINATED.map((e) => [e.path, e] as const))(
+    '%s runs the same statements for 2 rows and for 100',
+    async (_path, ep) => {
+      expect(urlOf(ep)).not.toContain(':');
+      const small = await measure(ep, `${ep.path}?page=1&pageSize=2`);
+      const large = await measure(ep, `${ep.path}?page=1&pageSize=100`);
+      expect((small.body as { items: unknown[] }).items).toHaveLength(2);
+      expect((large.body as { items: unknown[] }).items.length).toBeGreaterThanOrEqual(MORE);
+      expect(large.queries.length, large.queries.join('\n')).toBe(small.queries.length);
+      expect(large.queries.length, large.queries.join('\n')).toBeLessThanOrEqual(MAX_QUERIES);
+    },
+  );
+
+  it.each(Object.keys(UNPAGED).map((p) => [p] as const))(
+    `%s runs the same statements with ${MORE} more rows of everything`,
+    async (path) => {
+      const ep = GETS.find((e) => e.path === path);
+      const entry = UNPAGED[path];
+      const earlier = before.get(path);
+      if (!ep || !entry || !earlier) throw new Error(`${path} was not measured`);
+      const now = await measure(ep, entry.url(fixture));
+      expect((entry.size ?? elements)(now.body), 'the answer holds the added rows').toBeGreaterThan(earlier.size);
+      expect(now.queries.length, now.queries.join('\n')).toBe(earlier.queries.length);
+      expect(now.queries.length, now.queries.join('\n')).toBeLessThanOrEqual(MAX_QUERIES);
+    },
+  );
+});
+
+/**
+ * Adds n rows of everything the lists show, straight into the database: news of every audience,
+ * gallery photos, achievements, messages, pre-registrations, classes with subjects, students in
+ * student1's class with graded report cards, invoices of student1 with card-to-card receipts
+ * waiting, and published report cards of student1 in earlier years.
+ */
+async function addRows(t: TestApp, f: Fixture, n: number): Promise<void> {
+  const range = Array.from({ length: n }, (_, i) => i);
+  const past = (i: number) => new Date(Date.now() - (i + 1) * 60_000);
+  await t.db.transaction(async (tx) => {
+    const moreGroups = await tx
+      .insert(groups)
+      .values(range.map((i) => ({ name: `کلاس ${i}`, gradeLevel: (i % 12) + 1, academicYear: 1370 + i })))
+      .returning({ id: groups.id });
+    await tx
+      .insert(groupSubjects)
+      .values(
+        moreGroups.flatMap((g) => ['فارسی', 'ریاضی'].map((name, position) => ({ groupId: g.id, name, position }))),
+      );
+    const newSubjects = await tx
+      .insert(groupSubjects)
+      .values(range.map((i) => ({ groupId: f.groupId, name: `درس ${i}`, position: 100 + i })))
+      .returning({ id: groupSubjects.id, name: groupSubjects.name, weight: groupSubjects.weight });
+
+    for (const audience of ['public', 'students', 'groups'] as const) {
+      const rows = await tx
+        .insert(news)
+        .values(
+          range.map((i) => ({
+            title: `خبر ${audience} ${i}`,
+            summary: 'خلاصه',
+            bodyHtml: '<p>متن</p>',
+            audience,
+            status: 'published' as const,
+            publishAt: past(i),
+          })),
+        )
+        .returning({ id: news.id });
+      if (audience === 'groups') {
+        await tx
+          .insert(newsGroups)
+          .values(
+            rows.flatMap((r, i) =>
+              [f.groupId, moreGroups[i]?.id ?? f.groupId].map((groupId) => ({ newsId: r.id, groupId })),
+            ),
+          );
+      }
+    }
+    await tx.insert(galleryPhotos).values(
+      range.map((i) => ({
+        imageKey: `gallery/test-${i}`,
+        width: 1600,
+        height: 1200,
+        caption: `عکس ${i}`,
+        album: `آلبوم ${i % 5}`,
+        position: -1000 - i,
+      })),
+    );
+    await tx
+      .insert(achievements)
+      .values(range.map((i) => ({ title: `افتخار ${i}`, description: 'شرح', date: '2024-05-01', position: i })));
+    await tx.insert(contactMessages).values(
+      range.map((i) => ({
+        name: `فرستنده ${i}`,
+        replyTo: `0912${String(1000000 + i)}`,
+        subject: 'پرسش',
+        message: 'متن پیام',
+        searchText: `فرستنده ${i}`,
+      })),
+    );
+    await tx.insert(preRegistrations).values(
+      range.map((i) => ({
+        trackingCode: String(9_000_000_000 + i),
+        academicYear: f.academicYear,
+        firstName: 'نام',
+        lastName: `خانوادگی ${i}`,
+        nationalCode: nationalCodeFrom(String(700_000_000 + i)),
+        birthDate: '2012-01-01',
+        gender: 'female' as const,
+        grade: 10 + (i % 3),
+        fatherName: 'پدر',
+        fatherMobile: '09121234567',
+        motherName: 'مادر',
+        address: 'نشانی',
+        status: (['new', 'reviewing', 'accepted', 'rejected', 'waitlisted'] as const)[i % 5],
+      })),
+    );
+
+    // Students in student1's class, each with a graded first-term card.
+    const people = await tx
+      .insert(users)
+      .values(
+        range.map((i) => ({
+          username: `qc-student-${i}`,
+          passwordHash: '!',
+          role: 'student' as const,
+          fullName: `دانش‌آموز ${i}`,
+        })),
+      )
+      .returning({ id: users.id });
+    const classmates = await tx
+      .insert(students)
+      .values(
+        people.map((u, i) => ({
+          userId: u.id,
+          firstName: 'دانش‌آموز',
+          lastName: `شماره ${i}`,
+          nationalCode: nationalCodeFrom(String(800_000_000 + i)),
+          studentNumber: `QC${i}`,
+          groupId: f.groupId,
+          searchText: `دانش‌آموز شماره ${i}`,
+        })),
+      )
+      .returning({ id: students.id });
+    const cards = await tx
+      .insert(reportCards)
+      .values(
+        classmates.map((s) => ({ studentId: s.id, groupId: f.groupId, academicYear: f.academicYear, term: 'first' })),
+      )
+      .returning({ id: reportCards.id });
+    await tx
+      .insert(reportCardGrades)
+      .values(
+        cards.flatMap((c) =>
+          newSubjects
+            .slice(0, 3)
+            .map((s) => ({ reportCardId: c.id, subjectId: s.id, subjectName: s.name, weight: s.weight, score: 15 })),
+        ),
+      );
+
+    // student1: grades in the new subjects on the latest card, and published cards of earlier years.
+    const [latest] = await tx
+      .select({ id: reportCards.id })
+      .from(reportCards)
+      .where(
+        and(eq(reportCards.studentId, f.studentId), eq(reportCards.groupId, f.groupId), eq(reportCards.term, 'first')),
+      );
+    if (!latest) throw new Error('student1 has no first-term card in the demo data');
+    await tx.insert(reportCardGrades).values(
+      newSubjects.map((s) => ({
+        reportCardId: latest.id,
+        subjectId: s.id,
+        subjectName: s.name,
+        weight: s.weight,
+        score: 18,
+      })),
+    );
+    await tx.insert(reportCards).values(
+      moreGroups.map((g, i) => ({
+        studentId: f.studentId,
+        groupId: g.id,
+        academicYear: 1370 + i,
+        term: 'first',
+        average: 17,
+        published: true,
+        publishedAt: sql`now()`,
+      })),
+    );
+
+    // student1's invoices, each with a card-to-card receipt waiting for a decision.
+    const bills = await tx
+      .insert(invoices)
+      .values(
+        range.map((i) => ({
+          studentId: f.studentId,
+          title: `شهریهٔ قسط ${i}`,
+          amount: 10_000_000,
+          dueDate: '2030-01-01',
+        })),
+      )
+      .returning({ id: invoices.id });
+    await tx.insert(payments).values(
+      bills.map((b, i) => ({
+        invoiceId: b.id,
+        method: 'card_to_card' as const,
+        amount: 1_000_000,
+        status: 'pending' as const,
+        cardMasked: '************1234',
+        trackingNumber: `T${i}`,
+        transferredAt: new Date(),
+      })),
+    );
+  });
+}
