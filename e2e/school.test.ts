@@ -241,6 +241,31 @@ describe('classes, students and report cards: the whole journey', () => {
   });
 });
 
+describe('the student list on a phone', () => {
+  it('shows one card per student with its menu, fits 390 px and selects for the bulk actions', async () => {
+    const context = await newContext(browser(), { viewport: PHONE });
+    await loginByApi(context, 'admin');
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/dashboard/student/list');
+    const card = page.getByTestId('student-row').filter({ hasText: 'سارا محمدی' });
+    await card.waitFor();
+    expect(await page.locator('main table').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+    const text = await card.innerText();
+    expect(text).toMatch(/کد ملی: [۰-۹]{10}/);
+    expect(text).not.toMatch(/[0-9]/);
+
+    await card.getByRole('checkbox').check();
+    await page.getByText('۱ دانش‌آموز انتخاب شده').waitFor();
+    await card.getByRole('button', { name: 'کارهای سارا محمدی' }).click();
+    await page.getByRole('menuitem', { name: 'صورت‌حساب‌ها و پرداخت‌ها' }).click();
+    expect(await settledPath(page)).toMatch(/^\/dashboard\/student-invoice\/\d+$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('offline', () => {
   it('after one visit, the report card opens with the network off and says since when', async () => {
     const context = await newContext(browser(), { serviceWorkers: 'allow', viewport: PHONE });

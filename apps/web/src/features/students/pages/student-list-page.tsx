@@ -19,6 +19,7 @@ import {
   Select,
   SimpleGrid,
   Skeleton,
+  Stack,
   Table,
   Text,
   TextInput,
@@ -40,12 +41,13 @@ import {
   IconUserOff,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { downloadFile } from '../../../lib/download';
 import { digitsToPersian, formatNumber } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
 import { PageHeader } from '../../../ui/page-header';
+import { useCardList } from '../../../ui/use-card-list';
 import {
   exportUrl,
   groupOptionsQuery,
@@ -61,6 +63,120 @@ import { StudentDrawer } from '../components/student-drawer';
 import { studentsFa as t } from '../messages';
 
 const STATUS_COLORS: Record<StudentStatus, string> = { active: 'green', inactive: 'gray', archived: 'orange' };
+
+/** The ⋮ menu of one student: edit, invoices, a new password, deactivate or activate. */
+function StudentActions({
+  student: s,
+  onEdit,
+  onCredentials,
+}: {
+  student: Student;
+  onEdit: () => void;
+  onCredentials: (c: Credentials) => void;
+}) {
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const setStudentStatus = useSetStatus();
+  const name = `${s.firstName} ${s.lastName}`;
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={t.actionsFor(name)}>
+          <IconDots size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconEdit size={16} />} onClick={onEdit}>
+          {t.edit}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconFileInvoice size={16} />}
+          onClick={() => navigate(`/dashboard/student-invoice/${s.id}`)}
+        >
+          {t.invoices}
+        </Menu.Item>
+        {s.status !== 'archived' && (
+          <Menu.Item
+            leftSection={<IconKey size={16} />}
+            onClick={() =>
+              reset.mutate(s.id, {
+                onSuccess: onCredentials,
+                onError: (err) => notifications.show({ color: 'red', message: err.message }),
+              })
+            }
+          >
+            {t.resetPassword}
+          </Menu.Item>
+        )}
+        <Menu.Item
+          leftSection={s.status === 'active' ? <IconUserOff size={16} /> : <IconUserCheck size={16} />}
+          onClick={() =>
+            setStudentStatus.mutate(
+              { id: s.id, status: s.status === 'active' ? 'inactive' : 'active' },
+              {
+                onSuccess: () => notifications.show({ color: 'green', message: t.statusChanged }),
+                onError: (err) => notifications.show({ color: 'red', message: err.message }),
+              },
+            )
+          }
+        >
+          {s.status === 'active' ? t.deactivate : t.activate}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** One student as a card, for phones and narrow windows (the table needs 720 px). */
+function StudentCard({
+  student: s,
+  checked,
+  onToggle,
+  actions,
+}: {
+  student: Student;
+  checked: boolean;
+  onToggle: () => void;
+  actions: ReactNode;
+}) {
+  const name = `${s.firstName} ${s.lastName}`;
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid="student-row">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Group gap="sm" wrap="nowrap" align="flex-start" miw={0}>
+          <Checkbox aria-label={t.selectOne(name)} checked={checked} onChange={onToggle} mt={2} />
+          <div style={{ minWidth: 0 }}>
+            <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {name}
+            </Text>
+            <Text size="xs" c="dimmed" className="tabular">
+              {`${t.columns.nationalCode}: ${digitsToPersian(s.nationalCode)}`}
+            </Text>
+            {s.studentNumber && (
+              <Text size="xs" c="dimmed" className="tabular">
+                {`${t.columns.number}: ${digitsToPersian(s.studentNumber)}`}
+              </Text>
+            )}
+          </div>
+        </Group>
+        {actions}
+      </Group>
+      <Group gap="xs" mt={6} wrap="wrap">
+        <Badge color={STATUS_COLORS[s.status]} variant="light">
+          {STUDENT_STATUS_LABELS[s.status]}
+        </Badge>
+        {!s.hasPassword && s.status !== 'archived' && (
+          <Badge color="yellow" variant="light">
+            {t.noPassword}
+          </Badge>
+        )}
+        <Text fz="sm" c="dimmed">
+          {s.groupName ?? '—'}
+        </Text>
+      </Group>
+    </Paper>
+  );
+}
 
 export function Component() {
   const [q, setQ] = useState('');
@@ -84,8 +200,6 @@ export function Component() {
   const list = useQuery(studentsQuery({ ...filters, page, pageSize: 20 }));
   const groups = useQuery(groupOptionsQuery());
   const remove = useMultiDelete();
-  const reset = useResetPassword();
-  const setStudentStatus = useSetStatus();
   const slips = useIssuePasswords();
   const navigate = useNavigate();
 
@@ -98,6 +212,15 @@ export function Component() {
     else next.add(id);
     setSelected(next);
   };
+  const toggleAllOnPage = () => {
+    const next = new Set(selected);
+    for (const s of items) {
+      if (allOnPage) next.delete(s.id);
+      else next.add(s.id);
+    }
+    setSelected(next);
+  };
+  const cards = useCardList();
   const changeFilter = (fn: () => void) => {
     fn();
     setPage(1);
@@ -236,6 +359,26 @@ export function Component() {
         <Alert color="gray" variant="light">
           {t.empty}
         </Alert>
+      ) : cards ? (
+        <Stack gap="xs">
+          <Checkbox
+            label={t.selectAll}
+            checked={allOnPage}
+            indeterminate={!allOnPage && items.some((s) => selected.has(s.id))}
+            onChange={toggleAllOnPage}
+          />
+          {items.map((s) => (
+            <StudentCard
+              key={s.id}
+              student={s}
+              checked={selected.has(s.id)}
+              onToggle={() => toggle(s.id)}
+              actions={
+                <StudentActions student={s} onEdit={() => setDrawer({ student: s })} onCredentials={setCredentials} />
+              }
+            />
+          ))}
+        </Stack>
       ) : (
         <Paper withBorder>
           <Table.ScrollContainer minWidth={720}>
@@ -247,14 +390,7 @@ export function Component() {
                       aria-label={t.selectAll}
                       checked={allOnPage}
                       indeterminate={!allOnPage && items.some((s) => selected.has(s.id))}
-                      onChange={() => {
-                        const next = new Set(selected);
-                        for (const s of items) {
-                          if (allOnPage) next.delete(s.id);
-                          else next.add(s.id);
-                        }
-                        setSelected(next);
-                      }}
+                      onChange={toggleAllOnPage}
                     />
                   </Table.Th>
                   <Table.Th>{t.columns.name}</Table.Th>
@@ -298,53 +434,11 @@ export function Component() {
                         </Badge>
                       </Table.Td>
                       <Table.Td>
-                        <Menu position="bottom-end" withinPortal>
-                          <Menu.Target>
-                            <ActionIcon variant="subtle" color="gray" aria-label={t.actionsFor(name)}>
-                              <IconDots size={18} />
-                            </ActionIcon>
-                          </Menu.Target>
-                          <Menu.Dropdown>
-                            <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => setDrawer({ student: s })}>
-                              {t.edit}
-                            </Menu.Item>
-                            <Menu.Item
-                              leftSection={<IconFileInvoice size={16} />}
-                              onClick={() => navigate(`/dashboard/student-invoice/${s.id}`)}
-                            >
-                              {t.invoices}
-                            </Menu.Item>
-                            {s.status !== 'archived' && (
-                              <Menu.Item
-                                leftSection={<IconKey size={16} />}
-                                onClick={() =>
-                                  reset.mutate(s.id, {
-                                    onSuccess: setCredentials,
-                                    onError: (err) => notifications.show({ color: 'red', message: err.message }),
-                                  })
-                                }
-                              >
-                                {t.resetPassword}
-                              </Menu.Item>
-                            )}
-                            <Menu.Item
-                              leftSection={
-                                s.status === 'active' ? <IconUserOff size={16} /> : <IconUserCheck size={16} />
-                              }
-                              onClick={() =>
-                                setStudentStatus.mutate(
-                                  { id: s.id, status: s.status === 'active' ? 'inactive' : 'active' },
-                                  {
-                                    onSuccess: () => notifications.show({ color: 'green', message: t.statusChanged }),
-                                    onError: (err) => notifications.show({ color: 'red', message: err.message }),
-                                  },
-                                )
-                              }
-                            >
-                              {s.status === 'active' ? t.deactivate : t.activate}
-                            </Menu.Item>
-                          </Menu.Dropdown>
-                        </Menu>
+                        <StudentActions
+                          student={s}
+                          onEdit={() => setDrawer({ student: s })}
+                          onCredentials={setCredentials}
+                        />
                       </Table.Td>
                     </Table.Tr>
                   );
