@@ -7,14 +7,25 @@ import { formatJalaliDateTime } from '../lib/format';
  * With `offline` and no time (the browser is offline, but what the page shows was loaded before),
  * a line without a time.
  */
-export function OfflineNotice({ at, offline = false }: { at: string | null; offline?: boolean }) {
+export function OfflineNotice({
+  at,
+  offline = false,
+  compact = false,
+}: {
+  at: string | null;
+  offline?: boolean;
+  /** A slim strip (the public layout), rather than a box above the page's content. */
+  compact?: boolean;
+}) {
   if (!at && !offline) return null;
   return (
     <Alert
       color="yellow"
       variant="light"
-      icon={<IconCloudOff size={20} />}
-      mb="md"
+      icon={<IconCloudOff size={compact ? 18 : 20} />}
+      mb={compact ? 0 : 'md'}
+      py={compact ? 6 : undefined}
+      fz={compact ? 'sm' : undefined}
       data-testid="offline-notice"
       role="status"
     >

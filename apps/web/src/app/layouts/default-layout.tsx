@@ -38,8 +38,8 @@ function PublicOfflineNotice() {
   const since = useSavedCopySince();
   if (online && !since) return null;
   return (
-    <Container size="lg" pt="md">
-      <OfflineNotice at={since} offline={!online} />
+    <Container size="lg" py="xs">
+      <OfflineNotice at={since} offline={!online} compact />
     </Container>
   );
 }
