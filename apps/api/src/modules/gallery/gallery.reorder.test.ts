@@ -26,7 +26,7 @@ async function order(): Promise<number[]> {
   return (res.json() as { items: { id: number }[] }).items.map((i) => i.id);
 }
 
-async function reorder(payload: unknown) {
+async function reorder(payload: Record<string, unknown>) {
   return t.inject({ method: 'POST', url: '/api/v1/panel/gallery/reorder', headers: admin, payload });
 }
 
