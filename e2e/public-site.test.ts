@@ -54,9 +54,15 @@ describe('gallery', () => {
     const pub = await visitor.newPage();
     await pub.goto('/Gallery');
     await expect.poll(() => pub.getByTestId('gallery-photo').count()).toBeGreaterThanOrEqual(3);
+    // The demo photos are there too: the new album holds exactly the three uploads.
     expect(await pub.getByRole('group').getByText('حیاط مدرسه').count()).toBe(1);
-    const src = await pub.getByTestId('gallery-photo').first().locator('img').getAttribute('src');
-    expect(src).toMatch(/^\/uploads\/gallery\/\d{4}\/[0-9a-f]{24}-400\.webp$/);
+    await pub.getByRole('group').getByText('حیاط مدرسه').click();
+    await expect.poll(() => pub.getByTestId('gallery-photo').count()).toBe(3);
+    const uploaded = await pub
+      .getByTestId('gallery-photo')
+      .locator('img')
+      .evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src') ?? ''));
+    for (const src of uploaded) expect(src).toMatch(/^\/uploads\/gallery\/\d{4}\/[0-9a-f]{24}-400\.webp$/);
     await pub.getByTestId('gallery-photo').first().click();
     await pub.getByTestId('lightbox-image').waitFor();
     await expect
@@ -73,6 +79,11 @@ describe('gallery', () => {
 
     await pub.goto('/');
     await expect.poll(() => pub.getByTestId('home-photo').count()).toBeGreaterThanOrEqual(3);
+    // Newest first: the home strip opens with the three uploads.
+    const strip = await pub
+      .getByTestId('home-photo')
+      .evaluateAll((imgs) => imgs.slice(0, 3).map((i) => i.getAttribute('src') ?? ''));
+    expect(new Set(strip)).toEqual(new Set(uploaded));
     expect(errors).toEqual([]);
     await visitor.close();
     await context.close();

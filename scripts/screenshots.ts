@@ -24,10 +24,13 @@ interface Shot {
   fullPage?: boolean;
   /** Runs after the page opened, before the picture (open a drawer, reach a page through the UI). */
   prepare?: (page: Page) => Promise<void>;
+  /** Visit once under the service worker, then take the picture with the network off. */
+  offline?: boolean;
 }
 
 const SHOTS: Shot[] = [
   { name: 'home', path: '/' },
+  { name: 'home-offline', path: '/', offline: true },
   { name: 'login', path: '/auth' },
   { name: 'not-found', path: '/no-such-page' },
   { name: 'student', path: '/student', as: 'student1' },
@@ -129,12 +132,37 @@ async function main() {
         deviceScaleFactor: 1,
         locale: 'fa-IR',
         timezoneId: 'Asia/Tehran',
-        serviceWorkers: 'block',
+        serviceWorkers: shot.offline ? 'allow' : 'block',
       });
       const page = await context.newPage();
       if (shot.as) await login(page, shot.as);
       await page.goto(`${BASE}${shot.path}`, { waitUntil: 'networkidle' });
+      if (shot.offline) {
+        await page.evaluate(async () => {
+          await navigator.serviceWorker.ready;
+        });
+        await page.reload({ waitUntil: 'networkidle' });
+        await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+        // Scroll through once so the lazily loaded images are fetched (and kept) too.
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        await page.waitForLoadState('networkidle');
+        await page.waitForTimeout(500);
+        await context.setOffline(true);
+        await page.goto(`${BASE}${shot.path}`);
+        await page.getByTestId('offline-notice').waitFor();
+      }
       await shot.prepare?.(page);
+      if (shot.fullPage ?? true) {
+        // Scroll through once, so lazily loaded images are in the full-page picture.
+        await page.evaluate(async () => {
+          for (let y = 0; y < document.body.scrollHeight; y += 500) {
+            window.scrollTo(0, y);
+            await new Promise((r) => setTimeout(r, 60));
+          }
+          window.scrollTo(0, 0);
+        });
+        await page.waitForLoadState('networkidle');
+      }
       await page.evaluate(() => document.fonts.ready);
       await page.waitForTimeout(400);
       const file = path.join(OUT, `${shot.name}-${width}.png`);

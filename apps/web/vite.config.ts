@@ -4,11 +4,20 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
-/** Route modules of the public shell: precached so a visitor's first offline visit still opens. */
+/**
+ * Route modules of the public shell: precached so that after one visit every public page opens
+ * offline — with its last data, or (the contact and pre-registration forms) saying it needs the network.
+ */
 const SHELL_MODULES = [
   'index.html',
   'src/app/layouts/default-layout.tsx',
   'src/features/home/pages/home-page.tsx',
+  'src/features/home/pages/notice-page.tsx',
+  'src/features/home/pages/about-page.tsx',
+  'src/features/gallery/pages/gallery-page.tsx',
+  'src/features/contact/pages/contact-page.tsx',
+  'src/app/layouts/pre-register-layout.tsx',
+  'src/features/pre-register/pages/pre-register-page.tsx',
   'src/app/layouts/auth-layout.tsx',
   'src/features/auth/pages/login-page.tsx',
 ];
@@ -59,33 +68,46 @@ function scrollAreaWithoutFloatingUi(): Plugin {
 
 /**
  * A Workbox route handler, copied into sw.js as source text (so it may use nothing from this file).
- * It asks the network (4 s at most); a good answer is stored under the URL and a hash of the bearer
- * token — another account on the same device never gets it — with the time it arrived in
- * `x-offline-at`. When the network fails, the stored answer of the same session is given back; a 401
- * deletes it. POST check-token is stored under a GET key (the Cache API stores only GET).
+ * It asks the network (4 s at most) and stores a good answer with the time it arrived in
+ * `x-offline-at`; when the network fails, the stored answer is given back (the page then says it is
+ * offline, and since when). Two caches:
+ * - the public site's answers (`/api/v1/general/…`) are the same for everyone: kept under the URL,
+ *   the last 100 (docs/decisions/0003);
+ * - the student's own data is kept under the URL and a hash of the bearer token — another account on
+ *   the same device never gets it — and a 401 deletes it. POST check-token is stored under a GET key
+ *   (the Cache API stores only GET) (docs/decisions/0004).
  */
 async function offlineFallbackHandler({ request }: { request: Request }): Promise<Response> {
-  const auth = request.headers.get('authorization') ?? '';
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(auth));
-  const session = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
   const key = new URL(request.url);
-  key.searchParams.set('__session', session);
-  const cache = await caches.open('student-offline');
+  const isPublic = key.pathname.startsWith('/api/v1/general/');
+  const auth = isPublic ? '' : (request.headers.get('authorization') ?? '');
+  if (!isPublic) {
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(auth));
+    const session = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+    key.searchParams.set('__session', session);
+  }
+  const keep = isPublic || auth !== '';
+  const cache = await caches.open(isPublic ? 'public-api' : 'student-offline');
   try {
     const res = await Promise.race([
       fetch(request.clone()),
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error('network timeout')), 4000)),
     ]);
-    if (res.ok && auth) {
+    if (res.ok && keep) {
       const headers = new Headers(res.headers);
       headers.set('x-offline-at', new Date().toISOString());
       await cache.put(key.href, new Response(await res.clone().blob(), { status: 200, headers }));
+      if (isPublic) {
+        // Oldest first (a put replaces and appends): keep the last 100 answers.
+        const keys = await cache.keys();
+        await Promise.all(keys.slice(0, -100).map((k) => cache.delete(k)));
+      }
     } else if (res.status === 401) {
       await cache.delete(key.href);
     }
     return res;
   } catch (err) {
-    const saved = auth ? await cache.match(key.href) : undefined;
+    const saved = keep ? await cache.match(key.href) : undefined;
     if (saved) return saved;
     throw err;
   }
@@ -151,16 +173,14 @@ export default defineConfig({
             options: { cacheName: 'assets', expiration: { maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 365 } },
           },
           {
-            // The public site's last answers (school profile, notices, gallery): a visited public
-            // page opens offline. Network first, so online visitors always see fresh content.
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/api/v1/general/'),
+            // The public site's last answers (school profile, notices, gallery, achievements): a visited
+            // public page opens offline and says so (docs/decisions/0003). Network first, so online
+            // visitors always see fresh content. The pre-registration lookup (personal) and the
+            // payment addresses are never kept.
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin && /^\/api\/v1\/general\/(school|news|gallery|achievement)(\/|$)/.test(url.pathname),
+            handler: offlineFallbackHandler,
             method: 'GET',
-            handler: 'NetworkFirst',
-            options: {
-              cacheName: 'public-api',
-              networkTimeoutSeconds: 5,
-              expiration: { maxEntries: 100, maxAgeSeconds: 60 * 60 * 24 * 30 },
-            },
           },
           {
             // Uploaded images never change under one name. Receipts are private and served only

@@ -5,6 +5,7 @@ import { DatabaseOpenError } from './db/client';
 import { openConfiguredDatabase } from './db/open';
 import { users } from './db/schema/users';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './db/seed-demo';
+import { localDiskStorage } from './storage/storage';
 
 function fail(message: string): never {
   console.error(`\nMadreseh could not start.\n${message}\n`);
@@ -31,7 +32,7 @@ async function main() {
   const { db } = database;
 
   if (config.seedDemo && (await isDatabaseEmpty(db))) {
-    await seedDemo(db);
+    await seedDemo(db, { storage: localDiskStorage(config.uploadsDir) });
     console.log('\nDemo data loaded. Demo accounts (password for all: %s):', DEMO_PASSWORD);
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.username.padEnd(12)} ${a.role}`);
   }

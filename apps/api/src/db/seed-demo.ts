@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
 import { seedDemoAchievements } from '../modules/achievement/achievement.seed';
+import { discardDemoGallery, seedDemoGallery, storeDemoGallery } from '../modules/gallery/gallery.seed';
 import { seedDemoClass, seedDemoPayments } from '../modules/payments/payments.seed';
+import type { Storage } from '../storage/storage';
 import type { Db, Tx } from './client';
 import { users } from './schema/users';
 import { seedPreRegisterDemo } from './seed/pre-register-demo';
@@ -36,15 +38,26 @@ export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   return (rows[0]?.n ?? 0) === 0;
 }
 
-/** Loads the demo accounts and content in one transaction. */
-export async function seedDemo(db: Db): Promise<void> {
+/**
+ * Loads the demo accounts and content in one transaction. With a storage, the gallery gets demo
+ * photos too: they are files, so they are drawn and stored first and removed again if the load fails.
+ */
+export async function seedDemo(db: Db, options: { storage?: Storage } = {}): Promise<void> {
   const hash = await hashPassword(DEMO_PASSWORD);
-  await db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(users)
-      .values(DEMO_ACCOUNTS.map((a) => ({ ...a, passwordHash: hash })))
-      .returning({ id: users.id, username: users.username });
-    const ids = new Map(inserted.map((u) => [u.username, u.id]));
-    for (const step of steps) await step(tx, ids);
-  });
+  const { storage } = options;
+  const photos = storage ? await storeDemoGallery(storage) : [];
+  try {
+    await db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(users)
+        .values(DEMO_ACCOUNTS.map((a) => ({ ...a, passwordHash: hash })))
+        .returning({ id: users.id, username: users.username });
+      const ids = new Map(inserted.map((u) => [u.username, u.id]));
+      for (const step of steps) await step(tx, ids);
+      await seedDemoGallery(tx, photos);
+    });
+  } catch (err) {
+    if (storage) await discardDemoGallery(storage, photos);
+    throw err;
+  }
 }

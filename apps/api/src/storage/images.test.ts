@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { hugePng, jpegWithGps, smallPng } from '../test/images';
 import { multipartBody } from '../test/multipart';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { storeImage } from './images';
+import { canDecodeHeic, storeImage } from './images';
 import { readUploadForm } from './multipart';
 import { isStorageName } from './storage';
 
@@ -96,6 +96,25 @@ describe('image upload pipeline', () => {
       .toBuffer();
     const res = await upload([{ filename: 'a.gif', contentType: 'image/gif', data: gif }]);
     expect(res.statusCode).toBe(415);
+  });
+
+  it('refuses an iPhone HEIC photo with a message that asks for JPEG (415), as this sharp cannot decode HEIC', async () => {
+    // The prebuilt sharp's libheif reads AVIF only; a libvips with an HEVC decoder would list `.heic`.
+    expect(canDecodeHeic()).toBe(false);
+    // An ISO-BMFF file whose `ftyp` box names the brand `heic` (compatible: mif1, heic), then a `meta` box.
+    const ftyp = Buffer.alloc(24);
+    ftyp.writeUInt32BE(24, 0);
+    ftyp.write('ftypheic', 4, 'latin1');
+    ftyp.write('mif1heic', 16, 'latin1');
+    const meta = Buffer.concat([Buffer.from([0, 0, 0, 16]), Buffer.from('meta', 'latin1'), Buffer.alloc(8)]);
+    const before = fs.readdirSync(t.uploadsDir, { recursive: true }).length;
+    const res = await upload([
+      { filename: 'IMG_1234.HEIC', contentType: 'image/heic', data: Buffer.concat([ftyp, meta]) },
+    ]);
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toEqual({ code: ERROR_CODES.unsupportedMedia, message: UPLOAD_MESSAGES.heic });
+    expect(res.json().message).toContain('JPEG');
+    expect(fs.readdirSync(t.uploadsDir, { recursive: true }).length).toBe(before);
   });
 
   it('refuses a file over 10 MB (413) without storing anything', async () => {

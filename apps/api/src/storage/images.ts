@@ -15,16 +15,29 @@ export interface StoredImage {
 
 const ACCEPTED: readonly string[] = IMAGE_LIMITS.mimeTypes;
 
+/** HEIC/HEIF, the iPhone camera's format, as file-type names it. */
+const HEIF_TYPES: readonly string[] = ['image/heic', 'image/heif', 'image/heic-sequence', 'image/heif-sequence'];
+
+/**
+ * Whether this sharp reads HEIC: only a libvips whose libheif has an HEVC decoder lists `.heic`.
+ * The prebuilt sharp reads AVIF only (HEVC is patent-encumbered), so HEIC is refused with its own message.
+ */
+export function canDecodeHeic(): boolean {
+  return sharp.format.heif?.input.fileSuffix?.includes('.heic') ?? false;
+}
+
 /**
  * Checks an uploaded image and renders it again: the bytes must really be JPEG, PNG or WebP
- * (magic bytes, not the file name), at most IMAGE_LIMITS.maxPixels, and what is kept is a fresh
+ * (magic bytes, not the file name) — or HEIC where this sharp can decode it — at most IMAGE_LIMITS.maxPixels, and what is kept is a fresh
  * WebP per width in IMAGE_LIMITS.widths — orientation applied, every metadata block (EXIF, GPS,
  * XMP, ICC comments) dropped. Throws AppError 413/415 with a Persian message.
  */
 export async function renderImage(input: Buffer): Promise<{ width: number; data: Buffer; height: number }[]> {
   if (input.length > IMAGE_LIMITS.maxBytes) throw new AppError(413, ERROR_CODES.tooLarge, UPLOAD_MESSAGES.tooLarge);
   const type = await fileTypeFromBuffer(input);
-  if (!type || !ACCEPTED.includes(type.mime)) {
+  const heif = type !== undefined && HEIF_TYPES.includes(type.mime);
+  if (heif && !canDecodeHeic()) throw new AppError(415, ERROR_CODES.unsupportedMedia, UPLOAD_MESSAGES.heic);
+  if (!type || (!ACCEPTED.includes(type.mime) && !heif)) {
     throw new AppError(415, ERROR_CODES.unsupportedMedia, UPLOAD_MESSAGES.notImage);
   }
   let width = 0;

@@ -68,8 +68,9 @@ export const galleryContract = {
     method: 'POST',
     path: 'panel/gallery/reorder',
     access: STAFF,
-    summary: 'Puts the given photos first, in this order',
-    body: z.object({ ids: z.array(z.number().int().positive()).min(1).max(500) }),
+    summary:
+      'Puts the given photos first, in this order; with inPlace, they keep the places they hold between them (one page of the list) and take them in this order',
+    body: z.object({ ids: z.array(z.number().int().positive()).min(1).max(500), inPlace: z.boolean().default(false) }),
     response: z.object({ ok: z.literal(true) }),
   }),
   publicList: endpoint({

@@ -21,7 +21,7 @@ export function registerGalleryRoutes(app: FastifyInstance, db: Db): void {
     return { ok: true as const };
   });
   implement(app, galleryContract.reorder, async ({ body, request }) => {
-    await reorderPhotos(db, request, body.ids);
+    await reorderPhotos(db, request, body.ids, body.inPlace);
     return { ok: true as const };
   });
   implement(app, galleryContract.publicList, async ({ query, reply }) => {

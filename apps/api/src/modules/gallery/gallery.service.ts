@@ -109,8 +109,12 @@ export async function deletePhoto(db: Db, storage: Storage, request: FastifyRequ
   await removeImage(storage, key);
 }
 
-/** Puts the given photos first, in the order of `ids`; the others keep their order after them. */
-export async function reorderPhotos(db: Db, request: FastifyRequest, ids: number[]) {
+/**
+ * Puts the given photos first, in the order of `ids`; the others keep their order after them.
+ * With `inPlace`, the photos keep the places they hold between them (a page of the list, dragged
+ * into a new order) and take them in the order of `ids`; the others do not move.
+ */
+export async function reorderPhotos(db: Db, request: FastifyRequest, ids: number[], inPlace = false) {
   const unique = [...new Set(ids)];
   if (unique.length !== ids.length) throw AppError.badRequest('شناسهٔ تکراری در ترتیب عکس‌ها.');
   await db.transaction(async (tx) => {
@@ -120,16 +124,32 @@ export async function reorderPhotos(db: Db, request: FastifyRequest, ids: number
       .where(inArray(galleryPhotos.id, unique))
       .for('update');
     if (found.length !== unique.length) throw AppError.notFound(NOT_FOUND);
-    const [first] = await tx
-      .select({ min: sql<number>`coalesce(min(${galleryPhotos.position}), 0)::int` })
-      .from(galleryPhotos);
-    const start = (first?.min ?? 0) - unique.length;
-    // ids are validated integers: safe to spell out as array literals.
+    let positions: number[];
+    if (inPlace) {
+      // Number every photo by its place in the list (ties broken by id, as the list does), so the
+      // places are distinct; then hand the places these photos hold to them in the new order.
+      await tx.execute(
+        sql`update ${galleryPhotos} set position = r.rn from (select id, (row_number() over (order by position, id))::int as rn from ${galleryPhotos}) r where ${galleryPhotos.id} = r.id and ${galleryPhotos.position} <> r.rn`,
+      );
+      const held = await tx
+        .select({ position: galleryPhotos.position })
+        .from(galleryPhotos)
+        .where(inArray(galleryPhotos.id, unique))
+        .orderBy(asc(galleryPhotos.position));
+      positions = held.map((h) => h.position);
+    } else {
+      const [first] = await tx
+        .select({ min: sql<number>`coalesce(min(${galleryPhotos.position}), 0)::int` })
+        .from(galleryPhotos);
+      const start = (first?.min ?? 0) - unique.length;
+      positions = unique.map((_, i) => start + i);
+    }
+    // ids and positions are validated integers: safe to spell out as array literals.
     const idList = sql.raw(`ARRAY[${unique.join(',')}]::int[]`);
-    const posList = sql.raw(`ARRAY[${unique.map((_, i) => start + i).join(',')}]::int[]`);
+    const posList = sql.raw(`ARRAY[${positions.join(',')}]::int[]`);
     await tx.execute(
       sql`update ${galleryPhotos} set position = v.pos from (select unnest(${idList}) as id, unnest(${posList}) as pos) v where ${galleryPhotos.id} = v.id`,
     );
-    await audit(tx, request, 'reorder', 'gallery', null, { ids: unique });
+    await audit(tx, request, 'reorder', 'gallery', null, { ids: unique, inPlace });
   });
 }

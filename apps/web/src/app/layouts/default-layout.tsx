@@ -5,8 +5,10 @@ import { IconLogin } from '@tabler/icons-react';
 import { Outlet, NavLink as RouterNavLink } from 'react-router';
 import { readUser } from '../../lib/cookies';
 import { digitsToPersian } from '../../lib/format';
+import { useOnline, useSavedCopySince } from '../../lib/offline';
 import { fa } from '../../messages/fa';
 import { Brand } from '../../ui/brand';
+import { OfflineNotice } from '../../ui/offline-notice';
 import classes from './layouts.module.css';
 
 export const PUBLIC_LINKS = [
@@ -24,6 +26,21 @@ function AccountButton({ onClick }: { onClick?: () => void }) {
     <Button component={RouterNavLink} to={to} leftSection={<IconLogin size={18} />} onClick={onClick}>
       {user ? fa.nav.myArea : fa.nav.login}
     </Button>
+  );
+}
+
+/**
+ * Once for every public page: what it shows came from the service worker's saved copies (the network
+ * failed), or the browser is offline. docs/decisions/0003.
+ */
+function PublicOfflineNotice() {
+  const online = useOnline();
+  const since = useSavedCopySince();
+  if (online && !since) return null;
+  return (
+    <Container size="lg" py="xs">
+      <OfflineNotice at={since} offline={!online} compact />
+    </Container>
   );
 }
 
@@ -80,6 +97,7 @@ export function Component() {
         </Stack>
       </Drawer>
       <main className={classes.main} data-scroll-main>
+        <PublicOfflineNotice />
         <Outlet />
       </main>
       <footer className={classes.footer}>

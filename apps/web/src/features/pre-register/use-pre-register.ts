@@ -1,27 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { schoolProfileQuery } from '../../lib/school-profile';
 
 /** The public school profile (name, logo, pre-registration state, grades, academic year). */
 export function useSchool() {
   return useQuery(schoolProfileQuery());
-}
-
-/** Whether the browser says it is online, updated as it changes. */
-export function useOnline(): boolean {
-  const [online, setOnline] = useState(typeof navigator === 'undefined' ? true : navigator.onLine);
-  useEffect(() => {
-    const up = () => setOnline(true);
-    const down = () => setOnline(false);
-    window.addEventListener('online', up);
-    window.addEventListener('offline', down);
-    return () => {
-      window.removeEventListener('online', up);
-      window.removeEventListener('offline', down);
-    };
-  }, []);
-  return online;
 }
 
 /** Field errors of a zod schema for a Mantine form: `{ 'field': 'Persian message' }`. */

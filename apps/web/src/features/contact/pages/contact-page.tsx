@@ -1,12 +1,12 @@
 import { type ContactInput, contactContract, contactInputSchema } from '@madreseh/contract/contact/contact.contract';
 import { Alert, Anchor, Box, Button, Grid, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { useNetwork } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconClock, IconMail, IconMap2, IconMapPin, IconPhone, IconWifiOff } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, call } from '../../../lib/api-client';
 import { digitsToPersian } from '../../../lib/format';
+import { useOnline } from '../../../lib/offline';
 import { mapLinks, schoolProfileQuery } from '../../../lib/school-profile';
 import { PageHeader } from '../../../ui/page-header';
 import { contactFa } from '../messages';
@@ -15,7 +15,7 @@ const EMPTY: Required<ContactInput> = { name: '', replyTo: '', subject: '', mess
 
 export function Component() {
   const school = useQuery(schoolProfileQuery());
-  const { online } = useNetwork();
+  const online = useOnline();
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = (k: keyof ContactInput, v: string) => setForm((f) => ({ ...f, [k]: v }));
@@ -53,7 +53,7 @@ export function Component() {
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
             {!online && (
-              <Alert color="orange" icon={<IconWifiOff size={18} />} mb="md">
+              <Alert color="orange" icon={<IconWifiOff size={18} />} mb="md" data-testid="offline-form">
                 {contactFa.needsNetwork}
               </Alert>
             )}

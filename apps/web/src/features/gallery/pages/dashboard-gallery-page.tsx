@@ -16,9 +16,10 @@ import {
   Stack,
   Text,
   TextInput,
+  VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconArrowRight, IconPhotoUp, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconArrowRight, IconGripVertical, IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { call } from '../../../lib/api-client';
@@ -37,7 +38,31 @@ interface UploadRow {
   error?: string;
 }
 
-function PhotoCard({ photo, onMove, albums }: { photo: GalleryPhoto; onMove: (d: -1 | 1) => void; albums: string[] }) {
+/** The type of a photo card being dragged (never a file from the desktop). */
+const DRAG_TYPE = 'application/x-madreseh-photo';
+
+interface DragProps {
+  /** This card is being dragged. */
+  dragging: boolean;
+  /** A dragged card would land here. */
+  target: boolean;
+  onDragStart: () => void;
+  onDragOver: () => void;
+  onDrop: () => void;
+  onDragEnd: () => void;
+}
+
+function PhotoCard({
+  photo,
+  onMove,
+  albums,
+  drag,
+}: {
+  photo: GalleryPhoto;
+  onMove: (d: -1 | 1) => void;
+  albums: string[];
+  drag: DragProps;
+}) {
   const qc = useQueryClient();
   const [caption, setCaption] = useState(photo.caption);
   const [album, setAlbum] = useState(photo.album);
@@ -61,9 +86,56 @@ function PhotoCard({ photo, onMove, albums }: { photo: GalleryPhoto; onMove: (d:
   });
   const dirty = caption !== photo.caption || album !== photo.album;
   return (
-    <Card withBorder radius="md" padding="sm" data-testid="admin-photo">
-      <Card.Section>
-        <Image src={photo.image.thumb} alt={photo.caption} h={150} fit="cover" loading="lazy" />
+    <Card
+      withBorder
+      radius="md"
+      padding="sm"
+      data-testid="admin-photo"
+      data-photo-id={photo.id}
+      style={{
+        opacity: drag.dragging ? 0.4 : undefined,
+        outline: drag.target ? '3px dashed var(--mantine-color-brand-5)' : undefined,
+        outlineOffset: 2,
+      }}
+      onDragOver={(e) => {
+        if (!e.dataTransfer.types.includes(DRAG_TYPE)) return;
+        e.preventDefault();
+        e.dataTransfer.dropEffect = 'move';
+        drag.onDragOver();
+      }}
+      onDrop={(e) => {
+        if (!e.dataTransfer.types.includes(DRAG_TYPE)) return;
+        e.preventDefault();
+        e.stopPropagation();
+        drag.onDrop();
+      }}
+    >
+      {/* The photo is the drag handle (mouse); the move buttons below do the same by keyboard and touch. */}
+      <Card.Section
+        pos="relative"
+        draggable
+        title={galleryFa.dragHint}
+        data-testid="photo-handle"
+        style={{ cursor: 'grab' }}
+        onDragStart={(e) => {
+          e.dataTransfer.setData(DRAG_TYPE, String(photo.id));
+          e.dataTransfer.effectAllowed = 'move';
+          drag.onDragStart();
+        }}
+        onDragEnd={drag.onDragEnd}
+      >
+        <Image src={photo.image.thumb} alt={photo.caption} h={150} fit="cover" loading="lazy" draggable={false} />
+        <IconGripVertical
+          size={22}
+          aria-hidden
+          style={{
+            position: 'absolute',
+            top: 8,
+            insetInlineStart: 8,
+            color: '#fff',
+            filter: 'drop-shadow(0 0 2px rgba(0,0,0,.6))',
+          }}
+        />
       </Card.Section>
       <Stack gap={6} mt="sm">
         <TextInput
@@ -153,18 +225,40 @@ export function Component() {
     await Promise.all([worker(), worker()]);
   };
 
+  // The photos of this page take the places they hold in a new order (inPlace): other pages do not move.
+  const [announce, setAnnounce] = useState('');
   const reorder = useMutation({
-    mutationFn: (ids: number[]) => call(galleryContract.reorder, { body: { ids } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['panel', 'gallery'] }),
+    mutationFn: (ids: number[]) => call(galleryContract.reorder, { body: { ids, inPlace: true } }),
+    onMutate: async (ids) => {
+      // Show the new order at once; the server's answer confirms it.
+      const key = galleryQueries.admin(page).queryKey;
+      await qc.cancelQueries({ queryKey: key });
+      const previous = qc.getQueryData(key);
+      if (previous) {
+        const byId = new Map(previous.items.map((p) => [p.id, p]));
+        const items = ids.flatMap((id) => byId.get(id) ?? []);
+        qc.setQueryData(key, { ...previous, items });
+      }
+      return { previous };
+    },
+    onError: (e, _ids, ctx) => {
+      if (ctx?.previous) qc.setQueryData(galleryQueries.admin(page).queryKey, ctx.previous);
+      notifications.show({ color: 'red', message: (e as Error).message });
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: ['panel', 'gallery'] }),
   });
-  const move = (index: number, d: -1 | 1) => {
-    if (!data) return;
+  /** Moves the photo at `from` to `to` on this page. */
+  const moveTo = (from: number, to: number) => {
+    if (!data || from === to || to < 0 || to >= data.items.length) return;
     const ids = data.items.map((p) => p.id);
-    const j = index + d;
-    if (j < 0 || j >= ids.length) return;
-    [ids[index], ids[j]] = [ids[j] as number, ids[index] as number];
+    const [id] = ids.splice(from, 1);
+    ids.splice(to, 0, id as number);
     reorder.mutate(ids);
+    const place = (page - 1) * data.pageSize + to + 1;
+    setAnnounce(digitsToPersian(galleryFa.movedTo(String(place))));
   };
+  const [dragFrom, setDragFrom] = useState<number | null>(null);
+  const [dragOver, setDragOver] = useState<number | null>(null);
 
   return (
     <>
@@ -199,11 +293,13 @@ export function Component() {
           if (e.key === 'Enter' || e.key === ' ') input.current?.click();
         }}
         onDragOver={(e) => {
+          if (!e.dataTransfer.types.includes('Files')) return;
           e.preventDefault();
           setDragging(true);
         }}
         onDragLeave={() => setDragging(false)}
         onDrop={(e) => {
+          if (!e.dataTransfer.types.includes('Files')) return;
           e.preventDefault();
           setDragging(false);
           void addFiles([...e.dataTransfer.files]);
@@ -258,13 +354,36 @@ export function Component() {
           {galleryFa.manageEmpty}
         </Text>
       )}
+      {data && data.items.length > 1 && (
+        <Text fz="sm" c="dimmed" mb="xs">
+          {galleryFa.dragHint}
+        </Text>
+      )}
+      <VisuallyHidden aria-live="polite" data-testid="reorder-status">
+        {announce}
+      </VisuallyHidden>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }}>
         {data?.items.map((p, i) => (
           <PhotoCard
             key={`${p.id}-${p.caption}-${p.album}`}
             photo={p}
             albums={data.albums}
-            onMove={(d) => move(i, d)}
+            onMove={(d) => moveTo(i, i + d)}
+            drag={{
+              dragging: dragFrom === i,
+              target: dragOver === i && dragFrom !== null && dragFrom !== i,
+              onDragStart: () => setDragFrom(i),
+              onDragOver: () => setDragOver(i),
+              onDrop: () => {
+                if (dragFrom !== null) moveTo(dragFrom, i);
+                setDragFrom(null);
+                setDragOver(null);
+              },
+              onDragEnd: () => {
+                setDragFrom(null);
+                setDragOver(null);
+              },
+            }}
           />
         ))}
       </SimpleGrid>

@@ -33,12 +33,13 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, call } from '../../../lib/api-client';
 import { digitsToPersian, formatJalaliDate, formatJalaliDateTime } from '../../../lib/format';
+import { useOnline } from '../../../lib/offline';
 import { fa } from '../../../messages/fa';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { PageHeader } from '../../../ui/page-header';
 import { fieldSections } from '../fields';
 import { preRegFa } from '../messages';
-import { useOnline, useSchool, zodFieldErrors } from '../use-pre-register';
+import { useSchool, zodFieldErrors } from '../use-pre-register';
 
 const EMPTY = {
   firstName: '',
