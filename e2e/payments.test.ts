@@ -142,7 +142,9 @@ describe('invoices and payments, end to end', () => {
     // The photo comes through its signed address (decision 0006) and really loads.
     expect(await receiptImage.getAttribute('src')).toMatch(/^\/uploads\/receipts\/.+\?exp=\d+&sig=[0-9a-f]+$/);
     await expect
-      .poll(() => receiptImage.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth))
+      .poll(() =>
+        receiptImage.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth),
+      )
       .toBeGreaterThan(0);
     await approveCard.getByRole('button', { name: 'تأیید' }).click();
     await approveCard.waitFor({ state: 'detached' });
