@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { isoDateSchema } from '../jalali';
-import { pageOf } from '../pagination';
+import { listQuerySchema, pageOf } from '../pagination';
 import { STAFF, STUDENT } from '../roles';
 import { digitsToLatin, digitsToPersian } from '../text';
 
@@ -395,12 +395,9 @@ export const paymentsContract = {
     method: 'GET',
     path: 'panel/payments/pending',
     access: STAFF,
-    summary: 'Card-to-card receipts waiting for a decision, oldest first',
-    response: z.object({
-      items: z.array(pendingReceiptSchema),
-      total: z.number().int(),
-      moneyUnit: z.enum(MONEY_UNITS),
-    }),
+    summary: 'Card-to-card receipts waiting for a decision, oldest first, a page at a time',
+    query: listQuerySchema.pick({ page: true, pageSize: true }),
+    response: pageOf(pendingReceiptSchema).extend({ moneyUnit: z.enum(MONEY_UNITS) }),
     noStore: true,
   }),
   approve: endpoint({

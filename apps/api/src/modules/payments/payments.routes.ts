@@ -142,10 +142,10 @@ export function registerPaymentRoutes(app: FastifyInstance, db: Db, config: Paym
     });
   });
   implement(app, c.groups, async () => groupsForInvoicing(db));
-  implement(app, c.pendingReceipts, async () => {
-    const items = await pendingReceipts(db, sign);
-    return { items, total: items.length, moneyUnit: await moneyUnitOf(db) };
-  });
+  implement(app, c.pendingReceipts, async ({ query }) => ({
+    ...(await pendingReceipts(db, sign, query)),
+    moneyUnit: await moneyUnitOf(db),
+  }));
   implement(app, c.approve, async ({ params, request }) =>
     decideReceipt(db, request, params.id, { approve: true }, sign),
   );

@@ -593,7 +593,9 @@ export async function groupsForInvoicing(db: Db) {
   return rows.map((r) => ({ ...r, students: Number(r.students) }));
 }
 
-export async function pendingReceipts(db: Db, sign: SignUrl) {
+export async function pendingReceipts(db: Db, sign: SignUrl, { page, pageSize }: { page: number; pageSize: number }) {
+  const waiting = and(eq(payments.method, 'card_to_card'), eq(payments.status, 'pending'));
+  const [counted] = await db.select({ total: count() }).from(payments).where(waiting);
   const rows = await db
     .select({
       p: payments,
@@ -607,9 +609,11 @@ export async function pendingReceipts(db: Db, sign: SignUrl) {
     .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
     .innerJoin(students, eq(students.id, invoices.studentId))
     .leftJoin(groups, eq(groups.id, students.groupId))
-    .where(and(eq(payments.method, 'card_to_card'), eq(payments.status, 'pending')))
-    .orderBy(asc(payments.submittedAt), asc(payments.id));
-  return rows.map((r) => ({
+    .where(waiting)
+    .orderBy(asc(payments.submittedAt), asc(payments.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const items = rows.map((r) => ({
     ...paymentView(r.p, sign),
     invoiceTitle: r.inv.title,
     invoiceAmount: r.inv.amount,
@@ -618,6 +622,7 @@ export async function pendingReceipts(db: Db, sign: SignUrl) {
     studentName: `${r.firstName} ${r.lastName}`,
     groupName: r.groupName ?? null,
   }));
+  return { items, total: Number(counted?.total ?? 0), page, pageSize };
 }
 
 // ---------- figures for the dashboard and the student home ----------

@@ -232,6 +232,23 @@ describe('card-to-card receipts', () => {
     expect([...times].sort()).toEqual(times);
     expect(queue.items.at(-1)).toMatchObject({ id: p.id, studentId: s1, invoiceTitle: 'هزینهٔ سرویس مدرسه' });
     expect(queue.total).toBe(queue.items.length);
+    expect(queue).toMatchObject({ page: 1, pageSize: 20 });
+    // A page at a time, oldest first: the last page of one ends with this receipt.
+    const last = (
+      await t.inject({
+        method: 'GET',
+        url: api(`panel/payments/pending?pageSize=1&page=${queue.total}`),
+        headers: t.as(admin),
+      })
+    ).json();
+    expect(last).toMatchObject({ total: queue.total, page: queue.total, pageSize: 1 });
+    expect(last.items.map((i: { id: number }) => i.id)).toEqual([p.id]);
+    const bad = await t.inject({
+      method: 'GET',
+      url: api('panel/payments/pending?pageSize=500'),
+      headers: t.as(admin),
+    });
+    expect(bad.statusCode).toBe(400);
 
     const ok = await t.inject({ method: 'POST', url: api(`panel/payments/${p.id}/approve`), headers: t.as(admin) });
     expect(ok.statusCode).toBe(200);

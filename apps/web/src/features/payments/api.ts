@@ -44,8 +44,13 @@ export const studentInvoiceQuery = (id: number) =>
     queryFn: ({ signal }) => call(c.studentInvoice, { params: { id }, signal }),
   });
 
-export const pendingReceiptsQuery = () =>
-  queryOptions({ queryKey: paymentKeys.pending, queryFn: ({ signal }) => call(c.pendingReceipts, { signal }) });
+export const PENDING_PAGE_SIZE = 20;
+
+export const pendingReceiptsQuery = (page: number) =>
+  queryOptions({
+    queryKey: [...paymentKeys.pending, page],
+    queryFn: ({ signal }) => call(c.pendingReceipts, { query: { page, pageSize: PENDING_PAGE_SIZE }, signal }),
+  });
 
 export const groupsQuery = () =>
   queryOptions({ queryKey: paymentKeys.groups, queryFn: ({ signal }) => call(c.groups, { signal }) });

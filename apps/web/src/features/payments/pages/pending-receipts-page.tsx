@@ -1,17 +1,24 @@
-import { Alert, Anchor, Card, Group, Loader, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Anchor, Card, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { digitsToPersian, formatJalaliDateTime, formatNumber } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
 import { PageHeader } from '../../../ui/page-header';
-import { pendingReceiptsQuery } from '../api';
+import { PENDING_PAGE_SIZE, pendingReceiptsQuery } from '../api';
 import { money } from '../components/money';
 import { ReceiptReview } from '../components/receipt-review';
 import { pm } from '../messages';
 
-/** Card-to-card receipts of every student waiting for a decision, oldest first. */
+/** Card-to-card receipts of every student waiting for a decision, oldest first, twenty to a page. */
 export function Component() {
-  const { data, isPending, error } = useQuery(pendingReceiptsQuery());
+  const [page, setPage] = useState(1);
+  const { data, isPending, error } = useQuery({ ...pendingReceiptsQuery(page), placeholderData: keepPreviousData });
+  const pages = data ? Math.max(1, Math.ceil(data.total / PENDING_PAGE_SIZE)) : 1;
+  // Deciding the last receipts of the last page leaves it empty: step back to a page that has some.
+  useEffect(() => {
+    if (page > pages) setPage(pages);
+  }, [page, pages]);
   return (
     <>
       <PageHeader
@@ -44,6 +51,7 @@ export function Component() {
           </Card>
         ))}
       </Stack>
+      {pages > 1 && <Pagination mt="md" total={pages} value={page} onChange={setPage} size="sm" />}
     </>
   );
 }
