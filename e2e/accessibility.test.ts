@@ -1,6 +1,14 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, type DemoUser, loginByApi, newContext, PHONE, settledPath, useBrowser } from './support';
+import {
+  DESKTOP,
+  type DemoUser,
+  loginByApi,
+  newContext,
+  PHONE,
+  seriousA11yViolations,
+  settledPath,
+  useBrowser,
+} from './support';
 
 const browser = useBrowser();
 
@@ -24,11 +32,7 @@ describe('accessibility (axe): no serious or critical violations', () => {
         const page = await context.newPage();
         await page.goto(p.path);
         expect(await settledPath(page)).toBe(p.path);
-        const results = await new AxeBuilder({ page }).analyze();
-        const serious = results.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-        expect(serious).toEqual([]);
+        expect(await seriousA11yViolations(page)).toEqual([]);
         await context.close();
       });
     }

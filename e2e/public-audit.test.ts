@@ -1,11 +1,19 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { CONTACT_LIMIT } from '@madreseh/contract/contact/contact.contract';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hugePng } from '../apps/api/src/test/images';
 import { type RunningServer, startServer } from './server';
-import { DEMO_PASSWORD, DESKTOP, loginByApi, newContext, PHONE, useBrowser, watchErrors } from './support';
+import {
+  DEMO_PASSWORD,
+  DESKTOP,
+  loginByApi,
+  newContext,
+  PHONE,
+  seriousA11yViolations,
+  useBrowser,
+  watchErrors,
+} from './support';
 
 /**
  * Bad input on the public site and its admin pages, seen in Chromium: images the server must refuse,
@@ -360,11 +368,7 @@ describe('accessibility (axe) of the admin pages changed for phones', () => {
         await page.goto(path);
         await page.waitForLoadState('networkidle');
         await page.locator('main input, main [data-testid]').first().waitFor();
-        const results = await new AxeBuilder({ page }).analyze();
-        const serious = results.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-        expect(serious).toEqual([]);
+        expect(await seriousA11yViolations(page)).toEqual([]);
         await context.close();
       });
     }

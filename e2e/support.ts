@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
@@ -101,4 +102,12 @@ export async function checkToken(token: string, server = baseURL()): Promise<num
 export async function settledPath(page: Page): Promise<string> {
   await page.waitForLoadState('networkidle');
   return new URL(page.url()).pathname;
+}
+
+/** axe's serious and critical findings on the page as it is now, one line each (rule: elements). */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
