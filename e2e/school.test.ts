@@ -292,6 +292,17 @@ describe('offline', () => {
     await page.goto('/student');
     await page.getByTestId('latest-average').waitFor();
     await context.setOffline(false);
+
+    // Signing out leaves none of the student's data on the phone.
+    const savedCopies = () =>
+      page.evaluate(async () =>
+        (await caches.has('student-offline')) ? (await (await caches.open('student-offline')).keys()).length : 0,
+      );
+    expect(await savedCopies()).toBeGreaterThan(0);
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'خروج' }).click();
+    await page.waitForURL((u) => u.pathname === '/auth');
+    expect(await savedCopies()).toBe(0);
     await context.close();
   });
 });

@@ -7,7 +7,13 @@ import { call } from '../../lib/api-client';
 import { clearSession } from '../../lib/cookies';
 import { fa } from '../../messages/fa';
 
-/** Ends the session on the server, clears both cookies and goes to /auth. */
+/** The service worker's cache of the signed-in student's own answers (docs/decisions/0004). */
+const STUDENT_OFFLINE_CACHE = 'student-offline';
+
+/**
+ * Ends the session on the server, clears both cookies and the offline copies of the account's own data
+ * (a family phone is often shared), and goes to /auth.
+ */
 export function useLogout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -20,6 +26,7 @@ export function useLogout() {
     }
     clearSession();
     queryClient.clear();
+    if ('caches' in window) await caches.delete(STUDENT_OFFLINE_CACHE).catch(() => false);
     notifications.show({ message: fa.auth.loggedOut });
     navigate('/auth', { replace: true });
   }, [navigate, queryClient]);
