@@ -31,8 +31,18 @@ describe('gallery', () => {
     const files: string[] = [];
     for (const [i, color] of ['#7b2cbf', '#2c7bbf', '#bf2c7b'].entries()) {
       const file = path.join(tmp, `photo-${i}.jpg`);
+      // Noise over a colour: a photo-sized file (about half a megabyte), so its upload takes a while.
+      const noise = Buffer.alloc(900 * 600 * 3);
+      for (let b = 0; b < noise.length; b++) noise[b] = Math.floor(Math.random() * 256);
       await sharp({ create: { width: 1800, height: 1200, channels: 3, background: color } })
-        .jpeg()
+        .composite([
+          {
+            input: await sharp(noise, { raw: { width: 900, height: 600, channels: 3 } })
+              .png()
+              .toBuffer(),
+          },
+        ])
+        .jpeg({ quality: 90 })
         .toFile(file);
       files.push(file);
     }
@@ -42,12 +52,50 @@ describe('gallery', () => {
     const errors = watchErrors(page);
     await page.goto('/dashboard/gallery');
     await page.getByLabel('آلبوم عکس‌های تازه').and(page.locator('input')).fill('حیاط مدرسه');
+    // A slow mobile upload (about 256 KB/s), so each file's bar is seen on its way, not only at the end.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 50,
+      downloadThroughput: 1_000_000,
+      uploadThroughput: 256 * 1024,
+    });
+    await page.evaluate(() => {
+      const seen: Record<string, number[]> = {};
+      (window as unknown as { progressSeen: typeof seen }).progressSeen = seen;
+      new MutationObserver(() => {
+        for (const bar of document.querySelectorAll('[data-testid="upload-row"] [role="progressbar"]')) {
+          const name = bar.getAttribute('aria-label') ?? '';
+          const value = Number(bar.getAttribute('aria-valuenow'));
+          const list = seen[name] ?? [];
+          seen[name] = list;
+          if (list.at(-1) !== value) list.push(value);
+        }
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
     await page.getByTestId('gallery-file-input').setInputFiles(files);
     const rows = page.getByTestId('upload-row');
     await expect.poll(() => rows.count()).toBe(3);
     await expect
-      .poll(() => page.locator('[data-testid="upload-row"][data-state="done"]').count(), { timeout: 20_000 })
+      .poll(() => page.locator('[data-testid="upload-row"][data-state="done"]').count(), { timeout: 60_000 })
       .toBe(3);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    const progress = await page.evaluate(
+      () => (window as unknown as { progressSeen: Record<string, number[]> }).progressSeen,
+    );
+    expect(Object.keys(progress).sort()).toEqual(['photo-0.jpg', 'photo-1.jpg', 'photo-2.jpg']);
+    for (const values of Object.values(progress)) {
+      expect(
+        values.some((v) => v > 0 && v < 100),
+        values.join(','),
+      ).toBe(true);
+      expect(values.at(-1)).toBe(100);
+    }
     await expect.poll(() => page.getByTestId('admin-photo').count()).toBeGreaterThanOrEqual(3);
 
     const visitor = await newContext(browser(), { viewport: PHONE });
