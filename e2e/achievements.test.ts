@@ -38,8 +38,10 @@ describe('achievements', () => {
     await pub.goto('/');
     const card = pub.getByTestId('achievement').filter({ hasText: title });
     await card.waitFor();
+    // Below the gallery strip on a phone: the lazy image loads once it is scrolled to.
+    await card.scrollIntoViewIfNeeded();
     await expect
-      .poll(() => card.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .poll(() => card.locator('img').evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
       .toBeGreaterThan(0);
     expect(await card.locator('img').getAttribute('src')).toMatch(/^\/uploads\/achievement\/.+-400\.webp$/);
     expect(await card.innerText()).toContain('تیم شطرنج مدرسه');

@@ -143,7 +143,9 @@ describe('invoices and payments, end to end', () => {
     expect(await receiptImage.getAttribute('src')).toMatch(/^\/uploads\/receipts\/.+\?exp=\d+&sig=[0-9a-f]+$/);
     await expect
       .poll(() =>
-        receiptImage.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth),
+        receiptImage.evaluate((img) =>
+          (img as HTMLImageElement).complete ? (img as HTMLImageElement).naturalWidth : 0,
+        ),
       )
       .toBeGreaterThan(0);
     await approveCard.getByRole('button', { name: 'تأیید' }).click();
