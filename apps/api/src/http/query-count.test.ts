@@ -390,17 +390,15 @@ async function addRows(t: TestApp, f: Fixture, n: number): Promise<void> {
         })),
       )
       .returning({ id: users.id });
-    await tx
-      .insert(sessions)
-      .values(
-        staff.flatMap((u, i) =>
-          [0, 1].map((d) => ({
-            tokenHash: `qc-${i}-${d}`,
-            userId: u.id,
-            expiresAt: new Date(Date.now() + 86_400_000),
-          })),
-        ),
-      );
+    await tx.insert(sessions).values(
+      staff.flatMap((u, i) =>
+        [0, 1].map((d) => ({
+          tokenHash: `qc-${i}-${d}`,
+          userId: u.id,
+          expiresAt: new Date(Date.now() + 86_400_000),
+        })),
+      ),
+    );
 
     // student1's invoices, each with a card-to-card receipt waiting for a decision.
     const bills = await tx
