@@ -106,6 +106,7 @@ const SHOTS: Shot[] = [
   { name: 'student-invoice', path: '/dashboard/student-invoice/2', as: 'admin' },
   { name: 'invoices', path: '/dashboard/invoices', as: 'admin' },
   { name: 'pending-receipts', path: '/dashboard/payments/pending', as: 'admin' },
+  { name: 'admins', path: '/dashboard/admins', as: 'superadmin' },
 ];
 
 async function login(page: Page, username: string) {

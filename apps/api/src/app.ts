@@ -11,6 +11,7 @@ import type { Db } from './db/client';
 import { registerErrorHandler } from './http/error-handler';
 import { requestSerializer } from './lib/log';
 import { registerAchievementRoutes } from './modules/achievement/achievement.routes';
+import { registerAdminsRoutes } from './modules/admins/admins.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerContactRoutes } from './modules/contact/contact.routes';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -142,5 +143,6 @@ export async function buildApp({
   registerStudentRoutes(app, db);
   registerReportCardRoutes(app, db);
   registerPaymentRoutes(app, db, config.payments);
+  registerAdminsRoutes(app, db);
   return app;
 }

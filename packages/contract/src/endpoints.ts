@@ -1,4 +1,5 @@
 import { achievementContract } from './achievement/achievement.contract';
+import { adminsContract } from './admins/admins.contract';
 import { authContract } from './auth/auth.contract';
 import { contactContract } from './contact/contact.contract';
 import { dashboardContract } from './dashboard/dashboard.contract';
@@ -31,6 +32,7 @@ export const contract = {
   group: groupContract,
   student: studentContract,
   reportCard: reportCardContract,
+  admins: adminsContract,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

@@ -9,7 +9,7 @@ import { preRegistrations } from '../db/schema/pre-register';
 import { reportCardGrades, reportCards } from '../db/schema/report-cards';
 import { groupSubjects, groups, students } from '../db/schema/school';
 import { contactMessages, galleryPhotos, news, newsGroups, settings } from '../db/schema/site';
-import { users } from '../db/schema/users';
+import { sessions, users } from '../db/schema/users';
 import { nationalCodeFrom } from '../db/seed/school-demo';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { urlOf } from './implement';
@@ -95,6 +95,7 @@ const UNPAGED: Record<string, Unpaged> = {
   'panel/payments/pending': { url: () => 'panel/payments/pending' },
   'panel/group/list': { url: () => 'panel/group/list' },
   'panel/group/:id': { url: (f) => `panel/group/${f.groupId}` },
+  'panel/admins': { url: () => 'panel/admins' },
   'panel/report-card': { url: (f) => `panel/report-card?groupId=${f.groupId}&term=first` },
   'student/report-card': { url: () => 'student/report-card' },
   // Not a list, but every figure is counted over growing tables: still a fixed number of statements.
@@ -111,16 +112,17 @@ const UNPAGED: Record<string, Unpaged> = {
   },
 };
 
-function tokenFor(ep: Endpoint, tokens: { admin: string; student: string }): string | null {
+function tokenFor(ep: Endpoint, tokens: { admin: string; superAdmin: string; student: string }): string | null {
   if (ep.access === 'public') return null;
   if (ep.access.includes('admin')) return tokens.admin;
+  if (ep.access.includes('super-admin')) return tokens.superAdmin;
   if (ep.access.includes('student')) return tokens.student;
   throw new Error(`No test caller for ${ep.path}`);
 }
 
 describe('query count of list endpoints', () => {
   let t: TestApp;
-  let tokens: { admin: string; student: string };
+  let tokens: { admin: string; superAdmin: string; student: string };
   let fixture: Fixture;
   const before = new Map<string, { queries: string[]; size: number }>();
 
@@ -137,7 +139,11 @@ describe('query count of list endpoints', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    tokens = { admin: await t.sessionFor('admin'), student: await t.sessionFor('student1') };
+    tokens = {
+      admin: await t.sessionFor('admin'),
+      superAdmin: await t.sessionFor('superadmin'),
+      student: await t.sessionFor('student1'),
+    };
     const [me] = await t.db
       .select({ id: students.id, groupId: students.groupId })
       .from(students)
@@ -217,7 +223,7 @@ describe('query count of list endpoints', () => {
  * Adds n rows of everything the lists show, straight into the database: news of every audience,
  * gallery photos, achievements, messages, pre-registrations, classes with subjects, students in
  * student1's class with graded report cards, invoices of student1 with card-to-card receipts
- * waiting, and published report cards of student1 in earlier years.
+ * waiting, published report cards of student1 in earlier years, and staff accounts with sessions.
  */
 async function addRows(t: TestApp, f: Fixture, n: number): Promise<void> {
   const range = Array.from({ length: n }, (_, i) => i);
@@ -370,6 +376,28 @@ async function addRows(t: TestApp, f: Fixture, n: number): Promise<void> {
         published: true,
         publishedAt: sql`now()`,
       })),
+    );
+
+    // Staff accounts, each signed in on two devices.
+    const staff = await tx
+      .insert(users)
+      .values(
+        range.map((i) => ({
+          username: `qc-staff-${i}`,
+          passwordHash: '!',
+          role: i % 2 ? ('admin' as const) : ('super-admin' as const),
+          fullName: `کارمند ${i}`,
+        })),
+      )
+      .returning({ id: users.id });
+    await tx.insert(sessions).values(
+      staff.flatMap((u, i) =>
+        [0, 1].map((d) => ({
+          tokenHash: `qc-${i}-${d}`,
+          userId: u.id,
+          expiresAt: new Date(Date.now() + 86_400_000),
+        })),
+      ),
     );
 
     // student1's invoices, each with a card-to-card receipt waiting for a decision.

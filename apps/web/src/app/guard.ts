@@ -1,5 +1,5 @@
 import { authContract } from '@madreseh/contract/auth/auth.contract';
-import type { Role } from '@madreseh/contract/roles';
+import { type Role, SUPER_ADMIN } from '@madreseh/contract/roles';
 import { redirect } from 'react-router';
 import { call } from '../lib/api-client';
 import { readToken, readUser } from '../lib/cookies';
@@ -23,11 +23,11 @@ export function areaOf(pathname: string): Area | null {
  * missing, when the role does not fit the area, when auth/check-token answers nothing, or when it
  * fails (the error is logged). Otherwise the page opens with the user the server vouched for.
  */
-export async function checkAccess(area: Area) {
+export async function checkAccess(area: Area, roles: readonly Role[] = AREA_ROLES[area]) {
   const user = readUser();
   const token = readToken();
   if (!user || !token) throw redirect('/auth');
-  if (!AREA_ROLES[area].includes(user.role)) throw redirect('/auth');
+  if (!roles.includes(user.role)) throw redirect('/auth');
   let answer: Awaited<ReturnType<typeof call<typeof authContract.checkToken>>> | null;
   try {
     answer = await call(authContract.checkToken);
@@ -35,11 +35,13 @@ export async function checkAccess(area: Area) {
     console.error('Token check failed', err);
     throw redirect('/auth');
   }
-  if (!answer?.valid || !AREA_ROLES[area].includes(answer.user.role)) throw redirect('/auth');
+  if (!answer?.valid || !roles.includes(answer.user.role)) throw redirect('/auth');
   return { user: answer.user };
 }
 
 export const studentLoader = () => checkAccess('student');
 export const dashboardLoader = () => checkAccess('dashboard');
+/** Dashboard pages for the super-admin only: an admin is sent to /auth, as for a wrong area (spec §6). */
+export const superAdminLoader = () => checkAccess('dashboard', SUPER_ADMIN);
 /** The check runs on every visit inside the area, not only on the first. */
 export const alwaysRevalidate = () => true;

@@ -1,20 +1,11 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { fa } from '../messages/fa';
-import { NotBuiltPage } from '../ui/not-built';
 import { NotFoundPage, RouteErrorPage } from './error-pages';
-import { alwaysRevalidate, dashboardLoader, studentLoader } from './guard';
+import { alwaysRevalidate, dashboardLoader, studentLoader, superAdminLoader } from './guard';
 import { importWithReload } from './lazy-route';
 import { RootShell } from './root-shell';
 
 /** A lazily loaded route module (its own chunk) that reloads the page once if its chunk is gone. */
 const lazy = (load: () => Promise<object>) => () => importWithReload(load);
-
-/** A page whose feature is still open work: layout, title and an honest sentence. */
-const notBuilt = (title: string, crumbs?: { label: string; to?: string }[]) => ({
-  element: <NotBuiltPage title={title} crumbs={crumbs} />,
-});
-
-const dashCrumb = { label: fa.dashboard.home, to: '/dashboard' };
 
 export const routes: RouteObject[] = [
   {
@@ -94,7 +85,12 @@ export const routes: RouteObject[] = [
               { path: 'group', lazy: lazy(() => import('../features/classes/pages/groups-page')) },
               { path: 'report-card', lazy: lazy(() => import('../features/report-cards/pages/grid-page')) },
               { path: 'settings', lazy: lazy(() => import('../features/settings/pages/settings-page')) },
-              { path: 'admins', ...notBuilt(fa.dashboard.admins, [dashCrumb]) },
+              {
+                path: 'admins',
+                loader: superAdminLoader,
+                shouldRevalidate: alwaysRevalidate,
+                lazy: lazy(() => import('../features/admins/pages/admins-page')),
+              },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

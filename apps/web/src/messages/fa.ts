@@ -58,9 +58,6 @@ export const fa = {
     backHome: 'بازگشت به صفحهٔ اصلی',
     loggedOut: 'از حساب خود خارج شدید.',
   },
-  notBuilt: {
-    line: 'این بخش هنوز ساخته نشده است و به‌زودی در دسترس قرار می‌گیرد.',
-  },
   errors: {
     notFoundTitle: 'Page Not Found',
     notFoundLine: 'صفحه‌ای که دنبال آن بودید پیدا نشد.',

@@ -1,0 +1,18 @@
+import { adminsContract } from '@madreseh/contract/admins/admins.contract';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import { implement } from '../../http/implement';
+import { createStaff, listStaff, setStaffPassword, updateStaff } from './admins.service';
+
+export function registerAdminsRoutes(app: FastifyInstance, db: Db): void {
+  implement(app, adminsContract.list, async () => ({ items: await listStaff(db) }));
+  implement(app, adminsContract.create, async ({ body, request, reply }) => {
+    reply.status(201);
+    return createStaff(db, request, body);
+  });
+  implement(app, adminsContract.update, async ({ params, body, request }) => updateStaff(db, request, params.id, body));
+  implement(app, adminsContract.setPassword, async ({ params, body, request }) => {
+    await setStaffPassword(db, request, params.id, body.password);
+    return { ok: true as const };
+  });
+}
