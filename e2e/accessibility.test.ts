@@ -38,3 +38,26 @@ describe('accessibility (axe): no serious or critical violations', () => {
     }
   }
 });
+
+describe('dialogs', () => {
+  it('a modal and a drawer have no serious axe finding, their close buttons named', async () => {
+    const context = await newContext(browser(), { viewport: DESKTOP });
+    await loginByApi(context, 'admin');
+    const page = await context.newPage();
+
+    await page.goto('/dashboard/news');
+    await page.getByRole('button', { name: 'خبر تازه' }).click();
+    const modal = page.getByRole('dialog');
+    await modal.waitFor();
+    expect(await modal.getByRole('button', { name: 'بستن' }).count()).toBe(1);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.goto('/dashboard/student/list');
+    await page.getByRole('button', { name: 'دانش‌آموز تازه' }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.waitFor();
+    expect(await drawer.getByRole('button', { name: 'بستن' }).count()).toBe(1);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await context.close();
+  });
+});

@@ -24,8 +24,12 @@ describe('the public site offline', () => {
     // Visit again under the service worker's control, so it sees the pages' code and answers.
     await page.reload();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    const name = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+    // The school's name as the server has it; the heading shows it once the profile has arrived.
+    const name = await page.evaluate(
+      async () => ((await (await fetch('/api/v1/general/school')).json()) as { name: string }).name,
+    );
     expect(name).toMatch(/[\u0600-\u06FF]/);
+    await page.getByRole('heading', { level: 1, name }).waitFor();
     const notice = (await page.getByTestId('home-news').first().getByRole('heading').textContent()) ?? '';
     expect(notice).not.toBe('');
     expect(await page.getByTestId('offline-notice').count()).toBe(0);
