@@ -21,6 +21,11 @@ const PAGES: { path: string; as?: DemoUser }[] = [
   { path: '/pre-register' },
   { path: '/dashboard/pre-register', as: 'admin' },
   { path: '/dashboard/pre-register/print/1', as: 'admin' },
+  // Pages full of coloured status badges and pass/fail marks.
+  { path: '/student/invoices', as: 'student1' },
+  { path: '/student/report-card', as: 'student1' },
+  { path: '/dashboard/student/list', as: 'admin' },
+  { path: '/dashboard/payments/pending', as: 'admin' },
 ];
 
 describe('accessibility (axe): no serious or critical violations', () => {
@@ -32,6 +37,7 @@ describe('accessibility (axe): no serious or critical violations', () => {
         const page = await context.newPage();
         await page.goto(p.path);
         expect(await settledPath(page)).toBe(p.path);
+        await page.waitForLoadState('networkidle');
         expect(await seriousA11yViolations(page)).toEqual([]);
         await context.close();
       });

@@ -45,11 +45,20 @@ export const theme = createTheme({
 });
 
 /**
- * Dimmed text and placeholders dark enough for WCAG AA contrast (4.5:1) on the page and card
- * backgrounds; Mantine's own placeholder grey (#adb5bd) reaches about 2:1.
+ * Text dark enough for WCAG AA contrast (4.5:1): dimmed text and placeholders on the page and card
+ * backgrounds (Mantine's placeholder grey reaches about 2:1), and the text of light badges and
+ * buttons on their own tinted background (Mantine's shade 9 reaches 3.6:1 for orange, 4.3:1 for teal, less for yellow).
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#5c5f66', '--mantine-color-placeholder': '#6c7279' },
+  light: {
+    '--mantine-color-dimmed': '#5c5f66',
+    '--mantine-color-placeholder': '#6c7279',
+    '--mantine-color-orange-light-color': '#a63a0b',
+    '--mantine-color-yellow-light-color': '#8a5a00',
+    '--mantine-color-green-light-color': '#237032',
+    '--mantine-color-red-light-color': '#b02525',
+    '--mantine-color-teal-light-color': '#066649',
+  },
   dark: {},
 });

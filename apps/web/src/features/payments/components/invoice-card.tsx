@@ -44,12 +44,12 @@ export function PaymentLine({
         </Text>
       )}
       {payment.rejectReason && (
-        <Text fz="xs" c="red.8" data-testid="reject-reason">
+        <Text fz="xs" c="var(--mantine-color-red-light-color)" data-testid="reject-reason">
           {pm.rejectReason}: {payment.rejectReason}
         </Text>
       )}
       {payment.status === 'failed' && payment.failureReason && (
-        <Text fz="xs" c="red.8">
+        <Text fz="xs" c="var(--mantine-color-red-light-color)">
           {pm.failureReason}: {payment.failureReason}
         </Text>
       )}
@@ -144,7 +144,7 @@ function Figure({
       <Text fz="xs" c="dimmed">
         {label}
       </Text>
-      <Text fz="sm" fw={strong ? 700 : 500} c={danger ? 'red.8' : undefined}>
+      <Text fz="sm" fw={strong ? 700 : 500} c={danger ? 'var(--mantine-color-red-light-color)' : undefined}>
         {value}
       </Text>
     </Stack>

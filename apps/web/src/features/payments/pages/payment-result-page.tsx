@@ -41,7 +41,9 @@ export function Component() {
                 {pm.refId}: <bdi data-testid="ref-id">{digitsToPersian(data.referenceId)}</bdi>
               </Text>
             )}
-            {data.status === 'failed' && data.failureReason && <Text c="red.8">{data.failureReason}</Text>}
+            {data.status === 'failed' && data.failureReason && (
+              <Text c="var(--mantine-color-red-light-color)">{data.failureReason}</Text>
+            )}
           </Stack>
         </Card>
       )}

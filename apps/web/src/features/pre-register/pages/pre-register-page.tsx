@@ -257,7 +257,7 @@ function RegisterForm({ grades, schoolName, online }: { grades: number[]; school
                   onChange={(v) => form.setFieldValue('gender', v as 'male' | 'female')}
                 />
                 {form.errors.gender && (
-                  <Text c="red" fz="xs">
+                  <Text c="var(--mantine-color-red-light-color)" fz="xs">
                     {form.errors.gender}
                   </Text>
                 )}

@@ -40,7 +40,15 @@ export function ReportCardTable({ card }: { card: ReportCard }) {
             </Table.Td>
             {numeric && (
               <Table.Td ta="center">
-                <Text size="sm" c={s.passed === false ? 'red.8' : 'green.8'} fw={600}>
+                <Text
+                  size="sm"
+                  c={
+                    s.passed === false
+                      ? 'var(--mantine-color-red-light-color)'
+                      : 'var(--mantine-color-green-light-color)'
+                  }
+                  fw={600}
+                >
                   {s.passed === null ? '—' : s.passed ? t.pass : t.fail}
                 </Text>
               </Table.Td>
