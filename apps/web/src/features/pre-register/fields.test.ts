@@ -1,7 +1,7 @@
 import { preRegisterBodySchema } from '@madreseh/contract/pre-register/pre-register.contract';
 import { describe, expect, it } from 'vitest';
+import { zodFieldErrors } from '../../lib/form-errors';
 import { fieldSections } from './fields';
-import { zodFieldErrors } from './use-pre-register';
 
 const record = {
   firstName: 'نیما',

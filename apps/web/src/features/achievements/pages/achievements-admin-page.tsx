@@ -33,6 +33,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
+import { fieldErrorsOf } from '../../../lib/form-errors';
 import { digitsToPersian, formatJalaliDate, formatNumber } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
@@ -307,9 +308,7 @@ function AchievementForm({
       onSubmit={(e) => {
         e.preventDefault();
         const parsed = achievementBodySchema.safeParse({ title, description, date: date ?? '' });
-        const local: Record<string, string> = {};
-        if (!parsed.success) for (const i of parsed.error.issues) local[String(i.path[0] ?? '_')] ??= i.message;
-        setErrors(local);
+        setErrors(parsed.success ? {} : fieldErrorsOf(parsed.error));
         if (parsed.success) onSubmit({ ...parsed.data, image });
       }}
     >

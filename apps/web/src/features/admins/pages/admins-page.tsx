@@ -41,8 +41,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
-import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
+import { fieldErrorsOf } from '../../../lib/form-errors';
 import { formatJalaliDate, formatJalaliDateTime, formatNumber } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
 import { PageHeader } from '../../../ui/page-header';
@@ -52,13 +52,6 @@ import { adminsFa as t } from '../messages';
 
 const ROLE_COLORS: Record<StaffRole, string> = { 'super-admin': 'brand', admin: 'blue' };
 const ROLE_OPTIONS = STAFF_ROLES.map((r) => ({ value: r, label: t.roles[r] }));
-
-/** The first Persian message of each field of a failed parse. */
-function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) out[String(issue.path[0] ?? '_')] ??= issue.message;
-  return out;
-}
 
 function showError(err: unknown) {
   notifications.show({ color: 'red', message: err instanceof ApiError ? err.message : fa.errors.internalLine });
@@ -141,7 +134,7 @@ function CreateForm({ onDone }: { onDone: () => void }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const parsed = staffCreateSchema.safeParse(v);
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
+    setErrors(parsed.success ? {} : fieldErrorsOf(parsed.error));
     if (!parsed.success) return;
     create.mutate(v, {
       onSuccess: () => {
@@ -202,7 +195,7 @@ function EditForm({ account, isSelf, onDone }: { account: StaffAccount; isSelf: 
     e.preventDefault();
     const body = isSelf ? { fullName: v.fullName } : v;
     const parsed = staffUpdateSchema.safeParse(body);
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error));
+    setErrors(parsed.success ? {} : fieldErrorsOf(parsed.error));
     if (!parsed.success) return;
     update.mutate(
       { id: account.id, body },
@@ -257,7 +250,7 @@ function PasswordForm({ account, onDone }: { account: StaffAccount; onDone: () =
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const parsed = staffPasswordBodySchema.safeParse({ password });
-    setError(parsed.success ? undefined : fieldErrors(parsed.error).password);
+    setError(parsed.success ? undefined : fieldErrorsOf(parsed.error).password);
     if (!parsed.success) return;
     save.mutate(
       { id: account.id, password },

@@ -5,6 +5,7 @@ import { IconClock, IconMail, IconMap2, IconMapPin, IconPhone, IconWifiOff } fro
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, call } from '../../../lib/api-client';
+import { fieldErrorsOf } from '../../../lib/form-errors';
 import { digitsToPersian } from '../../../lib/format';
 import { useOnline } from '../../../lib/offline';
 import { mapLinks, schoolProfileQuery } from '../../../lib/school-profile';
@@ -37,9 +38,7 @@ export function Component() {
     e.preventDefault();
     const parsed = contactInputSchema.safeParse(form);
     if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const i of parsed.error.issues) fields[String(i.path[0])] ??= i.message;
-      setErrors(fields);
+      setErrors(fieldErrorsOf(parsed.error));
       return;
     }
     send.mutate(form);

@@ -32,6 +32,7 @@ import { IconCircleCheck, IconPrinter, IconWifiOff } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, call } from '../../../lib/api-client';
+import { zodFieldErrors } from '../../../lib/form-errors';
 import { digitsToPersian, formatJalaliDate, formatJalaliDateTime } from '../../../lib/format';
 import { useOnline } from '../../../lib/offline';
 import { fa } from '../../../messages/fa';
@@ -39,7 +40,7 @@ import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { PageHeader } from '../../../ui/page-header';
 import { fieldSections } from '../fields';
 import { preRegFa } from '../messages';
-import { useSchool, zodFieldErrors } from '../use-pre-register';
+import { useSchool } from '../use-pre-register';
 
 const EMPTY = {
   firstName: '',
