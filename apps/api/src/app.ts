@@ -9,6 +9,7 @@ import type { SessionPolicy } from './auth/sessions';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { registerErrorHandler } from './http/error-handler';
+import { registerIdempotency } from './http/idempotency';
 import { requestSerializer } from './lib/log';
 import { registerAchievementRoutes } from './modules/achievement/achievement.routes';
 import { registerAdminsRoutes } from './modules/admins/admins.routes';
@@ -126,6 +127,7 @@ export async function buildApp({
 
   const policy: SessionPolicy = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs };
   registerGuard(app, db, policy);
+  registerIdempotency(app, db);
   const spaFallback = config.webDist ? await registerSpa(app, config.webDist) : null;
   registerErrorHandler(app, spaFallback);
 

@@ -26,6 +26,11 @@ export interface Endpoint {
   file?: boolean;
   /** Extra response headers this endpoint always sets, for documentation. */
   noStore?: boolean;
+  /**
+   * Changes money: accepts an `Idempotency-Key` header (8–200 visible ASCII characters), and a
+   * retry with the same key answers the first answer again without a second effect.
+   */
+  idempotent?: boolean;
 }
 
 export function endpoint<const E extends Endpoint>(e: E): E {

@@ -18,6 +18,8 @@ export const ERROR_CODES = {
   tooLarge: 'payload_too_large',
   unsupportedMedia: 'unsupported_media_type',
   tooMany: 'too_many_requests',
+  idempotencyKeyReused: 'idempotency_key_reused',
+  storageFull: 'storage_full',
   internal: 'internal_error',
 } as const;
 
@@ -32,6 +34,11 @@ export const ERROR_MESSAGES = {
   unsupportedMedia: 'نوع فایل پشتیبانی نمی‌شود.',
   tooMany: 'تعداد درخواست‌ها بیش از حد مجاز است. چند دقیقهٔ دیگر دوباره تلاش کنید.',
   network: 'ارتباط با سرور برقرار نشد. اتصال اینترنت را بررسی کنید.',
+  idempotencyKeyInvalid: 'سرایند Idempotency-Key باید ۸ تا ۲۰۰ نویسهٔ لاتین بدون فاصله باشد.',
+  idempotencyKeyReused: 'این کلید تکرار برای درخواست دیگری به کار رفته است؛ برای هر کار کلید تازه‌ای بفرستید.',
+  idempotencyInProgress: 'همین درخواست هنوز در حال انجام است؛ چند لحظهٔ دیگر نتیجه را ببینید.',
+  idempotencyRetry: 'درخواست پیشین با همین کلید انجام نشد؛ دوباره تلاش کنید.',
+  storageFull: 'فضای ذخیره‌سازی سرور پر شده است و چیزی ذخیره نشد. لطفاً به مسئول فنی مدرسه خبر دهید.',
   unexpected: 'خطای پیش‌بینی‌نشده‌ای رخ داد. دوباره تلاش کنید.',
 } as const;
 

@@ -23,6 +23,12 @@ export interface FakeZarinpal {
   verifyCalls: number;
   /** While true, verify never answers (the client's timeout must end the wait). */
   hang: boolean;
+  /** While true, verify answers only when `release()` is called (a slow gateway the test controls). */
+  hold: boolean;
+  /** Verify requests being held now. */
+  readonly held: number;
+  /** Answers every held verify. */
+  release(): void;
   pay(authority: string): void;
   close(): Promise<void>;
 }
@@ -31,7 +37,20 @@ let nextRef = 20_123_456_000;
 
 export async function startFakeZarinpal(): Promise<FakeZarinpal> {
   const sessions = new Map<string, Session>();
-  const fake = { sessions, requests: [] as Record<string, unknown>[], verifyCalls: 0, hang: false } as FakeZarinpal;
+  const heldAnswers: (() => void)[] = [];
+  const fake = {
+    sessions,
+    requests: [] as Record<string, unknown>[],
+    verifyCalls: 0,
+    hang: false,
+    hold: false,
+    get held() {
+      return heldAnswers.length;
+    },
+    release() {
+      for (const answer of heldAnswers.splice(0)) answer();
+    },
+  } as FakeZarinpal;
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (c) => {
@@ -90,7 +109,8 @@ export async function startFakeZarinpal(): Promise<FakeZarinpal> {
             errors: [],
           });
         };
-        if (!fake.hang) answer();
+        if (fake.hold) heldAnswers.push(answer);
+        else if (!fake.hang) answer();
         return;
       }
       if (req.method === 'POST' && req.url === '/pg/v4/payment/unVerified.json') {

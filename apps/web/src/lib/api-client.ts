@@ -1,6 +1,7 @@
 import { API_PREFIX, type Endpoint, type Infer, type InferInput, pathWith } from '@madreseh/contract/endpoint';
 import { ERROR_CODES, ERROR_MESSAGES, errorBodySchema } from '@madreseh/contract/errors';
 import { readToken } from './cookies';
+import { actionAnswered, actionKey } from './idempotency';
 import { noteOffline } from './offline';
 
 /** An error answer of the API, or a network failure (status 0). */
@@ -60,6 +61,9 @@ export async function call<E extends Endpoint>(
     body = JSON.stringify(i.body ?? {});
   }
   const url = urlFor(ep, i.params, i.query);
+  // Money endpoints: the same action sent again before an answer carries the same key (lib/idempotency).
+  const action = ep.idempotent ? `${ep.method} ${url} ${String(body ?? '')}` : null;
+  if (action) headers['idempotency-key'] = actionKey(action);
   let res: Response;
   try {
     res = await fetch(url, {
@@ -74,6 +78,7 @@ export async function call<E extends Endpoint>(
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, 'network_error', ERROR_MESSAGES.network);
   }
+  if (action) actionAnswered(action);
   noteOffline(url, res.headers);
   const text = await res.text();
   let json: unknown = null;

@@ -112,6 +112,30 @@ describe('uploadFile', () => {
     expect(sent).toHaveLength(0);
   });
 
+  it('sends a money upload again after a network failure with the same Idempotency-Key, and a new one after an answer', async () => {
+    const money = { ...ep, idempotent: true };
+    let fail = true;
+    const sent = fakeXhr((x) => {
+      if (fail) return x.onerror?.();
+      x.status = 201;
+      x.responseText = JSON.stringify({ key: 'receipts/2026/aa' });
+      x.onload?.();
+    });
+    const file = new File(['x'], 'receipt.png', { type: 'image/png', lastModified: 1 });
+    const send = () => uploadFile(money, { file, fields: { trackingNumber: '556677' }, params: { id: 3 } });
+    await expect(send()).rejects.toMatchObject({ status: 0 });
+    fail = false;
+    await send();
+    await send();
+    const keys = sent.map((r) => r.headers['idempotency-key']);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+    // Uploads that change no money carry no key.
+    await uploadFile(ep, { file, params: { id: 3 } });
+    expect(sent.at(-1)?.headers['idempotency-key']).toBeUndefined();
+  });
+
   it('reports a network failure as status 0', async () => {
     fakeXhr((x) => x.onerror?.());
     await expect(uploadFile(ep, { file: new Blob(['x']), params: { id: 1 } })).rejects.toMatchObject({ status: 0 });

@@ -3,6 +3,7 @@ import { ERROR_CODES, ERROR_MESSAGES, errorBodySchema } from '@madreseh/contract
 import { IMAGE_LIMITS, UPLOAD_MESSAGES } from '@madreseh/contract/uploads';
 import { ApiError, urlFor } from './api-client';
 import { readToken } from './cookies';
+import { actionAnswered, actionKey } from './idempotency';
 
 export interface UploadInput {
   /** The one file of the form (sent as the `file` field). */
@@ -31,12 +32,20 @@ export function uploadFile<E extends Endpoint>(ep: E, input: UploadInput): Promi
   for (const [k, v] of Object.entries(input.fields ?? {})) if (v !== undefined) form.append(k, String(v));
   form.append('file', input.file, input.file instanceof File ? input.file.name : 'file');
 
+  const url = urlFor(ep, input.params);
+  // Money endpoints: the same upload sent again before an answer carries the same key (lib/idempotency).
+  const f = input.file;
+  const action = ep.idempotent
+    ? `${ep.method} ${url} ${JSON.stringify(input.fields ?? {})} ${f instanceof File ? `${f.name}:${f.lastModified}` : ''}:${f.size}:${f.type}`
+    : null;
+
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open(ep.method, urlFor(ep, input.params));
+    xhr.open(ep.method, url);
     xhr.setRequestHeader('accept', 'application/json');
     const token = readToken();
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    if (action) xhr.setRequestHeader('idempotency-key', actionKey(action));
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && e.total > 0) input.onProgress?.(Math.min(e.loaded / e.total, 1));
     };
@@ -53,6 +62,7 @@ export function uploadFile<E extends Endpoint>(ep: E, input: UploadInput): Promi
     };
     xhr.onload = () => {
       done();
+      if (action) actionAnswered(action);
       let json: unknown = null;
       try {
         json = xhr.responseText ? JSON.parse(xhr.responseText) : null;

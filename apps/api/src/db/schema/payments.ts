@@ -43,6 +43,10 @@ export const invoices = pgTable(
     index('invoices_student_idx').on(t.studentId),
     index('invoices_due_idx').on(t.dueDate),
     check('invoices_amount_check', sql`${t.amount} > 0`),
+    // One live invoice per student, fee item (title) and due date: a repeated bulk issue adds nothing.
+    uniqueIndex('invoices_student_item_due_key')
+      .on(t.studentId, t.title, t.dueDate)
+      .where(sql`${t.cancelledAt} is null`),
   ],
 );
 
@@ -76,12 +80,22 @@ export const payments = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     rejectReason: varchar('reject_reason', { length: 300 }),
     failureReason: varchar('failure_reason', { length: 300 }),
+    /**
+     * A gateway payment claimed for verification until this time: the gateway is being asked,
+     * outside any transaction, and nobody else asks it or pays the invoice another way meanwhile.
+     */
+    verifyingUntil: timestamp('verifying_until', { withTimezone: true }),
   },
   (t) => [
     index('payments_invoice_idx').on(t.invoiceId),
     index('payments_status_idx').on(t.status, t.method),
     uniqueIndex('payments_gateway_authority_key').on(t.gateway, t.authority),
     uniqueIndex('payments_reference_key').on(t.referenceId),
+    // A bank transfer is one receipt: its tracking number, card and day (Tehran) appear once
+    // among the receipts not rejected, so it can be credited once.
+    uniqueIndex('payments_receipt_transfer_key')
+      .on(sql`upper(${t.trackingNumber})`, t.cardMasked, sql`((${t.transferredAt} at time zone 'Asia/Tehran')::date)`)
+      .where(sql`${t.method} = 'card_to_card' and ${t.status} <> 'rejected'`),
     check('payments_amount_check', sql`${t.amount} > 0`),
   ],
 );

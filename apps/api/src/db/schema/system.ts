@@ -1,5 +1,4 @@
-import { index, integer, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /** Fixed-window counters for rate limits, kept in the database so every instance shares them. */
 export const rateLimits = pgTable('rate_limits', {
@@ -8,12 +7,16 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
 });
 
-/** Who did what to which record, when and from where (DESIGN §6). */
+/**
+ * Who did what to which record, when and from where (DESIGN §6). Rows are only ever added: a
+ * trigger refuses UPDATE, DELETE and TRUNCATE. `user_id` has no foreign key on purpose: the row
+ * keeps naming who acted after that account is gone.
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: integer('user_id'),
     action: varchar('action', { length: 80 }).notNull(),
     entity: varchar('entity', { length: 80 }).notNull(),
     entityId: varchar('entity_id', { length: 80 }),
@@ -22,4 +25,25 @@ export const auditLog = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId), index('audit_log_created_idx').on(t.createdAt)],
+);
+
+/**
+ * The first answer to a money-changing request sent with an `Idempotency-Key` header, so a retry
+ * with the same key gets that answer again instead of a second effect (http/idempotency.ts).
+ * `status` is null while the first request is still running. Purged after a day.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    /** `<user id>:<method> <route>`: keys of different callers and endpoints never meet. */
+    scope: varchar('scope', { length: 200 }).notNull(),
+    key: varchar('key', { length: 200 }).notNull(),
+    /** SHA-256 of the request (address and body): the same key with another request is refused. */
+    fingerprint: varchar('fingerprint', { length: 64 }).notNull(),
+    status: smallint('status'),
+    contentType: varchar('content_type', { length: 100 }),
+    body: text('body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );

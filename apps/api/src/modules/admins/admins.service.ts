@@ -12,7 +12,7 @@ import { hashPassword } from '../../auth/passwords';
 import { endUserSessions } from '../../auth/sessions';
 import type { Db, Tx } from '../../db/client';
 import { sessions, users } from '../../db/schema/users';
-import { audit } from '../../lib/audit';
+import { type AuditSource, audit } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 
@@ -82,7 +82,7 @@ async function getStaff(tx: Tx, id: number): Promise<StaffAccount> {
   return toAccount(row);
 }
 
-export async function createStaff(db: Db, request: FastifyRequest, body: CreateBody): Promise<StaffAccount> {
+export async function createStaff(db: Db, request: AuditSource, body: CreateBody): Promise<StaffAccount> {
   // Hashing is slow on purpose: do it before the transaction holds anything.
   const passwordHash = await hashPassword(body.password);
   try {

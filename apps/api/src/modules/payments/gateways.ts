@@ -37,6 +37,8 @@ export interface PaymentGateway {
   readonly label: string;
   /** A test gateway that moves no money. */
   readonly test: boolean;
+  /** How long a call to the gateway may take before it counts as unanswered. */
+  readonly timeoutMs: number;
   request(input: GatewayRequest): Promise<{ authority: string }>;
   /** Where the payer goes to pay (absolute, or a path on this site). */
   redirectUrl(authority: string): string;
@@ -63,9 +65,11 @@ export class ZarinpalGateway implements PaymentGateway {
   readonly name = 'zarinpal';
   readonly label = GATEWAY_LABELS.zarinpal;
   readonly test: boolean;
+  readonly timeoutMs: number;
 
   constructor(private readonly options: ZarinpalOptions) {
     this.test = /sandbox/i.test(options.baseUrl);
+    this.timeoutMs = options.timeoutMs;
   }
 
   private async post(path: string, body: Record<string, unknown>): Promise<ZarinpalAnswer> {
@@ -141,6 +145,7 @@ export class SandboxGateway implements PaymentGateway {
   readonly name = 'sandbox';
   readonly label = GATEWAY_LABELS.sandbox;
   readonly test = true;
+  readonly timeoutMs = 1_000;
 
   async request(): Promise<{ authority: string }> {
     return { authority: `SBX${randomBytes(16).toString('hex').toUpperCase()}` };

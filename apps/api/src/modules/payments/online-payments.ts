@@ -1,8 +1,10 @@
-import { and, eq, lt } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
 import { invoices, payments } from '../../db/schema/payments';
+import { inTransaction } from '../../db/transaction';
+import { type AuditSource, audit, SYSTEM_ACTOR } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import { GatewayRefusedError, GatewayUnavailableError, type PaymentGateway } from './gateways';
+import { GatewayRefusedError, GatewayUnavailableError, type PaymentGateway, type VerifyResult } from './gateways';
 import { FAILURE, lockInvoice, MSG } from './payments.service';
 
 /** Where log lines about money go (the app's logger, or the console in the command). */
@@ -27,8 +29,9 @@ export async function startOnlinePayment(
   gateway: PaymentGateway,
   input: { studentId: number; userId: number; invoiceId: number; callbackBase: string },
   log: MoneyLog,
+  actor: AuditSource,
 ): Promise<{ paymentId: number; redirectUrl: string }> {
-  const created = await db.transaction(async (tx) => {
+  const created = await inTransaction(db, async (tx) => {
     const inv = await lockInvoice(tx, input.invoiceId);
     if (inv.studentId !== input.studentId) throw AppError.notFound(MSG.invoiceNotFound);
     if (inv.cancelledAt) throw AppError.conflict(MSG.cancelled);
@@ -52,7 +55,8 @@ export async function startOnlinePayment(
       })
       .returning({ id: payments.id, amount: payments.amount });
     if (!row) throw new Error('insert returned nothing');
-    return { id: row.id, amount: row.amount, title: inv.title };
+    await audit(tx, actor, 'gateway_start', 'payment', row.id, { invoiceId: inv.id, amount, gateway: gateway.name });
+    return { id: row.id, amount: row.amount, title: inv.title, invoiceId: inv.id };
   });
 
   const callbackUrl = `${input.callbackBase.replace(/\/$/, '')}/api/v1/general/payment/callback/${gateway.name}`;
@@ -68,14 +72,15 @@ export async function startOnlinePayment(
   } catch (err) {
     const down = err instanceof GatewayUnavailableError;
     if (!down && !(err instanceof GatewayRefusedError)) throw err;
-    await db
-      .update(payments)
-      .set({
-        status: 'failed',
-        failureReason: down ? FAILURE.gatewayDown : FAILURE.gatewayRefused,
-        decidedAt: new Date(),
-      })
-      .where(eq(payments.id, created.id));
+    await inTransaction(db, (tx) =>
+      failPayment(
+        tx,
+        created.id,
+        down ? FAILURE.gatewayDown : FAILURE.gatewayRefused,
+        { actor, source: 'request' },
+        { invoiceId: created.invoiceId, amount: created.amount },
+      ),
+    );
     log.warn(
       { paymentId: created.id, gateway: gateway.name, code: err instanceof GatewayRefusedError ? err.code : null },
       down ? 'gateway unreachable on request' : 'gateway refused request',
@@ -86,59 +91,129 @@ export async function startOnlinePayment(
 
 export type SettleOutcome = 'credited' | 'already' | 'failed' | 'pending';
 
+export interface SettleOptions {
+  /** Mark failed when the gateway says "not paid" (a callback); reconciliation keeps young ones pending. */
+  failIfUnpaid: boolean;
+  /** Who the audit rows name: the payer's callback request, or the server itself. */
+  actor: AuditSource;
+  /** What settled it, for the audit row. */
+  source: 'callback' | 'reconcile';
+}
+
+type Claim =
+  | { kind: 'done'; outcome: SettleOutcome }
+  | { kind: 'busy' }
+  | { kind: 'claimed'; payment: { id: number; invoiceId: number; amount: number; authority: string } };
+
 /**
- * Settles one gateway payment: locks its row (SELECT … FOR UPDATE) and its invoice, verifies with the
- * gateway for the amount we stored, and credits it at most once. Replayed or concurrent callbacks
- * wait on the lock and then find it settled. When the gateway cannot be reached the payment stays
- * pending for the reconciliation command.
+ * Settles one gateway payment and credits it at most once, in three steps so that no database
+ * connection or lock waits on the gateway:
+ * 1. claim (short transaction, invoice then payment locked): still pending, the invoice can take
+ *    it, nobody else verifying it — mark it `verifying_until` now + the gateway's timeout;
+ * 2. verify with the gateway outside any transaction, for the amount we stored;
+ * 3. settle (second short transaction): credited or failed, with an audit row.
+ * A concurrent callback for the same payment waits for the claimer's result instead of asking the
+ * gateway again. When the gateway cannot be reached, or answers too late, the claim is released and
+ * the payment stays pending for reconciliation.
  */
 export async function settlePayment(
   db: Db,
   gateway: PaymentGateway,
   paymentId: number,
   log: MoneyLog,
-  options: { failIfUnpaid: boolean } = { failIfUnpaid: true },
+  options: SettleOptions,
 ): Promise<SettleOutcome> {
-  return db.transaction(async (tx) => {
-    const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
-    if (p?.method !== 'gateway' || p.gateway !== gateway.name) throw AppError.notFound(MSG.paymentNotFound);
-    if (p.status !== 'pending') return 'already';
-    if (!p.authority) {
-      if (options.failIfUnpaid) {
-        await tx
-          .update(payments)
-          .set({ status: 'failed', failureReason: FAILURE.gatewayRefused, decidedAt: new Date() })
-          .where(eq(payments.id, p.id));
-        return 'failed';
-      }
+  const claim = await claimForVerify(db, gateway, paymentId, options, log);
+  if (claim.kind === 'done') return claim.outcome;
+  if (claim.kind === 'busy') return waitForSettlement(db, paymentId, claimMs(gateway));
+  const p = claim.payment;
+  let result: VerifyResult;
+  try {
+    result = await gateway.verify({ authority: p.authority, amount: p.amount });
+  } catch (err) {
+    await db.update(payments).set({ verifyingUntil: null }).where(eq(payments.id, p.id));
+    if (err instanceof GatewayUnavailableError) {
+      log.warn({ paymentId: p.id, gateway: gateway.name }, 'gateway unreachable on verify; left pending');
       return 'pending';
     }
-    const inv = await lockInvoice(tx, p.invoiceId);
-    const rows = await tx
-      .select({ amount: payments.amount })
+    throw err;
+  }
+  return settleVerified(db, gateway, p, result, options, log);
+}
+
+/** How long a claim lasts: the gateway's own time limit and a margin for our two writes. */
+function claimMs(gateway: PaymentGateway): number {
+  return gateway.timeoutMs + 5_000;
+}
+
+async function claimForVerify(
+  db: Db,
+  gateway: PaymentGateway,
+  paymentId: number,
+  options: SettleOptions,
+  log: MoneyLog,
+): Promise<Claim> {
+  return inTransaction(db, async (tx): Promise<Claim> => {
+    const [found] = await tx
+      .select({ invoiceId: payments.invoiceId, method: payments.method, gateway: payments.gateway })
       .from(payments)
-      .where(and(eq(payments.invoiceId, p.invoiceId), eq(payments.status, 'succeeded')));
-    const paid = rows.reduce((s, r) => s + r.amount, 0);
+      .where(eq(payments.id, paymentId));
+    if (found?.method !== 'gateway' || found.gateway !== gateway.name) throw AppError.notFound(MSG.paymentNotFound);
+    const inv = await lockInvoice(tx, found.invoiceId);
+    const [p] = await tx
+      .select({
+        id: payments.id,
+        amount: payments.amount,
+        status: payments.status,
+        authority: payments.authority,
+        busy: sql<boolean>`coalesce(${payments.verifyingUntil} > now(), false)`,
+      })
+      .from(payments)
+      .where(eq(payments.id, paymentId))
+      .for('update');
+    if (p?.status !== 'pending') return { kind: 'done', outcome: 'already' };
+    if (!p.authority) {
+      if (!options.failIfUnpaid) return { kind: 'done', outcome: 'pending' };
+      await failPayment(tx, p.id, FAILURE.gatewayRefused, options, { invoiceId: inv.id, amount: p.amount });
+      return { kind: 'done', outcome: 'failed' };
+    }
+    if (p.busy) return { kind: 'busy' };
+    const paid = await succeededSum(tx, inv.id);
     if (inv.cancelledAt || paid + p.amount > inv.amount) {
       // Not verified, so the gateway returns the money to the payer.
-      await tx
-        .update(payments)
-        .set({ status: 'failed', failureReason: FAILURE.invoiceSettled, decidedAt: new Date() })
-        .where(eq(payments.id, p.id));
+      await failPayment(tx, p.id, FAILURE.invoiceSettled, options, { invoiceId: inv.id, amount: p.amount });
       log.warn({ paymentId: p.id, invoiceId: inv.id }, 'gateway payment not verified: invoice already settled');
-      return 'failed';
+      return { kind: 'done', outcome: 'failed' };
     }
-    let result: Awaited<ReturnType<PaymentGateway['verify']>>;
-    try {
-      result = await gateway.verify({ authority: p.authority, amount: p.amount });
-    } catch (err) {
-      if (err instanceof GatewayUnavailableError) {
-        log.warn({ paymentId: p.id, gateway: gateway.name }, 'gateway unreachable on verify; left pending');
-        return 'pending';
-      }
-      throw err;
-    }
+    await tx
+      .update(payments)
+      .set({ verifyingUntil: sql`now() + ${`${claimMs(gateway)} milliseconds`}::interval` })
+      .where(eq(payments.id, p.id));
+    return { kind: 'claimed', payment: { id: p.id, invoiceId: inv.id, amount: p.amount, authority: p.authority } };
+  });
+}
+
+async function settleVerified(
+  db: Db,
+  gateway: PaymentGateway,
+  claimed: { id: number; invoiceId: number; amount: number },
+  result: VerifyResult,
+  options: SettleOptions,
+  log: MoneyLog,
+): Promise<SettleOutcome> {
+  return inTransaction(db, async (tx): Promise<SettleOutcome> => {
+    const inv = await lockInvoice(tx, claimed.invoiceId);
+    const [p] = await tx
+      .select({ status: payments.status })
+      .from(payments)
+      .where(eq(payments.id, claimed.id))
+      .for('update');
+    if (p?.status !== 'pending') return 'already';
     if (result.ok) {
+      const paid = await succeededSum(tx, inv.id);
+      // The gateway has taken the money: it is recorded as it is, even in the rare case that the
+      // invoice was settled meanwhile (a claim that outlived its time), and flagged for a refund.
+      const over = Boolean(inv.cancelledAt) || paid + claimed.amount > inv.amount;
       await tx
         .update(payments)
         .set({
@@ -146,28 +221,79 @@ export async function settlePayment(
           referenceId: result.refId,
           cardMasked: maskPan(result.cardPan),
           decidedAt: new Date(),
+          verifyingUntil: null,
         })
-        .where(eq(payments.id, p.id));
+        .where(eq(payments.id, claimed.id));
+      await audit(tx, options.actor, 'gateway_credit', 'payment', claimed.id, {
+        invoiceId: inv.id,
+        amount: claimed.amount,
+        gateway: gateway.name,
+        referenceId: result.refId,
+        source: options.source,
+        ...(result.alreadyVerified ? { alreadyVerified: true } : {}),
+        ...(over ? { overpaid: true } : {}),
+      });
+      if (over) log.warn({ paymentId: claimed.id, invoiceId: inv.id }, 'gateway payment credited above the invoice');
       log.info(
-        { paymentId: p.id, invoiceId: inv.id, amount: p.amount, alreadyVerified: result.alreadyVerified },
+        { paymentId: claimed.id, invoiceId: inv.id, amount: claimed.amount, alreadyVerified: result.alreadyVerified },
         'gateway payment credited',
       );
       return 'credited';
     }
     if (result.amountMismatch) {
-      log.warn({ paymentId: p.id, amount: p.amount, code: result.code }, 'gateway verify: amount mismatch');
+      log.warn({ paymentId: claimed.id, amount: claimed.amount, code: result.code }, 'gateway verify: amount mismatch');
     }
-    if (!options.failIfUnpaid && !result.amountMismatch) return 'pending';
-    await tx
-      .update(payments)
-      .set({
-        status: 'failed',
-        failureReason: result.amountMismatch ? FAILURE.amountMismatch : FAILURE.notVerified,
-        decidedAt: new Date(),
-      })
-      .where(eq(payments.id, p.id));
+    if (!options.failIfUnpaid && !result.amountMismatch) {
+      await tx.update(payments).set({ verifyingUntil: null }).where(eq(payments.id, claimed.id));
+      return 'pending';
+    }
+    await failPayment(tx, claimed.id, result.amountMismatch ? FAILURE.amountMismatch : FAILURE.notVerified, options, {
+      invoiceId: inv.id,
+      amount: claimed.amount,
+      code: result.code,
+    });
     return 'failed';
   });
+}
+
+async function succeededSum(tx: Tx, invoiceId: number): Promise<number> {
+  const rows = await tx
+    .select({ amount: payments.amount })
+    .from(payments)
+    .where(and(eq(payments.invoiceId, invoiceId), eq(payments.status, 'succeeded')));
+  return rows.reduce((s, r) => s + r.amount, 0);
+}
+
+/** Marks a pending gateway payment failed, with its audit row (in the caller's transaction). */
+async function failPayment(
+  tx: Tx,
+  paymentId: number,
+  reason: string,
+  who: { actor: AuditSource; source: string },
+  details: Record<string, unknown>,
+): Promise<boolean> {
+  const done = await tx
+    .update(payments)
+    .set({ status: 'failed', failureReason: reason, decidedAt: new Date(), verifyingUntil: null })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
+    .returning({ id: payments.id });
+  if (!done.length) return false;
+  await audit(tx, who.actor, 'gateway_fail', 'payment', paymentId, { ...details, reason, source: who.source });
+  return true;
+}
+
+/** Another request is verifying this payment: wait for its result (polling, no lock held). */
+async function waitForSettlement(db: Db, paymentId: number, maxMs: number): Promise<SettleOutcome> {
+  const deadline = Date.now() + maxMs;
+  for (let pause = 50; ; pause = Math.min(pause * 2, 500)) {
+    const [p] = await db
+      .select({ status: payments.status, busy: sql<boolean>`coalesce(${payments.verifyingUntil} > now(), false)` })
+      .from(payments)
+      .where(eq(payments.id, paymentId));
+    if (p?.status !== 'pending') return 'already';
+    if (!p.busy || Date.now() > deadline) return 'pending';
+    await new Promise((r) => setTimeout(r, pause));
+  }
 }
 
 /** The payer came back from the gateway: settle (or mark failed) and answer the payment id. */
@@ -176,23 +302,34 @@ export async function handleCallback(
   gateway: PaymentGateway,
   input: { authority: string | undefined; status: string | undefined },
   log: MoneyLog,
+  actor: AuditSource = SYSTEM_ACTOR,
 ): Promise<number | null> {
   if (!input.authority) return null;
   const [p] = await db
-    .select({ id: payments.id })
+    .select({ id: payments.id, invoiceId: payments.invoiceId, amount: payments.amount })
     .from(payments)
     .where(and(eq(payments.gateway, gateway.name), eq(payments.authority, input.authority)));
   if (!p) return null;
   if (input.status === 'OK') {
-    await settlePayment(db, gateway, p.id, log);
+    await settlePayment(db, gateway, p.id, log, { failIfUnpaid: true, actor, source: 'callback' });
   } else {
-    await db
-      .update(payments)
-      .set({ status: 'failed', failureReason: FAILURE.cancelledByPayer, decidedAt: new Date() })
-      .where(and(eq(payments.id, p.id), eq(payments.status, 'pending')));
+    await inTransaction(db, (tx) =>
+      failPayment(
+        tx,
+        p.id,
+        FAILURE.cancelledByPayer,
+        { actor, source: 'callback' },
+        {
+          invoiceId: p.invoiceId,
+          amount: p.amount,
+        },
+      ),
+    );
   }
   return p.id;
 }
+
+const RECONCILE = { actor: SYSTEM_ACTOR, source: 'reconcile' } as const;
 
 export interface ReconcileReport {
   checked: number;
@@ -210,7 +347,7 @@ export async function reconcilePayments(
   db: Db,
   gateways: Map<string, PaymentGateway>,
   log: MoneyLog,
-  options: { minAgeMs?: number; expireAgeMs?: number; now?: Date } = {},
+  options: { minAgeMs?: number; expireAgeMs?: number; now?: Date; signal?: AbortSignal } = {},
 ): Promise<ReconcileReport> {
   const now = options.now ?? new Date();
   const minAgeMs = options.minAgeMs ?? 5 * 60_000;
@@ -218,6 +355,8 @@ export async function reconcilePayments(
   const rows = await db
     .select({
       id: payments.id,
+      invoiceId: payments.invoiceId,
+      amount: payments.amount,
       gateway: payments.gateway,
       authority: payments.authority,
       submittedAt: payments.submittedAt,
@@ -234,16 +373,17 @@ export async function reconcilePayments(
   const report: ReconcileReport = { checked: 0, credited: 0, failed: 0, stillPending: 0 };
   const unverifiedBy = new Map<string, Set<string>>();
   for (const row of rows) {
+    if (options.signal?.aborted) break; // the server is shutting down: the rest waits for the next run
     const gateway = row.gateway ? gateways.get(row.gateway) : undefined;
     const expired = now.getTime() - row.submittedAt.getTime() > expireAgeMs;
     report.checked += 1;
     if (!gateway || gateway.name === 'sandbox') {
       // The test gateway confirms only what the payer chose on its page; a tab closed there paid nothing.
       if (expired || gateway) {
-        await db
-          .update(payments)
-          .set({ status: 'failed', failureReason: gateway ? FAILURE.abandoned : FAILURE.expired, decidedAt: now })
-          .where(and(eq(payments.id, row.id), eq(payments.status, 'pending')));
+        const reason = gateway ? FAILURE.abandoned : FAILURE.expired;
+        await inTransaction(db, (tx) =>
+          failPayment(tx, row.id, reason, RECONCILE, { invoiceId: row.invoiceId, amount: row.amount }),
+        );
         report.failed += 1;
       } else report.stillPending += 1;
       continue;
@@ -256,7 +396,7 @@ export async function reconcilePayments(
       }
     }
     const listed = row.authority ? (unverifiedBy.get(gateway.name)?.has(row.authority) ?? false) : false;
-    const outcome = await settlePayment(db, gateway, row.id, log, { failIfUnpaid: expired && !listed });
+    const outcome = await settlePayment(db, gateway, row.id, log, { failIfUnpaid: expired && !listed, ...RECONCILE });
     if (outcome === 'credited') report.credited += 1;
     else if (outcome === 'failed') report.failed += 1;
     else if (outcome === 'pending') report.stillPending += 1;

@@ -60,7 +60,13 @@ export function registerPaymentRoutes(app: FastifyInstance, db: Db, config: Paym
     const gateway = body.gateway ? gateways.get(body.gateway) : gateways.values().next().value;
     if (!gateway) throw AppError.conflict(MSG.noGateway);
     const callbackBase = config.publicUrl ?? `${request.protocol}://${request.host}`;
-    return startOnlinePayment(db, gateway, { studentId, userId, invoiceId: body.invoiceId, callbackBase }, request.log);
+    return startOnlinePayment(
+      db,
+      gateway,
+      { studentId, userId, invoiceId: body.invoiceId, callbackBase },
+      request.log,
+      request,
+    );
   });
 
   implement(app, c.paymentResult, async ({ params, request }) => {
@@ -75,7 +81,12 @@ export function registerPaymentRoutes(app: FastifyInstance, db: Db, config: Paym
     const { file, fields } = await readUploadForm(request, cardToCardBodySchema);
     const image = await storeImage(app.storage, RECEIPTS_FOLDER, file);
     try {
-      const payment = await submitCardToCard(db, { ...fields, studentId, userId, receiptKey: image.key }, sign);
+      const payment = await submitCardToCard(
+        db,
+        { ...fields, studentId, userId, receiptKey: image.key },
+        request,
+        sign,
+      );
       reply.status(201);
       return payment;
     } catch (err) {
@@ -88,7 +99,7 @@ export function registerPaymentRoutes(app: FastifyInstance, db: Db, config: Paym
   implement(app, c.gatewayCallback, async ({ params, query, request, reply }) => {
     const gateway = gateways.get(params.gateway);
     const id = gateway
-      ? await handleCallback(db, gateway, { authority: query.Authority, status: query.Status }, request.log)
+      ? await handleCallback(db, gateway, { authority: query.Authority, status: query.Status }, request.log, request)
       : null;
     reply.header('cache-control', 'no-store');
     return reply.redirect(id ? `/student/payment/result/${id}` : '/student/payment/result/0', 303);

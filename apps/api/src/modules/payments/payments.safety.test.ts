@@ -50,10 +50,12 @@ beforeEach(() => {
   fake.hang = false;
 });
 
+let seq = 0;
+
 async function newInvoice(amount = 50_000_000) {
   const [row] = await t.db
     .insert(invoices)
-    .values({ studentId, title: 'قسط آزمایشی', amount, dueDate: '2027-01-01' })
+    .values({ studentId, title: `قسط آزمایشی ${++seq}`, amount, dueDate: '2027-01-01' })
     .returning({ id: invoices.id });
   if (!row) throw new Error('no invoice');
   return row.id;
@@ -291,7 +293,7 @@ describe('an invoice is never paid above its amount', () => {
         amount,
         status: 'pending',
         cardMasked: '************1111',
-        trackingNumber: `${amount}${invoiceId}`,
+        trackingNumber: `${amount}-${invoiceId}-${++seq}`,
         transferredAt: new Date(),
       })
       .returning({ id: payments.id });

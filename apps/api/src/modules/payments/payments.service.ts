@@ -6,12 +6,14 @@ import type {
   PaymentSettings,
   PaymentView,
 } from '@madreseh/contract/payments/payments.contract';
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { invoices, paymentSettings, payments } from '../../db/schema/payments';
 import { groups, students } from '../../db/schema/school';
-import { audit } from '../../lib/audit';
+import { inTransaction } from '../../db/transaction';
+import { type AuditSource, audit } from '../../lib/audit';
+import { isUniqueViolation, pgConstraint } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { imageFileNames } from '../../storage/images';
 
@@ -36,6 +38,10 @@ export const MSG = {
   groupNotFound: 'کلاس پیدا نشد.',
   someNotFound: 'برخی از صورت‌حساب‌های انتخاب‌شده پیدا نشدند.',
   noCard: 'شمارهٔ کارت مدرسه هنوز ثبت نشده است.',
+  duplicateInvoice: 'این دانش‌آموز صورت‌حساب باطل‌نشده‌ای با همین عنوان و سررسید دارد.',
+  duplicateReceipt:
+    'رسید این واریز (همین شمارهٔ پیگیری، همین کارت و همین روز) پیش‌تر ثبت شده است و دوباره پذیرفته نمی‌شود.',
+  verifying: 'یک پرداخت آنلاین این صورت‌حساب همین حالا در درگاه در حال تأیید است؛ چند لحظهٔ دیگر دوباره تلاش کنید.',
 } as const;
 
 /** Reasons stored on failed payments and shown to the payer. */
@@ -182,11 +188,36 @@ export async function studentOfUser(db: Tx, userId: number): Promise<number> {
   return row.id;
 }
 
-/** Locks an invoice row for the rest of the transaction; every change of money on it goes through here. */
+/**
+ * Locks an invoice row for the rest of the transaction; every change of money on it goes through
+ * here. Lock order, everywhere: the invoice first, then its payments — two actions on one invoice
+ * then wait for each other instead of deadlocking.
+ */
 export async function lockInvoice(tx: Tx, invoiceId: number): Promise<InvoiceRow> {
   const [row] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
   if (!row) throw AppError.notFound(MSG.invoiceNotFound);
   return row;
+}
+
+/**
+ * Refuses to move money on an invoice while one of its gateway payments is out being verified
+ * (online-payments.ts claims it, asks the gateway outside any transaction, then settles): what
+ * the gateway confirms must still fit the invoice when it comes back. Call under lockInvoice.
+ */
+export async function assertNoVerifyInFlight(tx: Tx, invoiceId: number): Promise<void> {
+  const [busy] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.invoiceId, invoiceId),
+        eq(payments.method, 'gateway'),
+        eq(payments.status, 'pending'),
+        gt(payments.verifyingUntil, sql`now()`),
+      ),
+    )
+    .limit(1);
+  if (busy) throw AppError.conflict(MSG.verifying);
 }
 
 async function paymentsOf(tx: Tx, invoiceId: number) {
@@ -268,7 +299,7 @@ export async function createInvoice(
   input: InvoiceInput,
   sign: SignUrl,
 ) {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await studentHeader(tx, studentId);
     const [row] = await tx
       .insert(invoices)
@@ -284,7 +315,23 @@ export async function createInvoice(
     if (!row) throw new Error('insert returned nothing');
     await audit(tx, request, 'create', 'invoice', row.id, { studentId, amount: input.amount, title: input.title });
     return invoiceView(row, [], sign);
-  });
+  }).catch(duplicateInvoiceAs409);
+}
+
+/** A second live invoice of the same title and due date for a student is a 409, not a 500. */
+function duplicateInvoiceAs409(err: unknown): never {
+  if (isUniqueViolation(err) && pgConstraint(err) === 'invoices_student_item_due_key') {
+    throw AppError.conflict(MSG.duplicateInvoice, { title: MSG.duplicateInvoice });
+  }
+  throw err;
+}
+
+/** The same bank transfer sent twice (a resend, two tabs, two students): the unique index decides. */
+function duplicateReceiptAs409(err: unknown): never {
+  if (isUniqueViolation(err) && pgConstraint(err) === 'payments_receipt_transfer_key') {
+    throw AppError.conflict(MSG.duplicateReceipt, { trackingNumber: MSG.duplicateReceipt });
+  }
+  throw err;
 }
 
 export async function updateInvoice(
@@ -294,7 +341,7 @@ export async function updateInvoice(
   input: InvoiceInput,
   sign: SignUrl,
 ) {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const inv = await lockInvoice(tx, invoiceId);
     if (inv.cancelledAt) throw AppError.conflict(MSG.cancelled);
     const rows = await paymentsOf(tx, invoiceId);
@@ -314,31 +361,38 @@ export async function updateInvoice(
       after: { title: input.title, amount: input.amount, dueDate: input.dueDate },
     });
     return loadInvoiceView(tx, invoiceId, sign);
-  });
+  }).catch(duplicateInvoiceAs409);
 }
 
 async function cancelLocked(tx: Tx, request: FastifyRequest, inv: InvoiceRow, reason: string) {
   const rows = await paymentsOf(tx, inv.id);
   if (rows.some((p) => p.status === 'succeeded')) throw AppError.conflict(MSG.hasSucceeded);
+  await assertNoVerifyInFlight(tx, inv.id);
   const now = new Date();
   await tx
     .update(invoices)
     .set({ cancelledAt: now, cancelledBy: request.auth?.userId ?? null, cancelReason: reason, updatedAt: now })
     .where(eq(invoices.id, inv.id));
-  // Receipts waiting on a cancelled invoice are turned down with the reason the student will see.
-  await tx
+  // Receipts waiting on a cancelled invoice are turned down with the reason the student will see,
+  // each with its own audit row.
+  const rejectReason = `${FAILURE.invoiceCancelled} ${reason}`.slice(0, 300);
+  const rejected = await tx
     .update(payments)
-    .set({
-      status: 'rejected',
-      rejectReason: `${FAILURE.invoiceCancelled} ${reason}`.slice(0, 300),
-      decidedAt: now,
-      decidedBy: request.auth?.userId ?? null,
-    })
-    .where(and(eq(payments.invoiceId, inv.id), eq(payments.status, 'pending'), eq(payments.method, 'card_to_card')));
+    .set({ status: 'rejected', rejectReason, decidedAt: now, decidedBy: request.auth?.userId ?? null })
+    .where(and(eq(payments.invoiceId, inv.id), eq(payments.status, 'pending'), eq(payments.method, 'card_to_card')))
+    .returning({ id: payments.id, amount: payments.amount });
+  for (const p of rejected) {
+    await audit(tx, request, 'reject_receipt', 'payment', p.id, {
+      invoiceId: inv.id,
+      amount: p.amount,
+      reason: rejectReason,
+      cause: 'invoice_cancelled',
+    });
+  }
 }
 
 export async function cancelInvoice(db: Db, request: FastifyRequest, invoiceId: number, reason: string, sign: SignUrl) {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const inv = await lockInvoice(tx, invoiceId);
     if (inv.cancelledAt) throw AppError.conflict(MSG.cancelled);
     await cancelLocked(tx, request, inv, reason);
@@ -354,9 +408,10 @@ export async function recordManualPayment(
   input: { amount: number; note?: string | undefined },
   sign: SignUrl,
 ): Promise<PaymentView> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const inv = await lockInvoice(tx, invoiceId);
     if (inv.cancelledAt) throw AppError.conflict(MSG.cancelled);
+    await assertNoVerifyInFlight(tx, invoiceId);
     const { paid } = sums(await paymentsOf(tx, invoiceId));
     const remaining = inv.amount - paid;
     if (remaining <= 0) throw AppError.conflict(MSG.nothingToPay);
@@ -386,7 +441,10 @@ export async function recordManualPayment(
   });
 }
 
-/** Approves or rejects a card-to-card receipt, in one transaction with its audit row. */
+/**
+ * Approves or rejects a card-to-card receipt, in one transaction with its audit row. Locks the
+ * invoice first and then the receipt, the order every money action takes (lockInvoice).
+ */
 export async function decideReceipt(
   db: Db,
   request: FastifyRequest,
@@ -394,7 +452,10 @@ export async function decideReceipt(
   decision: { approve: true } | { approve: false; reason: string },
   sign: SignUrl,
 ): Promise<PaymentView> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
+    const [found] = await tx.select({ invoiceId: payments.invoiceId }).from(payments).where(eq(payments.id, paymentId));
+    if (!found) throw AppError.notFound(MSG.paymentNotFound);
+    const inv = await lockInvoice(tx, found.invoiceId);
     const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (!p) throw AppError.notFound(MSG.paymentNotFound);
     if (p.method !== 'card_to_card') throw AppError.conflict(MSG.notReceipt);
@@ -402,8 +463,8 @@ export async function decideReceipt(
     const now = new Date();
     const by = request.auth?.userId ?? null;
     if (decision.approve) {
-      const inv = await lockInvoice(tx, p.invoiceId);
       if (inv.cancelledAt) throw AppError.conflict(MSG.cancelled);
+      await assertNoVerifyInFlight(tx, p.invoiceId);
       const { paid } = sums(await paymentsOf(tx, p.invoiceId));
       if (paid + p.amount > inv.amount) throw AppError.conflict(MSG.overpay);
       await tx
@@ -426,19 +487,26 @@ export async function decideReceipt(
   });
 }
 
+/**
+ * Issues installments to every active student of a class. A student who already has a live
+ * invoice of the same title and due date is skipped (a unique index decides, also between two
+ * requests racing), so issuing the same thing again adds nothing.
+ */
 export async function bulkCreateInvoices(
   db: Db,
   request: FastifyRequest,
   groupId: number,
   installments: InvoiceInput[],
-): Promise<{ created: number; students: number }> {
-  return db.transaction(async (tx) => {
+): Promise<{ created: number; students: number; skipped: number }> {
+  return inTransaction(db, async (tx) => {
     const [group] = await tx.select({ id: groups.id }).from(groups).where(eq(groups.id, groupId));
     if (!group) throw AppError.notFound(MSG.groupNotFound);
     const members = await tx
       .select({ id: students.id })
       .from(students)
-      .where(and(eq(students.groupId, groupId), eq(students.status, 'active')));
+      .where(and(eq(students.groupId, groupId), eq(students.status, 'active')))
+      // One order for every request: two racing issues meet on the same first row, not in a deadlock.
+      .orderBy(asc(students.id));
     if (!members.length) throw AppError.conflict(MSG.emptyGroup);
     const by = request.auth?.userId ?? null;
     const values = members.flatMap((s) =>
@@ -451,13 +519,24 @@ export async function bulkCreateInvoices(
         createdBy: by,
       })),
     );
-    for (let i = 0; i < values.length; i += 1000) await tx.insert(invoices).values(values.slice(i, i + 1000));
+    let created = 0;
+    for (let i = 0; i < values.length; i += 1000) {
+      const rows = await tx
+        .insert(invoices)
+        .values(values.slice(i, i + 1000))
+        .onConflictDoNothing()
+        .returning({ id: invoices.id });
+      created += rows.length;
+    }
+    const skipped = values.length - created;
     await audit(tx, request, 'bulk_create', 'invoice', null, {
       groupId,
       students: members.length,
+      created,
+      skipped,
       installments: installments.map((i) => ({ title: i.title, amount: i.amount, dueDate: i.dueDate })),
     });
-    return { created: values.length, students: members.length };
+    return { created, students: members.length, skipped };
   });
 }
 
@@ -467,7 +546,7 @@ export async function bulkUpdateInvoices(
   input: { ids: number[]; dueDate?: string | undefined; cancelReason?: string | undefined },
 ): Promise<{ updated: number }> {
   const ids = [...new Set(input.ids)].sort((a, b) => a - b);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const rows = await tx
       .select()
       .from(invoices)
@@ -500,7 +579,7 @@ export async function bulkUpdateInvoices(
       });
     }
     return { updated: live.length };
-  });
+  }).catch(duplicateInvoiceAs409);
 }
 
 /**
@@ -669,9 +748,10 @@ export async function submitCardToCard(
     transferredAt: string;
     receiptKey?: string | undefined;
   },
+  request: AuditSource,
   sign: SignUrl,
 ): Promise<PaymentView> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     const inv = await lockInvoice(tx, input.invoiceId);
     if (inv.studentId !== input.studentId) throw AppError.notFound(MSG.invoiceNotFound);
     if (inv.cancelledAt) throw AppError.conflict(MSG.cancelled);
@@ -703,8 +783,13 @@ export async function submitCardToCard(
       })
       .returning();
     if (!row) throw new Error('insert returned nothing');
+    await audit(tx, request, 'submit_receipt', 'payment', row.id, {
+      invoiceId: inv.id,
+      amount: input.amount,
+      trackingNumber: input.trackingNumber,
+    });
     return paymentView(row, sign);
-  });
+  }).catch(duplicateReceiptAs409);
 }
 
 export async function cardToCardView(db: Db, studentId: number, sign: SignUrl) {

@@ -100,6 +100,8 @@ export const pm = {
   removeInstallment: 'حذف قسط',
   issue: 'صدور',
   bulkDone: (created: string, students: string) => `${created} صورت‌حساب برای ${students} دانش‌آموز صادر شد.`,
+  bulkSkipped: (skipped: string) =>
+    `${skipped} صورت‌حساب صادر نشد، چون دانش‌آموز همان قسط را با همان سررسید از پیش دارد.`,
   selected: (n: string) => `${n} مورد انتخاب شده`,
   newDueDate: 'سررسید تازه',
   moveDue: 'تغییر سررسید',

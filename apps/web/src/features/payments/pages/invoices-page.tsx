@@ -77,7 +77,11 @@ export function Component() {
         },
       }),
     onSuccess: async (r) => {
-      notifications.show({ color: 'teal', message: pm.bulkDone(formatNumber(r.created), formatNumber(r.students)) });
+      const done = pm.bulkDone(formatNumber(r.created), formatNumber(r.students));
+      notifications.show({
+        color: r.skipped ? 'yellow' : 'teal',
+        message: r.skipped ? `${done} ${pm.bulkSkipped(formatNumber(r.skipped))}` : done,
+      });
       setRows([newRow()]);
       await refresh();
     },
