@@ -7,6 +7,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { registerGuard } from './auth/guard';
 import type { SessionPolicy } from './auth/sessions';
 import type { Config } from './config';
+import { type ControlOptions, registerControlRoutes } from './control/control.routes';
 import type { Db } from './db/client';
 import { registerErrorHandler } from './http/error-handler';
 import { registerIdempotency } from './http/idempotency';
@@ -42,6 +43,8 @@ export interface AppOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them to prove what is never logged). */
   logStream?: { write(line: string): void };
+  /** Commands a local process may give this server (control/control.routes.ts); none unless given. */
+  control?: ControlOptions;
 }
 
 declare module 'fastify' {
@@ -72,6 +75,7 @@ export async function buildApp({
   logger = true,
   logStream,
   storage,
+  control,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -146,5 +150,6 @@ export async function buildApp({
   registerReportCardRoutes(app, db);
   registerPaymentRoutes(app, db, config.payments);
   registerAdminsRoutes(app, db);
+  if (control) registerControlRoutes(app, control);
   return app;
 }

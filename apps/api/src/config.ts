@@ -38,9 +38,11 @@ const configSchema = z.object({
     .string()
     .regex(/^https?:\/\//, 'must be an http:// or https:// address')
     .optional(),
-  ZARINPAL_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(15_000),
+  ZARINPAL_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
   PAYMENT_SANDBOX_GATEWAY: bool.optional(),
   UPLOADS_DIR: z.string().min(1).optional(),
+  RECONCILE_INTERVAL_MINUTES: z.coerce.number().min(0).max(1440).default(5),
+  RECONCILE_MIN_AGE_MINUTES: z.coerce.number().min(0).max(1440).default(5),
 });
 
 export type Config = {
@@ -58,6 +60,8 @@ export type Config = {
   payments: PaymentsConfig;
   /** Uploaded images (UPLOADS_DIR, default <DATA_DIR>/uploads). */
   uploadsDir: string;
+  /** Pending online payments are re-verified this often by the server (0: never); and from this age. */
+  reconcile: { everyMs: number; minAgeMs: number };
 };
 
 export class ConfigError extends Error {}
@@ -102,5 +106,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : {}),
     },
     uploadsDir: path.resolve(c.UPLOADS_DIR ?? path.join(c.DATA_DIR, 'uploads')),
+    reconcile: { everyMs: c.RECONCILE_INTERVAL_MINUTES * 60_000, minAgeMs: c.RECONCILE_MIN_AGE_MINUTES * 60_000 },
   };
 }

@@ -1,11 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from './app';
+import type { SessionPolicy } from './auth/sessions';
 import { ConfigError, loadConfig } from './config';
+import { createAdminCommand, runJobCommand } from './control/commands';
+import { localUrl, newControlToken, removeControlFile, writeControlFile } from './control/control-file';
 import { DatabaseOpenError } from './db/client';
 import { openConfiguredDatabase } from './db/open';
 import { users } from './db/schema/users';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './db/seed-demo';
-import { localDiskStorage } from './storage/storage';
+import { housekeepingJobs, PARTIAL_UPLOAD_AGE_MS } from './jobs/housekeeping';
+import { createScheduler, type JobLog } from './jobs/scheduler';
+import { reconcileJob } from './modules/payments/payments.jobs';
+import { localDiskStorage, removePartialUploads } from './storage/storage';
+
+/** In-flight requests get this long to finish after SIGTERM; then their connections are cut. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 function fail(message: string): never {
   console.error(`\nMadreseh could not start.\n${message}\n`);
@@ -23,11 +32,16 @@ async function main() {
 
   let database: Awaited<ReturnType<typeof openConfiguredDatabase>>;
   try {
-    database = await openConfiguredDatabase(config);
-    await database.migrate();
+    database = await openConfiguredDatabase(config, 'server');
   } catch (err) {
     if (err instanceof DatabaseOpenError) fail(err.message);
-    fail(`The database could not be opened or migrated: ${(err as Error).message}`);
+    fail(`The database could not be opened: ${(err as Error).message}`);
+  }
+  try {
+    await database.migrate();
+  } catch (err) {
+    await database.close().catch(() => {});
+    fail(`The database could not be migrated: ${(err as Error).message}`);
   }
   const { db } = database;
 
@@ -46,8 +60,36 @@ async function main() {
         '(or ADMIN_USERNAME=... ADMIN_PASSWORD=... npm run create-admin)\n',
     );
   }
+  // Half-written uploads from a crash; younger ones may belong to another instance sharing the folder.
+  await removePartialUploads(config.uploadsDir, config.databaseUrl ? PARTIAL_UPLOAD_AGE_MS : 0);
 
-  const app = await buildApp({ db, config });
+  const policy: SessionPolicy = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs };
+  // Scheduled jobs log through the app's logger, which exists once the app is built.
+  let jobLog: JobLog = { info: console.log, warn: console.warn, error: console.error };
+  const jobs = createScheduler({
+    db,
+    log: { info: (o, m) => jobLog.info(o, m), warn: (o, m) => jobLog.warn(o, m), error: (o, m) => jobLog.error(o, m) },
+  });
+  // Every RECONCILE_INTERVAL_MINUTES, or only when asked (npm run payments:reconcile) when it is 0.
+  jobs.add(reconcileJob(config.payments, config.reconcile));
+  for (const job of housekeepingJobs({ policy, uploadsDir: config.uploadsDir })) jobs.add(job);
+
+  const token = newControlToken();
+  const app = await buildApp({
+    db,
+    config,
+    control: { token, commands: [runJobCommand(jobs), createAdminCommand(db)] },
+  });
+  jobLog = app.log.child({ part: 'jobs' });
+
+  let closing = false;
+  // While shutting down, every answer closes its connection: a keep-alive client does not hold the
+  // process open after its request is done.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
+
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
@@ -59,17 +101,44 @@ async function main() {
     }
     throw err;
   }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  writeControlFile(config.dataDir, { url: localUrl(config.host, port), token, pid: process.pid });
+  jobs.start();
   console.log(
-    `\nMadreseh is running at http://localhost:${config.port}/  (database: ${database.driver} ${database.location})\n`,
+    `\nMadreseh is running at http://localhost:${port}/  (database: ${database.driver} ${database.location})\n`,
   );
 
-  let closing = false;
+  /**
+   * SIGTERM / SIGINT: stop accepting, let in-flight requests finish for up to SHUTDOWN_GRACE_MS
+   * (idle keep-alive connections close at once), stop the jobs, close the database (which frees
+   * the data folder), exit 0. A second signal exits at once.
+   */
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      app.log.warn(`${signal} received again: exiting now`);
+      process.exit(1);
+    }
     closing = true;
+    const began = Date.now();
     app.log.info(`${signal} received, shutting down`);
-    await app.close();
-    await database.close();
+    removeControlFile(config.dataDir, token);
+    const cut = setTimeout(() => {
+      app.log.warn(`requests still running after ${SHUTDOWN_GRACE_MS / 1000} s: their connections are closed`);
+      app.server.closeAllConnections();
+    }, SHUTDOWN_GRACE_MS);
+    try {
+      await Promise.all([app.close(), jobs.stop(SHUTDOWN_GRACE_MS)]);
+    } catch (err) {
+      app.log.error({ err }, 'error while closing the server');
+    }
+    clearTimeout(cut);
+    try {
+      await database.close();
+    } catch (err) {
+      app.log.error({ err }, 'error while closing the database');
+    }
+    app.log.info({ ms: Date.now() - began }, 'stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -85,3 +85,17 @@ export async function endUserSessions(db: Tx, userId: number, exceptSessionId?: 
         : and(eq(sessions.userId, userId), sql`${sessions.id} <> ${exceptSessionId}`),
     );
 }
+
+/**
+ * Deletes sessions that can no longer be used: past their end, or idle longer than the policy
+ * allows (a scheduled job). Answers how many went.
+ */
+export async function purgeExpiredSessions(db: Db, policy: SessionPolicy): Promise<number> {
+  const gone = await db
+    .delete(sessions)
+    .where(
+      sql`${sessions.expiresAt} <= now() or ${sessions.lastSeenAt} <= now() - ${`${Math.round(policy.idleMs)} milliseconds`}::interval`,
+    )
+    .returning({ id: sessions.id });
+  return gone.length;
+}

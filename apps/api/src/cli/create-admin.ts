@@ -1,43 +1,44 @@
 import { createInterface } from 'node:readline/promises';
-import { eq } from 'drizzle-orm';
-import { hashPassword } from '../auth/passwords';
-import { ConfigError, loadConfig } from '../config';
-import { openConfiguredDatabase } from '../db/open';
-import { users } from '../db/schema/users';
+import { superAdminInputSchema } from '../control/commands';
+import { SYSTEM_ACTOR } from '../lib/audit';
+import { createStaff } from '../modules/admins/admins.service';
+import { readConfig, runThroughServer, stop } from './through-server';
 
-/** Creates a super-admin account: from ADMIN_USERNAME / ADMIN_PASSWORD, or asks for them. */
+/**
+ * npm run create-admin — creates a super-admin account from ADMIN_USERNAME / ADMIN_PASSWORD /
+ * ADMIN_FULL_NAME, or asks for them. While the server runs, the server creates it.
+ */
 async function main() {
-  const config = loadConfig();
-  let username = process.env.ADMIN_USERNAME?.trim().toLowerCase();
+  const config = readConfig();
+  let username = process.env.ADMIN_USERNAME;
   let password = process.env.ADMIN_PASSWORD;
   const fullName = process.env.ADMIN_FULL_NAME?.trim() || 'مدیر ارشد';
   if (!username || !password) {
-    if (!process.stdin.isTTY)
-      throw new ConfigError('Set ADMIN_USERNAME and ADMIN_PASSWORD, or run this in a terminal.');
+    if (!process.stdin.isTTY) stop('Set ADMIN_USERNAME and ADMIN_PASSWORD, or run this in a terminal.');
     const rl = createInterface({ input: process.stdin, output: process.stdout });
-    username ||= (await rl.question('Username: ')).trim().toLowerCase();
+    username ||= await rl.question('Username: ');
     password ||= await rl.question('Password (at least 8 characters): ');
     rl.close();
   }
-  if (!/^[a-z0-9._-]{3,64}$/.test(username))
-    throw new ConfigError('The username must be 3–64 latin letters, digits, ".", "_" or "-".');
-  if (password.length < 8) throw new ConfigError('The password must have at least 8 characters.');
+  // The same rules as the dashboard's form (the contract's schema), checked before anything opens.
+  const parsed = superAdminInputSchema.safeParse({ username, password, fullName });
+  if (!parsed.success) stop(parsed.error.issues.map((i) => `${String(i.path[0])}: ${i.message}`).join('\n'));
 
-  const database = await openConfiguredDatabase(config);
-  try {
-    await database.migrate();
-    const [existing] = await database.db.select({ id: users.id }).from(users).where(eq(users.username, username));
-    if (existing) throw new ConfigError(`A user named "${username}" already exists.`);
-    await database.db
-      .insert(users)
-      .values({ username, passwordHash: await hashPassword(password), role: 'super-admin', fullName });
-    console.log(`Super-admin "${username}" created.`);
-  } finally {
-    await database.close();
-  }
+  await runThroughServer<{ id: number; username: string }>(
+    {
+      name: 'create-admin',
+      input: parsed.data,
+      direct: async ({ db }) => {
+        const account = await createStaff(db, SYSTEM_ACTOR, { ...parsed.data, role: 'super-admin' });
+        return { id: account.id, username: account.username };
+      },
+      print: (account, via) => console.log(`Super-admin "${account.username}" created (through ${via}).`),
+    },
+    config,
+  );
 }
 
 main().catch((err) => {
-  console.error(err instanceof ConfigError ? err.message : err);
+  console.error((err as Error).message ?? err);
   process.exit(1);
 });

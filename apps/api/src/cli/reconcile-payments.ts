@@ -1,44 +1,41 @@
-import { ConfigError, loadConfig } from '../config';
-import { openConfiguredDatabase } from '../db/open';
-import { gatewaysFrom } from '../modules/payments/gateways';
-import { reconcilePayments } from '../modules/payments/online-payments';
+import { createScheduler, type JobOutcome } from '../jobs/scheduler';
+import type { ReconcileReport } from '../modules/payments/online-payments';
+import { RECONCILE_JOB, reconcileJob } from '../modules/payments/payments.jobs';
+import { runThroughServer, stop } from './through-server';
 
 /**
- * npm run payments:reconcile — re-verifies online payments left pending for more than a few minutes
- * (a payer who closed the tab, a server stopped between the gateway's success and our write), so
- * nobody who paid stays uncredited. Safe to run at any time and from a scheduler (cron).
+ * npm run payments:reconcile — re-verifies online payments left pending (a payer who closed the
+ * tab, a server stopped between the gateway's success and our write), so nobody who paid stays
+ * uncredited. The server already does this on its own every RECONCILE_INTERVAL_MINUTES; this runs
+ * it now. While the server runs, the server does it (the command never opens its database).
  */
-async function main() {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
-  const minutes = Number(process.env.RECONCILE_MIN_AGE_MINUTES ?? 5);
-  const database = await openConfiguredDatabase(config);
-  try {
-    await database.migrate();
-    const log = {
-      info: (obj: object, msg: string) => console.log(msg, JSON.stringify(obj)),
-      warn: (obj: object, msg: string) => console.warn(msg, JSON.stringify(obj)),
-    };
-    const report = await reconcilePayments(database.db, gatewaysFrom(config.payments), log, {
-      minAgeMs: (Number.isFinite(minutes) && minutes >= 0 ? minutes : 5) * 60_000,
-    });
-    console.log(
-      `Checked ${report.checked} pending online payment(s): ${report.credited} credited, ${report.failed} failed, ${report.stillPending} still pending.`,
-    );
-  } finally {
-    await database.close();
-  }
-}
+const log = {
+  info: (obj: object, msg: string) => console.log(msg, JSON.stringify(obj)),
+  warn: (obj: object, msg: string) => console.warn(msg, JSON.stringify(obj)),
+  error: (obj: object, msg: string) => console.error(msg, JSON.stringify(obj)),
+};
 
-main().catch((err) => {
+runThroughServer<JobOutcome>({
+  name: 'run-job',
+  input: { name: RECONCILE_JOB },
+  async direct({ db }, config) {
+    const jobs = createScheduler({ db, log });
+    jobs.add(reconcileJob(config.payments, config.reconcile));
+    return jobs.runNow(RECONCILE_JOB);
+  },
+  print(outcome, via) {
+    if (outcome.status === 'busy') {
+      console.log(`Reconciliation is running already (elsewhere); nothing more to do now. (through ${via})`);
+      return;
+    }
+    if (outcome.status === 'unknown') stop('The running server knows no reconciliation job.');
+    if (outcome.status === 'failed') stop(`Reconciliation failed: ${outcome.error}`);
+    const r = outcome.result as ReconcileReport;
+    console.log(
+      `Checked ${r.checked} pending online payment(s): ${r.credited} credited, ${r.failed} failed, ${r.stillPending} still pending. (through ${via})`,
+    );
+  },
+}).catch((err) => {
   console.error(err);
   process.exit(1);
 });

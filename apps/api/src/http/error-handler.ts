@@ -1,11 +1,13 @@
 import { ERROR_CODES, ERROR_MESSAGES, INTERNAL_ERROR_BODY } from '@madreseh/contract/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { diskFullReporter, isDiskFull } from '../lib/disk-full';
 import { AppError } from '../lib/errors';
 import type { SpaFallback } from '../web/spa';
 
 /** Maps every error to `{ code, message, fields? }`; 5xx bodies say only 'Internal Server Error'. */
 export function registerErrorHandler(app: FastifyInstance, spaFallback: SpaFallback | null): void {
+  const reportDiskFull = diskFullReporter();
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.status).send({
@@ -34,6 +36,10 @@ export function registerErrorHandler(app: FastifyInstance, spaFallback: SpaFallb
       };
       const [code, message] = known[status] ?? [ERROR_CODES.validation, ERROR_MESSAGES.validation];
       return reply.status(status).send({ code, message });
+    }
+    if (isDiskFull(error)) {
+      reportDiskFull(request.log, error, `${request.method} ${request.routeOptions.url ?? ''}`);
+      return reply.status(507).send({ code: ERROR_CODES.storageFull, message: ERROR_MESSAGES.storageFull });
     }
     request.log.error({ err: safeError(error) }, 'request failed');
     return reply.status(500).send(INTERNAL_ERROR_BODY);

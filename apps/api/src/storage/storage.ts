@@ -40,9 +40,15 @@ export function localDiskStorage(root: string): Storage {
     async put(name, data) {
       const target = full(name);
       await fs.promises.mkdir(path.dirname(target), { recursive: true });
-      const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-      await fs.promises.writeFile(temp, data);
-      await fs.promises.rename(temp, target);
+      const temp = `${target}.${randomBytes(6).toString('hex')}${PARTIAL_SUFFIX}`;
+      try {
+        await fs.promises.writeFile(temp, data);
+        await fs.promises.rename(temp, target);
+      } catch (err) {
+        // A full disk leaves half a file behind: never keep it.
+        await fs.promises.rm(temp, { force: true }).catch(() => {});
+        throw err;
+      }
     },
     async open(name) {
       if (!isStorageName(name)) return null;
@@ -59,4 +65,38 @@ export function localDiskStorage(root: string): Storage {
       await fs.promises.rm(full(name), { force: true });
     },
   };
+}
+
+/** Files being written carry this ending until they are renamed into place. */
+export const PARTIAL_SUFFIX = '.tmp';
+
+/**
+ * Removes files left half-written under the uploads folder (a crash or a power cut during a
+ * write) older than `olderThanMs`; answers how many. Run at start-up and on a schedule; the age
+ * spares writes in progress in another instance sharing the folder.
+ */
+export async function removePartialUploads(root: string, olderThanMs: number): Promise<number> {
+  const base = path.resolve(root);
+  let removed = 0;
+  let entries: fs.Dirent[];
+  try {
+    entries = await fs.promises.readdir(base, { withFileTypes: true, recursive: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    throw err;
+  }
+  const limit = Date.now() - olderThanMs;
+  for (const entry of entries) {
+    if (!entry.isFile() || !entry.name.endsWith(PARTIAL_SUFFIX)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    try {
+      if ((await fs.promises.stat(file)).mtimeMs <= limit) {
+        await fs.promises.rm(file, { force: true });
+        removed += 1;
+      }
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return removed;
 }

@@ -46,6 +46,10 @@ export interface TestAppOptions {
   logStream?: AppOptions['logStream'];
   /** Runs after buildApp and before ready: register throwaway routes or hooks here. */
   configure?: (app: FastifyInstance) => void | Promise<void>;
+  /** Another storage than a temporary folder (a failing disk, say). */
+  storage?: AppOptions['storage'];
+  /** Commands a local process may give (control/control.routes.ts); made from the test's database. */
+  control?: (db: Db) => AppOptions['control'];
 }
 
 const DEFAULT_CONFIG: Omit<AppOptions['config'], 'uploadsDir'> = {
@@ -74,6 +78,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       config,
       logger: Boolean(options.logStream),
       logStream: options.logStream,
+      storage: options.storage,
+      control: options.control?.(database.db),
     });
     await options.configure?.(app);
     await app.ready();

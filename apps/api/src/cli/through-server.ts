@@ -1,0 +1,61 @@
+import { type Config, ConfigError, loadConfig } from '../config';
+import { askRunningServer } from '../control/control-client';
+import type { Database } from '../db/client';
+import { DatabaseLockedError, openConfiguredDatabase } from '../db/open';
+
+/**
+ * A command that needs the database (`npm run payments:reconcile`, `npm run create-admin`, later
+ * backups). While a server runs on this machine with the same DATA_DIR, the command is given to it
+ * (control/control.routes.ts) and the command never opens the database itself. Otherwise the
+ * command opens the database; the embedded one only when no other process has it (data folder
+ * lock), else it stops with a clear message and exit code 1.
+ */
+export interface ServerCommand<R> {
+  /** The control command's name; also names this process in the data folder lock. */
+  name: string;
+  input: unknown;
+  /** The same work, done here when no server runs. */
+  direct(database: Database, config: Config): Promise<R>;
+  /** Prints the result (from the server's JSON answer or from `direct`). */
+  print(result: R, via: 'the running server' | 'this command'): void;
+}
+
+export function stop(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+export async function runThroughServer<R>(command: ServerCommand<R>, config = readConfig()): Promise<void> {
+  const answer = await askRunningServer(config.dataDir, command.name, command.input);
+  if (answer.reached) {
+    const body = answer.body as { result?: R; message?: string } | string;
+    if (answer.status >= 200 && answer.status < 300 && typeof body === 'object' && 'result' in body) {
+      command.print(body.result as R, 'the running server');
+      return;
+    }
+    const message = typeof body === 'object' ? (body.message ?? JSON.stringify(body)) : body;
+    stop(`The running server refused "${command.name}" (HTTP ${answer.status}): ${message}`);
+  }
+  let database: Database;
+  try {
+    database = await openConfiguredDatabase(config, command.name);
+  } catch (err) {
+    if (err instanceof DatabaseLockedError) stop(err.message);
+    throw err;
+  }
+  try {
+    await database.migrate();
+    command.print(await command.direct(database, config), 'this command');
+  } finally {
+    await database.close();
+  }
+}
+
+export function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) stop(err.message);
+    throw err;
+  }
+}

@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../db/schema/system';
+import { users } from '../db/schema/users';
+import { createScheduler } from '../jobs/scheduler';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { createAdminCommand, runJobCommand } from './commands';
+import { controlFilePath, readControlFile, removeControlFile, writeControlFile } from './control-file';
+
+/**
+ * The channel a command on the server's machine uses instead of opening the database beside the
+ * running server: local only, with the secret of DATA_DIR/control.json, and not in the public API.
+ */
+
+const SECRET = 'test-secret-0123456789abcdefghijklmnop';
+let t: TestApp;
+let ran = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    control: (db) => {
+      const jobs = createScheduler({ db, log: { info: () => {}, warn: () => {}, error: () => {} } });
+      jobs.add({ name: 'count', everyMs: 0, run: async () => ({ ran: ++ran }) });
+      return { token: SECRET, commands: [runJobCommand(jobs), createAdminCommand(db)] };
+    },
+  });
+});
+afterAll(() => t?.close());
+
+const order = (command: string, input: unknown, headers: Record<string, string> = {}, remoteAddress?: string) =>
+  t.inject({
+    method: 'POST',
+    url: `/_control/${command}`,
+    headers: { authorization: `Bearer ${SECRET}`, ...headers },
+    payload: { input },
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+
+describe('local control channel', () => {
+  it('runs a job now and answers its outcome', async () => {
+    const res = await order('run-job', { name: 'count' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ result: { status: 'done', result: { ran: 1 } } });
+    expect((await order('run-job', { name: 'missing' })).json()).toEqual({ result: { status: 'unknown' } });
+  });
+
+  it('creates a super-admin with an audit row, by the same rules as the dashboard', async () => {
+    const res = await order('create-admin', {
+      username: 'Principal',
+      fullName: 'مدیر مدرسه',
+      password: 'Strong-pass-2026',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await t.db.select().from(users).where(eq(users.username, 'principal'));
+    expect(row?.role).toBe('super-admin');
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(row?.id)));
+    expect(audits.map((a) => a.action)).toContain('create');
+    expect(
+      (await order('create-admin', { username: 'principal', fullName: 'x', password: 'Strong-pass-2026' })).statusCode,
+    ).toBe(409);
+    expect((await order('create-admin', { username: 'a', fullName: '', password: '1' })).statusCode).toBe(400);
+    expect(await t.login('principal', 'Strong-pass-2026')).toBeTruthy();
+  });
+
+  it('refuses without the secret, through a proxy, and from another machine, running nothing', async () => {
+    const before = ran;
+    const wrong = await order('run-job', { name: 'count' }, { authorization: 'Bearer not-the-secret' });
+    expect(wrong.statusCode).toBe(403);
+    const none = await t.inject({ method: 'POST', url: '/_control/run-job', payload: { input: { name: 'count' } } });
+    expect(none.statusCode).toBe(403);
+    expect((await order('run-job', { name: 'count' }, { 'x-forwarded-for': '203.0.113.9' })).statusCode).toBe(404);
+    expect((await order('run-job', { name: 'count' }, {}, '203.0.113.9')).statusCode).toBe(404);
+    expect(ran).toBe(before);
+  });
+
+  it('is not part of the published API', async () => {
+    const doc = await t.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(doc.statusCode).toBe(200);
+    expect(doc.body).not.toContain('_control');
+  });
+});
+
+describe('control file', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'madreseh-control-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('is readable by the server’s user only, and removed only by the server that wrote it', () => {
+    writeControlFile(dir, { url: 'http://127.0.0.1:3000', token: 'first', pid: process.pid });
+    expect(fs.statSync(controlFilePath(dir)).mode & 0o777).toBe(0o600);
+    expect(readControlFile(dir)).toEqual({ url: 'http://127.0.0.1:3000', token: 'first', pid: process.pid });
+    removeControlFile(dir, 'another-server');
+    expect(readControlFile(dir)?.token).toBe('first');
+    removeControlFile(dir, 'first');
+    expect(readControlFile(dir)).toBeNull();
+  });
+});
