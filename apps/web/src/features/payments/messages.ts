@@ -102,6 +102,7 @@ export const pm = {
   bulkDone: (created: string, students: string) => `${created} صورت‌حساب برای ${students} دانش‌آموز صادر شد.`,
   bulkSkipped: (skipped: string) =>
     `${skipped} صورت‌حساب صادر نشد، چون دانش‌آموز همان قسط را با همان سررسید از پیش دارد.`,
+  bulkNothing: 'صورت‌حساب تازه‌ای صادر نشد: همهٔ دانش‌آموزان این کلاس همین قسط را با همین سررسید از پیش دارند.',
   selected: (n: string) => `${n} مورد انتخاب شده`,
   newDueDate: 'سررسید تازه',
   moveDue: 'تغییر سررسید',

@@ -78,10 +78,12 @@ export function Component() {
       }),
     onSuccess: async (r) => {
       const done = pm.bulkDone(formatNumber(r.created), formatNumber(r.students));
-      notifications.show({
-        color: r.skipped ? 'yellow' : 'teal',
-        message: r.skipped ? `${done} ${pm.bulkSkipped(formatNumber(r.skipped))}` : done,
-      });
+      const message = !r.skipped
+        ? done
+        : r.created
+          ? `${done} ${pm.bulkSkipped(formatNumber(r.skipped))}`
+          : pm.bulkNothing;
+      notifications.show({ color: r.skipped ? 'yellow' : 'teal', message });
       setRows([newRow()]);
       await refresh();
     },
