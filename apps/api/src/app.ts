@@ -8,6 +8,7 @@ import { registerGuard } from './auth/guard';
 import type { SessionPolicy } from './auth/sessions';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import { invalidationOf } from './db/invalidation';
 import { registerErrorHandler } from './http/error-handler';
 import { requestSerializer } from './lib/log';
 import { registerAchievementRoutes } from './modules/achievement/achievement.routes';
@@ -123,6 +124,11 @@ export async function buildApp({
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  // Rows kept in memory (sessions, settings) are dropped when they change, on every instance (db/invalidation.ts).
+  await invalidationOf(db)
+    .start()
+    .catch((err) => app.log.warn({ err }, 'change notifications unavailable; nothing is kept in memory'));
 
   const policy: SessionPolicy = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs };
   registerGuard(app, db, policy);

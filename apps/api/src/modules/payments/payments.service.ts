@@ -9,6 +9,7 @@ import type {
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client';
+import { keptUntilChanged } from '../../db/invalidation';
 import { invoices, paymentSettings, payments } from '../../db/schema/payments';
 import { groups, students } from '../../db/schema/school';
 import { audit } from '../../lib/audit';
@@ -204,8 +205,16 @@ const rialText = (n: number) => n.toLocaleString('en-US');
 
 // ---------- settings ----------
 
+const keptPaymentSettings = keptUntilChanged<{ row: typeof paymentSettings.$inferSelect | undefined }>(
+  'payment_settings',
+);
+
 export async function getPaymentSettings(db: Tx): Promise<PaymentSettings> {
-  const [row] = await db.select().from(paymentSettings).where(eq(paymentSettings.id, 1));
+  // Kept in memory until the row changes (db/invalidation.ts), except inside a transaction.
+  const { row } = await keptPaymentSettings(db, async () => {
+    const [r] = await db.select().from(paymentSettings).where(eq(paymentSettings.id, 1));
+    return { row: r };
+  });
   return {
     moneyUnit: row?.moneyUnit ?? 'toman',
     cardNumber: row?.cardNumber ?? null,
