@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DatabaseOpenError } from './db/client';
+import { analyzeInBackground } from './db/maintenance';
 import { openConfiguredDatabase } from './db/open';
 import { users } from './db/schema/users';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './db/seed-demo';
@@ -59,6 +60,8 @@ async function main() {
     }
     throw err;
   }
+  // Planner statistics for the data as it is now (PGlite never gathers them by itself).
+  void analyzeInBackground(db, (err) => app.log.warn({ err }, 'analyze at start-up failed'));
   console.log(
     `\nMadreseh is running at http://localhost:${config.port}/  (database: ${database.driver} ${database.location})\n`,
   );
