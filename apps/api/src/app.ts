@@ -2,7 +2,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerGuard } from './auth/guard';
 import type { SessionPolicy } from './auth/sessions';
@@ -58,6 +58,17 @@ export interface RegisteredRoute {
   url: string;
 }
 
+/** One log line per request, when it completes, instead of two: logging is part of every request's cost. */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(...[error, request, reply]: Parameters<LogController['requestCompleted']>): void {
+    if (error)
+      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 const apiRoutes = new WeakMap<FastifyInstance, RegisteredRoute[]>();
 
 /** Every route registered under /api/ on an app built by buildApp (HEAD twins of GET routes included). */
@@ -78,6 +89,7 @@ export async function buildApp({
       ? { level: config.logLevel, serializers: { req: requestSerializer }, ...(logStream ? { stream: logStream } : {}) }
       : false,
     trustProxy: config.trustProxy,
+    logController: new OneLinePerRequest(),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });

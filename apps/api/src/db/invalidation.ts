@@ -4,7 +4,7 @@ import type { Db } from './client';
  * What may be kept in a process's memory, and when it must be dropped. Several instances of the server may
  * share one PostgreSQL, so a row kept here must be forgotten as soon as any instance changes it: triggers
  * (migration 0007) send `NOTIFY madreseh_changed, '<table>:<key>'` when a session ends, a user's role, name,
- * password or state changes, or the school's settings change. PostgreSQL delivers a notification after the
+ * password or state changes, a student's record or a class changes, or the school's settings change. PostgreSQL delivers a notification after the
  * change commits, to every instance listening, this one included. While this instance is not listening
  * (no channel, or its connection lost), nothing is kept. PGlite delivers a notification before the statement
  * that caused it answers; on PostgreSQL it comes a moment later on another connection, so the instance that
@@ -25,7 +25,7 @@ export interface NotificationSource {
 const sources = new WeakMap<object, NotificationSource>();
 
 /** Tables whose rows are kept in memory somewhere (their triggers are in migration 0007). */
-const KEPT_TABLES = new Set(['users', 'sessions', 'settings', 'payment_settings']);
+const KEPT_TABLES = new Set(['users', 'sessions', 'students', 'groups', 'settings', 'payment_settings']);
 const WRITE =
   /^\s*(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+"?([a-z_]+)"?(\s+set\s+"last_seen_at"\s*=\s*[^,]*\s+where)?/i;
 
@@ -145,18 +145,32 @@ export class RowCache<K, V> {
 }
 
 /**
- * A value read from the database and kept until `table` changes (or ttlMs passes), e.g. the school's
- * settings. Inside a transaction, or on a database without a notification source, it is read every time.
+ * Rows read from the database and kept by key until a change named by dropWhen (or ttlMs). Inside a
+ * transaction, or on a database without a notification source, they are read every time.
  */
-export function keptUntilChanged<V>(table: string, ttlMs = 30_000) {
-  const caches = new WeakMap<object, RowCache<string, V>>();
-  return (db: object, load: () => Promise<V>): Promise<V> => {
+export function keptRows<K, V>(options: {
+  ttlMs?: number;
+  max?: number;
+  dropWhen: (tag: string | null, key: K, value: V) => boolean;
+}) {
+  const caches = new WeakMap<object, RowCache<K, V>>();
+  return (db: object, key: K, load: () => Promise<V>): Promise<V> => {
     if (!sources.has(db)) return load();
     let cache = caches.get(db);
     if (!cache) {
-      cache = new RowCache<string, V>(invalidationOf(db as Db), { ttlMs, max: 1, dropWhen: (tag) => tag === table });
+      cache = new RowCache<K, V>(invalidationOf(db as Db), {
+        ttlMs: options.ttlMs ?? 30_000,
+        max: options.max ?? 10_000,
+        dropWhen: options.dropWhen,
+      });
       caches.set(db, cache);
     }
-    return cache.get(table, load);
+    return cache.get(key, load);
   };
+}
+
+/** A value kept until `table` changes (or ttlMs passes), e.g. the school's settings. */
+export function keptUntilChanged<V>(table: string, ttlMs = 30_000) {
+  const kept = keptRows<string, V>({ ttlMs, max: 1, dropWhen: (tag) => tag === table });
+  return (db: object, load: () => Promise<V>): Promise<V> => kept(db, table, load);
 }

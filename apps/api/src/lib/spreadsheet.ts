@@ -1,5 +1,5 @@
+import { Worker } from 'node:worker_threads';
 import { formatJalaliIso, isoDateInTehran } from '@madreseh/contract/jalali';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 
 /**
@@ -30,44 +30,82 @@ export const MONEY_FORMAT = '#,##0';
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const CSV_TYPE = 'text/csv; charset=utf-8';
 
-export function newWorkbook(): ExcelJS.Workbook {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Madreseh';
-  return workbook;
+/**
+ * A workbook to write: its sheets as plain cells. The XLSX file itself is built on a worker thread
+ * (xlsx-worker.mjs), so a large export never blocks the server's event loop.
+ */
+export interface Workbook {
+  sheets: PlainSheet[];
+}
+
+type PlainSheet =
+  | { name: string; columns: { header: string; width?: number; numFmt?: string }[]; rows: Cell[][]; notes?: never }
+  | { name: string; notes: readonly string[]; columns?: never; rows?: never };
+
+export function newWorkbook(): Workbook {
+  return { sheets: [] };
 }
 
 /** Adds a right-to-left sheet with a frozen header row and one row per record. */
-export function addSheet<T>(workbook: ExcelJS.Workbook, spec: SheetSpec<T>): ExcelJS.Worksheet {
-  const sheet = workbook.addWorksheet(spec.name, { views: [{ rightToLeft: true, state: 'frozen', ySplit: 1 }] });
-  sheet.columns = spec.columns.map((c) => ({ header: c.header, width: c.width ?? 18 }));
-  const header = sheet.getRow(1);
-  header.font = { bold: true, color: { argb: 'FFFFFFFF' } };
-  header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF7B2CBF' } };
+export function addSheet<T>(workbook: Workbook, spec: SheetSpec<T>): void {
+  const rows: Cell[][] = [];
   for (const row of spec.rows) {
     // Nothing to say is an empty cell, not a cell holding an empty text.
-    sheet.addRow(
+    rows.push(
       spec.columns.map((c) => {
         const v = c.value(row);
         return v === '' ? null : v;
       }),
     );
   }
-  spec.columns.forEach((c, i) => {
-    if (c.numFmt) sheet.getColumn(i + 1).numFmt = c.numFmt;
+  workbook.sheets.push({
+    name: spec.name,
+    columns: spec.columns.map((c) => ({ header: c.header, width: c.width, numFmt: c.numFmt })),
+    rows,
   });
-  return sheet;
 }
 
 /** A right-to-left sheet of plain lines (instructions beside an import template). */
-export function addNotesSheet(workbook: ExcelJS.Workbook, name: string, lines: readonly string[]): ExcelJS.Worksheet {
-  const sheet = workbook.addWorksheet(name, { views: [{ rightToLeft: true }] });
-  sheet.getColumn(1).width = 90;
-  for (const line of lines) sheet.addRow([line]);
-  return sheet;
+export function addNotesSheet(workbook: Workbook, name: string, lines: readonly string[]): void {
+  workbook.sheets.push({ name, notes: lines });
 }
 
-export async function writeXlsx(workbook: ExcelJS.Workbook): Promise<Buffer> {
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+let worker: Worker | null = null;
+let nextJob = 1;
+const jobs = new Map<number, { resolve: (b: Buffer) => void; reject: (e: Error) => void }>();
+
+/** The one XLSX worker, started on first use and not keeping the process alive. */
+function xlsxWorker(): Worker {
+  if (worker) return worker;
+  const w = new Worker(new URL('./xlsx-worker.mjs', import.meta.url));
+  w.unref();
+  w.on('message', (m: { id: number; bytes?: Uint8Array; error?: string }) => {
+    const job = jobs.get(m.id);
+    jobs.delete(m.id);
+    if (!jobs.size) w.unref();
+    if (!job) return;
+    if (m.bytes) job.resolve(Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.bytes.byteLength));
+    else job.reject(new Error(m.error));
+  });
+  const fail = (err: Error) => {
+    worker = null;
+    for (const job of jobs.values()) job.reject(err);
+    jobs.clear();
+  };
+  w.on('error', fail);
+  w.on('exit', (code) => fail(new Error(`The spreadsheet worker stopped (exit code ${code})`)));
+  worker = w;
+  return w;
+}
+
+export function writeXlsx(workbook: Workbook): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const id = nextJob++;
+    jobs.set(id, { resolve, reject });
+    const w = xlsxWorker();
+    w.ref();
+    w.postMessage({ id, sheets: workbook.sheets });
+  });
 }
 
 /** One sheet as a whole XLSX file. */

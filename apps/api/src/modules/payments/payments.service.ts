@@ -9,7 +9,7 @@ import type {
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client';
-import { keptUntilChanged } from '../../db/invalidation';
+import { keptRows, keptUntilChanged } from '../../db/invalidation';
 import { invoices, paymentSettings, payments } from '../../db/schema/payments';
 import { groups, students } from '../../db/schema/school';
 import { audit } from '../../lib/audit';
@@ -140,33 +140,25 @@ export function invoiceView(
   };
 }
 
-/** The invoices of one student with all their payments, newest due date last. */
+/** The invoices of one student with all their payments, newest due date last (one statement). */
 export async function invoicesOfStudent(db: Tx, studentId: number, sign: SignUrl): Promise<InvoiceView[]> {
-  const invs = await db
-    .select()
+  const rows = await db
+    .select({ inv: invoices, pay: payments })
     .from(invoices)
+    .leftJoin(payments, eq(payments.invoiceId, invoices.id))
     .where(eq(invoices.studentId, studentId))
-    .orderBy(asc(invoices.dueDate), asc(invoices.id));
-  if (!invs.length) return [];
-  const pays = await db
-    .select()
-    .from(payments)
-    .where(
-      inArray(
-        payments.invoiceId,
-        invs.map((i) => i.id),
-      ),
-    )
-    .orderBy(asc(payments.submittedAt), asc(payments.id));
+    .orderBy(asc(invoices.dueDate), asc(invoices.id), asc(payments.submittedAt), asc(payments.id));
+  const byInvoice = new Map<number, { inv: InvoiceRow; pays: PaymentRow[] }>();
+  for (const r of rows) {
+    let entry = byInvoice.get(r.inv.id);
+    if (!entry) {
+      entry = { inv: r.inv, pays: [] };
+      byInvoice.set(r.inv.id, entry);
+    }
+    if (r.pay) entry.pays.push(r.pay);
+  }
   const today = isoDateInTehran();
-  return invs.map((inv) =>
-    invoiceView(
-      inv,
-      pays.filter((p) => p.invoiceId === inv.id),
-      sign,
-      today,
-    ),
-  );
+  return [...byInvoice.values()].map((e) => invoiceView(e.inv, e.pays, sign, today));
 }
 
 export function totalsOf(list: InvoiceView[]) {
@@ -176,11 +168,17 @@ export function totalsOf(list: InvoiceView[]) {
   return { billed, paid, remaining: live.reduce((s, i) => s + i.remaining, 0) };
 }
 
+/** A student's id by account, kept in memory until the record changes (db/invalidation.ts). */
+const keptStudentIds = keptRows<number, number | null>({ dropWhen: (tag, userId) => tag === `users:${userId}` });
+
 /** The student record of a signed-in student; students reach only their own data through it. */
 export async function studentOfUser(db: Tx, userId: number): Promise<number> {
-  const [row] = await db.select({ id: students.id }).from(students).where(eq(students.userId, userId));
-  if (!row) throw AppError.forbidden(MSG.noStudent);
-  return row.id;
+  const id = await keptStudentIds(db, userId, async () => {
+    const [row] = await db.select({ id: students.id }).from(students).where(eq(students.userId, userId));
+    return row?.id ?? null;
+  });
+  if (id === null) throw AppError.forbidden(MSG.noStudent);
+  return id;
 }
 
 /** Locks an invoice row for the rest of the transaction; every change of money on it goes through here. */
