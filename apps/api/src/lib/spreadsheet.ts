@@ -39,31 +39,41 @@ export interface Workbook {
 }
 
 type PlainSheet =
-  | { name: string; columns: { header: string; width?: number; numFmt?: string }[]; rows: Cell[][]; notes?: never }
-  | { name: string; notes: readonly string[]; columns?: never; rows?: never };
+  | {
+      name: string;
+      columns: { header: string; width?: number; numFmt?: string }[];
+      rows: Cell[][];
+      spec: SheetSpec<unknown>;
+      notes?: never;
+    }
+  | { name: string; notes: readonly string[]; columns?: never; rows?: never; spec?: never };
+
+/** The cells of some records; nothing to say is an empty cell, not a cell holding an empty text. */
+function cellsOf<T>(columns: readonly Column<T>[], rows: readonly T[]): Cell[][] {
+  return rows.map((row) =>
+    columns.map((c) => {
+      const v = c.value(row);
+      return v === '' ? null : v;
+    }),
+  );
+}
 
 export function newWorkbook(): Workbook {
   return { sheets: [] };
 }
 
-/** Adds a right-to-left sheet with a frozen header row and one row per record. */
+/** Adds a right-to-left sheet with a frozen header row and one row per record (cells made when written). */
 export function addSheet<T>(workbook: Workbook, spec: SheetSpec<T>): void {
-  const rows: Cell[][] = [];
-  for (const row of spec.rows) {
-    // Nothing to say is an empty cell, not a cell holding an empty text.
-    rows.push(
-      spec.columns.map((c) => {
-        const v = c.value(row);
-        return v === '' ? null : v;
-      }),
-    );
-  }
   workbook.sheets.push({
     name: spec.name,
     columns: spec.columns.map((c) => ({ header: c.header, width: c.width, numFmt: c.numFmt })),
-    rows,
+    rows: [],
+    spec: spec as SheetSpec<unknown>,
   });
 }
+
+/** Rows are turned into cells and sent to the worker this many at a time, the event loop free in between. */
+const CHUNK = 1000;
 
 /** A right-to-left sheet of plain lines (instructions beside an import template). */
 export function addNotesSheet(workbook: Workbook, name: string, lines: readonly string[]): void {
@@ -98,14 +108,27 @@ function xlsxWorker(): Worker {
   return w;
 }
 
-export function writeXlsx(workbook: Workbook): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const id = nextJob++;
-    jobs.set(id, { resolve, reject });
-    const w = xlsxWorker();
-    w.ref();
-    w.postMessage({ id, sheets: workbook.sheets });
-  });
+/**
+ * Builds the file on the worker: the sheets' shapes first, then the rows in chunks (made into cells here,
+ * between turns of the event loop, so a sheet of 50,000 rows never holds it), then the file's bytes.
+ */
+export async function writeXlsx(workbook: Workbook): Promise<Buffer> {
+  const id = nextJob++;
+  const done = new Promise<Buffer>((resolve, reject) => jobs.set(id, { resolve, reject }));
+  const w = xlsxWorker();
+  w.ref();
+  const shapes = workbook.sheets.map(({ spec: _, ...shape }) => shape);
+  w.postMessage({ id, op: 'begin', sheets: shapes });
+  for (const [index, sheet] of workbook.sheets.entries()) {
+    if (!sheet.spec) continue;
+    const { rows, columns } = sheet.spec;
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      await new Promise((r) => setImmediate(r));
+      w.postMessage({ id, op: 'rows', sheet: index, rows: cellsOf(columns, rows.slice(i, i + CHUNK)) });
+    }
+  }
+  w.postMessage({ id, op: 'end' });
+  return done;
 }
 
 /** One sheet as a whole XLSX file. */

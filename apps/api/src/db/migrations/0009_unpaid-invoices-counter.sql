@@ -13,16 +13,31 @@ CREATE OR REPLACE FUNCTION madreseh_unpaid_after_invoices() RETURNS trigger LANG
 DECLARE
   delta bigint := 0;
 BEGIN
-  -- The payments do not change in this statement: what is paid is the same before and after.
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    SELECT delta - count(*) INTO delta FROM old_rows o
-    WHERE o.cancelled_at IS NULL
-      AND o.amount > coalesce((SELECT sum(p.amount) FROM payments p WHERE p.invoice_id = o.id AND p.status = 'succeeded'), 0);
+  -- A new invoice has no payments yet (they reference it), and its amount is above zero.
+  IF TG_OP = 'INSERT' THEN
+    SELECT count(*) INTO delta FROM new_rows WHERE cancelled_at IS NULL;
   END IF;
-  IF TG_OP IN ('UPDATE', 'INSERT') THEN
-    SELECT delta + count(*) INTO delta FROM new_rows n
-    WHERE n.cancelled_at IS NULL
-      AND n.amount > coalesce((SELECT sum(p.amount) FROM payments p WHERE p.invoice_id = n.id AND p.status = 'succeeded'), 0);
+  -- Otherwise the payments do not change in this statement: what is paid is the same before and after.
+  -- The payments of the statement's invoices are summed once (a join, not a sub-select per invoice).
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    SELECT delta - count(*) INTO delta
+    FROM old_rows o
+    LEFT JOIN (
+      SELECT p.invoice_id, sum(p.amount) AS paid FROM payments p
+      WHERE p.status = 'succeeded' AND p.invoice_id IN (SELECT id FROM old_rows)
+      GROUP BY p.invoice_id
+    ) p ON p.invoice_id = o.id
+    WHERE o.cancelled_at IS NULL AND o.amount > coalesce(p.paid, 0);
+  END IF;
+  IF TG_OP = 'UPDATE' THEN
+    SELECT delta + count(*) INTO delta
+    FROM new_rows n
+    LEFT JOIN (
+      SELECT p.invoice_id, sum(p.amount) AS paid FROM payments p
+      WHERE p.status = 'succeeded' AND p.invoice_id IN (SELECT id FROM new_rows)
+      GROUP BY p.invoice_id
+    ) p ON p.invoice_id = n.id
+    WHERE n.cancelled_at IS NULL AND n.amount > coalesce(p.paid, 0);
   END IF;
   IF delta <> 0 THEN
     UPDATE figures SET n = n + delta WHERE name = 'unpaid_invoices';
@@ -63,10 +78,14 @@ BEGIN
     - (CASE WHEN t.cancelled_at IS NULL AND t.amount > t.paid - t.change THEN 1 ELSE 0 END)
   ), 0) INTO delta
   FROM (
-    SELECT i.amount, i.cancelled_at, c.change,
-      coalesce((SELECT sum(p.amount) FROM payments p WHERE p.invoice_id = i.id AND p.status = 'succeeded'), 0) AS paid
+    SELECT i.amount, i.cancelled_at, c.change, coalesce(p.paid, 0) AS paid
     FROM unnest(ids, changes) AS c(id, change)
     JOIN invoices i ON i.id = c.id
+    LEFT JOIN (
+      SELECT invoice_id, sum(amount) AS paid FROM payments
+      WHERE status = 'succeeded' AND invoice_id = ANY (ids)
+      GROUP BY invoice_id
+    ) p ON p.invoice_id = c.id
   ) t;
   IF delta <> 0 THEN
     UPDATE figures SET n = n + delta WHERE name = 'unpaid_invoices';

@@ -6,7 +6,7 @@ import type {
   PaymentSettings,
   PaymentView,
 } from '@madreseh/contract/payments/payments.contract';
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { keptRows, keptUntilChanged } from '../../db/invalidation';
@@ -140,14 +140,20 @@ export function invoiceView(
   };
 }
 
-/** The invoices of one student with all their payments, newest due date last (one statement). */
+/**
+ * The invoices of one student with all their payments, newest due date last: one statement, the payments
+ * a lateral join read invoice by invoice through their index (never a scan of every payment).
+ */
 export async function invoicesOfStudent(db: Tx, studentId: number, sign: SignUrl): Promise<InvoiceView[]> {
+  const columns = getTableColumns(payments);
+  const pay = db.select(columns).from(payments).where(eq(payments.invoiceId, invoices.id)).as('pay');
+  const payColumns = Object.fromEntries(Object.keys(columns).map((k) => [k, pay[k as keyof typeof columns]]));
   const rows = await db
-    .select({ inv: invoices, pay: payments })
+    .select({ inv: invoices, pay: payColumns as unknown as typeof columns })
     .from(invoices)
-    .leftJoin(payments, eq(payments.invoiceId, invoices.id))
+    .leftJoinLateral(pay, sql`true`)
     .where(eq(invoices.studentId, studentId))
-    .orderBy(asc(invoices.dueDate), asc(invoices.id), asc(payments.submittedAt), asc(payments.id));
+    .orderBy(asc(invoices.dueDate), asc(invoices.id), asc(pay.submittedAt), asc(pay.id));
   const byInvoice = new Map<number, { inv: InvoiceRow; pays: PaymentRow[] }>();
   for (const r of rows) {
     let entry = byInvoice.get(r.inv.id);

@@ -284,26 +284,37 @@ export async function latestPublishedAverage(
   return latest ? { term: latest.term, academicYear: latest.academicYear, average: latest.average } : null;
 }
 
-/** Every published card of a student with its grades, in one statement (prepared once per database). */
-const cardsWithGrades = perDatabase((db) =>
-  db
+/**
+ * Every published card of a student with its grades, in one statement (prepared once per database). The
+ * grades are a lateral join, read card by card through their index, so the plan cannot become a scan of
+ * every grade of the school when the planner lacks statistics.
+ */
+const cardsWithGrades = perDatabase((db) => {
+  const grade = db
+    .select({
+      name: reportCardGrades.subjectName,
+      weight: reportCardGrades.weight,
+      score: reportCardGrades.score,
+      descriptive: reportCardGrades.descriptive,
+      position: groupSubjects.position,
+      subjectId: groupSubjects.id,
+    })
+    .from(reportCardGrades)
+    .innerJoin(groupSubjects, eq(groupSubjects.id, reportCardGrades.subjectId))
+    .where(eq(reportCardGrades.reportCardId, reportCards.id))
+    .as('grade');
+  return db
     .select({
       ...cardColumns,
-      subject: {
-        name: reportCardGrades.subjectName,
-        weight: reportCardGrades.weight,
-        score: reportCardGrades.score,
-        descriptive: reportCardGrades.descriptive,
-      },
+      subject: { name: grade.name, weight: grade.weight, score: grade.score, descriptive: grade.descriptive },
     })
     .from(reportCards)
     .innerJoin(groups, eq(groups.id, reportCards.groupId))
-    .leftJoin(reportCardGrades, eq(reportCardGrades.reportCardId, reportCards.id))
-    .leftJoin(groupSubjects, eq(groupSubjects.id, reportCardGrades.subjectId))
+    .leftJoinLateral(grade, sql`true`)
     .where(published(sql.placeholder('studentId')))
-    .orderBy(asc(reportCards.id), asc(groupSubjects.position), asc(groupSubjects.id))
-    .prepare('student_report_cards'),
-);
+    .orderBy(asc(reportCards.id), asc(grade.position), asc(grade.subjectId))
+    .prepare('student_report_cards');
+});
 
 /** The caller's published report card: the one asked for, or the latest. The student comes from the session. */
 export async function myReportCard(
