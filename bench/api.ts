@@ -24,6 +24,8 @@ export interface ApiOptions {
   webDist: string | undefined;
   /** Names of endpoints (table lines) to leave out, e.g. one known to take minutes. */
   skip: string[];
+  /** Run PGlite on the server's event loop instead of its worker thread (to compare, decision 0007). */
+  pgliteInProcess: boolean;
 }
 
 export interface Load {
@@ -44,6 +46,8 @@ export interface EndpointResult extends Load {
 
 export interface DbResult {
   driver: 'pglite' | 'postgres';
+  /** PGlite on the server's event loop (only when asked, to compare). */
+  inProcess?: boolean;
   seedSeconds: { large: number; small: number };
   ceilings: Load[];
   endpoints: EndpointResult[];
@@ -128,10 +132,15 @@ interface Server {
   stop(): Promise<void>;
 }
 
-async function startServer(target: DatabaseTarget, webDist: string | undefined): Promise<Server> {
+async function startServer(target: DatabaseTarget, webDist: string | undefined, inProcess = false): Promise<Server> {
   const child = fork(path.join(ROOT, 'bench/server.ts'), [], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, BENCH_TARGET: JSON.stringify(target), BENCH_WEB_DIST: webDist ?? '' },
+    env: {
+      ...process.env,
+      BENCH_TARGET: JSON.stringify(target),
+      BENCH_WEB_DIST: webDist ?? '',
+      BENCH_IN_PROCESS: inProcess ? '1' : '',
+    },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const ports = await new Promise<{ app: number; bare: number }>((resolve, reject) => {
@@ -325,8 +334,8 @@ export async function benchApi(o: ApiOptions): Promise<DbResult[]> {
     try {
       const cold = await dashboardCold(large.target);
       console.log(`   dashboard without statistics: p50 ${cold.p50} ms over ${cold.runs} runs`);
-      const s = await startServer(large.target, o.webDist);
-      const sSmall = await startServer(small.target, o.webDist);
+      const s = await startServer(large.target, o.webDist, o.pgliteInProcess);
+      const sSmall = await startServer(small.target, o.webDist, o.pgliteInProcess);
       try {
         const { all, admin } = await requestsOf(s, o.skip);
         const { flat: flatSmall } = await requestsOf(sSmall);
@@ -362,6 +371,7 @@ export async function benchApi(o: ApiOptions): Promise<DbResult[]> {
         }
         results.push({
           driver,
+          ...(driver === 'pglite' && o.pgliteInProcess ? { inProcess: true } : {}),
           seedSeconds: { large: round(large.seedSeconds), small: round(small.seedSeconds) },
           ceilings,
           endpoints,

@@ -170,7 +170,7 @@ export async function seedSchool(db: Db, size: SchoolSize): Promise<{ students: 
           .returning({ id: invoices.id, amount: invoices.amount, cancelledAt: invoices.cancelledAt }),
     );
     await insertAll(
-      bills.flatMap((b, i) => {
+      bills.flatMap((b, i): (typeof payments.$inferInsert)[] => {
         if (b.cancelledAt) return [];
         const k = i % perStudent;
         if (k < perStudent / 2) {

@@ -15,7 +15,8 @@ import { users } from '../apps/api/src/db/schema/users';
 const target = JSON.parse(process.env.BENCH_TARGET ?? '') as DatabaseTarget;
 const webDist = process.env.BENCH_WEB_DIST || undefined;
 
-const database = await openDatabase(target);
+// BENCH_IN_PROCESS=1: PGlite on the server's own thread, as before decision 0007, to compare.
+const database = await openDatabase(target, { inProcess: process.env.BENCH_IN_PROCESS === '1' });
 await database.migrate();
 const { db } = database;
 const [first] = await db.select({ id: users.id }).from(users).limit(1);

@@ -144,7 +144,7 @@ export class RemotePGlite {
 
   /** The data folder as a tar file (to copy a prepared database). */
   async dumpDataDir(): Promise<Blob> {
-    const bytes = await this.call<Uint8Array>({ op: 'dump' });
+    const bytes = await this.call<Uint8Array<ArrayBuffer>>({ op: 'dump' });
     return new Blob([bytes]);
   }
 
