@@ -25,6 +25,7 @@ const userId = first?.id ?? 1;
 // As server.ts does at start-up (in the background there; awaited here so every run starts alike).
 await analyzeInBackground(db);
 
+const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'madreseh-bench-uploads-'));
 const app = await buildApp({
   db,
   config: {
@@ -32,7 +33,7 @@ const app = await buildApp({
     sessionMaxMs: 30 * 86_400_000,
     trustProxy: false,
     logLevel: 'info',
-    uploadsDir: fs.mkdtempSync(path.join(os.tmpdir(), 'madreseh-bench-uploads-')),
+    uploadsDir,
     webDist,
   },
   logStream: fs.createWriteStream('/dev/null'),
@@ -61,5 +62,6 @@ process.on('message', async (m) => {
   await bare.close();
   await app.close();
   await database.close();
+  fs.rmSync(uploadsDir, { recursive: true, force: true });
   process.exit(0);
 });
