@@ -2,13 +2,14 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerGuard } from './auth/guard';
 import type { SessionPolicy } from './auth/sessions';
 import type { Config } from './config';
 import { type ControlOptions, registerControlRoutes } from './control/control.routes';
 import type { Db } from './db/client';
+import { invalidationOf } from './db/invalidation';
 import { registerErrorHandler } from './http/error-handler';
 import { registerIdempotency } from './http/idempotency';
 import { requestSerializer } from './lib/log';
@@ -61,6 +62,17 @@ export interface RegisteredRoute {
   url: string;
 }
 
+/** One log line per request, when it completes, instead of two: logging is part of every request's cost. */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(...[error, request, reply]: Parameters<LogController['requestCompleted']>): void {
+    if (error)
+      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 const apiRoutes = new WeakMap<FastifyInstance, RegisteredRoute[]>();
 
 /** Every route registered under /api/ on an app built by buildApp (HEAD twins of GET routes included). */
@@ -82,6 +94,7 @@ export async function buildApp({
       ? { level: config.logLevel, serializers: { req: requestSerializer }, ...(logStream ? { stream: logStream } : {}) }
       : false,
     trustProxy: config.trustProxy,
+    logController: new OneLinePerRequest(),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -128,6 +141,11 @@ export async function buildApp({
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  // Rows kept in memory (sessions, settings) are dropped when they change, on every instance (db/invalidation.ts).
+  await invalidationOf(db)
+    .start()
+    .catch((err) => app.log.warn({ err }, 'change notifications unavailable; nothing is kept in memory'));
 
   const policy: SessionPolicy = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs };
   registerGuard(app, db, policy);

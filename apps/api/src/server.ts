@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { createAdminCommand, runJobCommand } from './control/commands';
 import { localUrl, newControlToken, removeControlFile, writeControlFile } from './control/control-file';
 import { DatabaseOpenError } from './db/client';
+import { analyzeInBackground } from './db/maintenance';
 import { openConfiguredDatabase } from './db/open';
 import { users } from './db/schema/users';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './db/seed-demo';
@@ -105,6 +106,8 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : config.port;
   writeControlFile(config.dataDir, { url: localUrl(config.host, port), token, pid: process.pid });
   jobs.start();
+  // Planner statistics for the data as it is now (PGlite never gathers them by itself).
+  void analyzeInBackground(db, (err) => app.log.warn({ err }, 'analyze at start-up failed'));
   console.log(
     `\nMadreseh is running at http://localhost:${port}/  (database: ${database.driver} ${database.location})\n`,
   );

@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Role } from '@madreseh/contract/roles';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
+import { invalidationOf, RowCache } from '../db/invalidation';
+import { perDatabase } from '../db/prepared';
 import { sessions, users } from '../db/schema/users';
 
 export interface SessionPolicy {
@@ -41,34 +43,70 @@ export async function createSession(
 // last_seen is written at most once a minute per session, so reads stay reads.
 const TOUCH_EVERY_MS = 60_000;
 
-/** Finds the live session of a token: not expired, not idle too long, user active. */
-export async function resolveSession(db: Db, token: string, policy: SessionPolicy): Promise<AuthContext | null> {
-  if (token.length < 20 || token.length > 200) return null;
-  const rows = await db
+interface KeptSession extends AuthContext {
+  expiresAt: number;
+  lastSeenAt: number;
+}
+
+/** The live session row of a token hash, checked by the database's clock (prepared once per database). */
+const sessionByHash = perDatabase((db) =>
+  db
     .select({
       sessionId: sessions.id,
       userId: users.id,
       role: users.role,
       fullName: users.fullName,
+      expiresAt: sessions.expiresAt,
       lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.tokenHash, sql.placeholder('hash')),
         gt(sessions.expiresAt, sql`now()`),
-        gt(sessions.lastSeenAt, sql`now() - ${`${Math.round(policy.idleMs)} milliseconds`}::interval`),
+        gt(sessions.lastSeenAt, sql`now() - ${sql.placeholder('idle')}::interval`),
         eq(users.active, true),
       ),
     )
-    .limit(1);
-  const row = rows[0];
-  if (!row) return null;
-  if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, row.sessionId));
+    .limit(1)
+    .prepare('session_by_token_hash'),
+);
+
+/**
+ * Sessions kept in memory for up to 30 s, so most requests skip the lookup. A session row leaves memory at
+ * once, on every instance, when it is deleted (logout, password change, deactivation) or its user's role,
+ * name, password or state changes (db/invalidation.ts); expiry and idle time are checked on every request.
+ */
+const keptSessions = perDatabase(
+  (db) =>
+    new RowCache<string, KeptSession | null>(invalidationOf(db), {
+      ttlMs: 30_000,
+      max: 20_000,
+      dropWhen: (tag, _hash, s) => tag === `users:${s?.userId}`,
+    }),
+);
+
+/** Finds the live session of a token: not expired, not idle too long, user active. */
+export async function resolveSession(db: Db, token: string, policy: SessionPolicy): Promise<AuthContext | null> {
+  if (token.length < 20 || token.length > 200) return null;
+  const hash = hashToken(token);
+  const kept = keptSessions(db);
+  const s = await kept.get(hash, async () => {
+    const [row] = await sessionByHash(db).execute({ hash, idle: `${Math.round(policy.idleMs)} milliseconds` });
+    return row ? { ...row, expiresAt: row.expiresAt.getTime(), lastSeenAt: row.lastSeenAt.getTime() } : null;
+  });
+  if (!s) return null;
+  const now = Date.now();
+  if (s.expiresAt <= now || s.lastSeenAt <= now - policy.idleMs) {
+    kept.delete(hash);
+    return null;
   }
-  return { sessionId: row.sessionId, userId: row.userId, role: row.role, fullName: row.fullName };
+  if (now - s.lastSeenAt > TOUCH_EVERY_MS) {
+    s.lastSeenAt = now;
+    await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, s.sessionId));
+  }
+  return { sessionId: s.sessionId, userId: s.userId, role: s.role, fullName: s.fullName };
 }
 
 export async function endSession(db: Tx, sessionId: number): Promise<void> {

@@ -9,6 +9,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { invalidationOf, keptTableWrittenBy, type NotificationSource, setNotificationSource } from './invalidation';
+import { RemotePGlite } from './pglite-remote';
 
 /** The one database type the code uses, whichever engine is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -33,6 +35,11 @@ export class DatabaseOpenError extends Error {}
 export interface OpenOptions {
   /** Called with the SQL text of every statement the database runs (tests count queries with it). */
   onQuery?: (query: string) => void;
+  /**
+   * PGlite only: run it on this thread instead of a worker thread. Tests and one-off tools may; the server
+   * does not, so that a slow statement never blocks its event loop (decision 0009).
+   */
+  inProcess?: boolean;
 }
 
 /** A Drizzle logger that hands each statement to onQuery, or none. */
@@ -45,15 +52,11 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
   const logger = queryLogger(options.onQuery);
   if (target.kind === 'pglite') {
     if (target.dir) fs.mkdirSync(target.dir, { recursive: true });
-    const client = target.dir ? await PGlite.create(target.dir) : await PGlite.create();
-    const db = drizzlePglite(client, { logger }) as unknown as Db;
-    return {
-      db,
-      driver: 'pglite',
-      location: target.dir ?? 'memory',
-      migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
-      close: () => client.close(),
-    };
+    if (options.inProcess) {
+      const client = target.dir ? await PGlite.create(target.dir) : await PGlite.create();
+      return pgliteDatabase(client, target.dir, logger);
+    }
+    return pgliteDatabase(await RemotePGlite.create(target.dir), target.dir, logger);
   }
   const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5000 });
   pool.on('error', () => {
@@ -69,14 +72,121 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
       `Cannot connect to PostgreSQL at ${u.hostname}:${u.port || 5432}${u.pathname}: ${(err as Error).message}`,
     );
   }
-  const db = drizzleNodePg(pool, { logger }) as unknown as Db;
+  // A change made through this process drops what it kept at once; the notification follows (invalidation.ts).
+  const db: Db = drizzleNodePg(pool, {
+    logger: {
+      logQuery(query) {
+        options.onQuery?.(query);
+        const table = keptTableWrittenBy(query);
+        if (table) invalidationOf(db).drop(null);
+      },
+    },
+  }) as unknown as Db;
+  const notifications = postgresNotifications(target.url);
+  setNotificationSource(db, notifications);
   const u = new URL(target.url);
   return {
     db,
     driver: 'postgres',
     location: `${u.hostname}:${u.port || 5432}${u.pathname}`,
     migrate: () => migrateNodePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => pool.end(),
+    close: async () => {
+      await notifications.close();
+      await pool.end();
+    },
+  };
+}
+
+type PgliteClient = PGlite | RemotePGlite;
+
+/** The Database of a PGlite, in-process or on its worker thread; both deliver notifications in order. */
+export function pgliteDatabase(client: PgliteClient, dir: string | null, logger?: Logger): Database {
+  const db = drizzlePglite(client as PGlite, { logger }) as unknown as Db;
+  setNotificationSource(db, {
+    subscribe: async (channel, callback) => {
+      await client.listen(channel, callback);
+    },
+    onReset: () => {},
+    live: () => true,
+  });
+  return {
+    db,
+    driver: 'pglite',
+    location: dir ?? 'memory',
+    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    close: () => client.close(),
+  };
+}
+
+/**
+ * LISTEN on a connection of its own, reconnecting after a second when it is lost. Until it listens again
+ * it is not live, so nothing is kept in memory meanwhile (invalidation.ts).
+ */
+function postgresNotifications(url: string): NotificationSource & { close(): Promise<void> } {
+  const channels = new Map<string, Set<(payload: string) => void>>();
+  const resets = new Set<() => void>();
+  let client: pg.Client | null = null;
+  let connecting: Promise<void> | null = null;
+  let listening = false;
+  let closed = false;
+  let retry: NodeJS.Timeout | null = null;
+
+  const lost = () => {
+    if (!listening && !client) return;
+    listening = false;
+    const c = client;
+    client = null;
+    c?.end().catch(() => {});
+    for (const r of resets) r();
+    if (!closed)
+      retry ??= setTimeout(() => {
+        retry = null;
+        void connect().catch(() => lost());
+      }, 1000);
+  };
+
+  const connect = (): Promise<void> => {
+    connecting ??= (async () => {
+      const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+      client = c;
+      c.on('error', lost);
+      c.on('end', lost);
+      c.on('notification', (m) => {
+        for (const cb of channels.get(m.channel) ?? []) cb(m.payload ?? '');
+      });
+      await c.connect();
+      for (const channel of channels.keys()) await c.query(`LISTEN "${channel}"`);
+      listening = true;
+      for (const r of resets) r();
+    })().finally(() => {
+      connecting = null;
+    });
+    return connecting;
+  };
+
+  return {
+    async subscribe(channel, callback) {
+      let set = channels.get(channel);
+      if (!set) {
+        set = new Set();
+        channels.set(channel, set);
+        if (listening && client) await client.query(`LISTEN "${channel}"`);
+        else await connect().catch(() => lost());
+      }
+      set.add(callback);
+    },
+    onReset: (callback) => {
+      resets.add(callback);
+    },
+    live: () => listening,
+    async close() {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      listening = false;
+      const c = client;
+      client = null;
+      await c?.end().catch(() => {});
+    },
   };
 }
 

@@ -1,5 +1,5 @@
+import { Worker } from 'node:worker_threads';
 import { formatJalaliIso, isoDateInTehran } from '@madreseh/contract/jalali';
-import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 
 /**
@@ -30,44 +30,105 @@ export const MONEY_FORMAT = '#,##0';
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const CSV_TYPE = 'text/csv; charset=utf-8';
 
-export function newWorkbook(): ExcelJS.Workbook {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Madreseh';
-  return workbook;
+/**
+ * A workbook to write: its sheets as plain cells. The XLSX file itself is built on a worker thread
+ * (xlsx-worker.mjs), so a large export never blocks the server's event loop.
+ */
+export interface Workbook {
+  sheets: PlainSheet[];
 }
 
-/** Adds a right-to-left sheet with a frozen header row and one row per record. */
-export function addSheet<T>(workbook: ExcelJS.Workbook, spec: SheetSpec<T>): ExcelJS.Worksheet {
-  const sheet = workbook.addWorksheet(spec.name, { views: [{ rightToLeft: true, state: 'frozen', ySplit: 1 }] });
-  sheet.columns = spec.columns.map((c) => ({ header: c.header, width: c.width ?? 18 }));
-  const header = sheet.getRow(1);
-  header.font = { bold: true, color: { argb: 'FFFFFFFF' } };
-  header.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FF7B2CBF' } };
-  for (const row of spec.rows) {
-    // Nothing to say is an empty cell, not a cell holding an empty text.
-    sheet.addRow(
-      spec.columns.map((c) => {
-        const v = c.value(row);
-        return v === '' ? null : v;
-      }),
-    );
-  }
-  spec.columns.forEach((c, i) => {
-    if (c.numFmt) sheet.getColumn(i + 1).numFmt = c.numFmt;
-  });
-  return sheet;
+type PlainSheet =
+  | {
+      name: string;
+      columns: { header: string; width?: number; numFmt?: string }[];
+      rows: Cell[][];
+      spec: SheetSpec<unknown>;
+      notes?: never;
+    }
+  | { name: string; notes: readonly string[]; columns?: never; rows?: never; spec?: never };
+
+/** The cells of some records; nothing to say is an empty cell, not a cell holding an empty text. */
+function cellsOf<T>(columns: readonly Column<T>[], rows: readonly T[]): Cell[][] {
+  return rows.map((row) =>
+    columns.map((c) => {
+      const v = c.value(row);
+      return v === '' ? null : v;
+    }),
+  );
 }
+
+export function newWorkbook(): Workbook {
+  return { sheets: [] };
+}
+
+/** Adds a right-to-left sheet with a frozen header row and one row per record (cells made when written). */
+export function addSheet<T>(workbook: Workbook, spec: SheetSpec<T>): void {
+  workbook.sheets.push({
+    name: spec.name,
+    columns: spec.columns.map((c) => ({ header: c.header, width: c.width, numFmt: c.numFmt })),
+    rows: [],
+    spec: spec as SheetSpec<unknown>,
+  });
+}
+
+/** Rows are turned into cells and sent to the worker this many at a time, the event loop free in between. */
+const CHUNK = 1000;
 
 /** A right-to-left sheet of plain lines (instructions beside an import template). */
-export function addNotesSheet(workbook: ExcelJS.Workbook, name: string, lines: readonly string[]): ExcelJS.Worksheet {
-  const sheet = workbook.addWorksheet(name, { views: [{ rightToLeft: true }] });
-  sheet.getColumn(1).width = 90;
-  for (const line of lines) sheet.addRow([line]);
-  return sheet;
+export function addNotesSheet(workbook: Workbook, name: string, lines: readonly string[]): void {
+  workbook.sheets.push({ name, notes: lines });
 }
 
-export async function writeXlsx(workbook: ExcelJS.Workbook): Promise<Buffer> {
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+let worker: Worker | null = null;
+let nextJob = 1;
+const jobs = new Map<number, { resolve: (b: Buffer) => void; reject: (e: Error) => void }>();
+
+/** The one XLSX worker, started on first use and not keeping the process alive. */
+function xlsxWorker(): Worker {
+  if (worker) return worker;
+  const w = new Worker(new URL('./xlsx-worker.mjs', import.meta.url));
+  w.unref();
+  w.on('message', (m: { id: number; bytes?: Uint8Array; error?: string }) => {
+    const job = jobs.get(m.id);
+    jobs.delete(m.id);
+    if (!jobs.size) w.unref();
+    if (!job) return;
+    if (m.bytes) job.resolve(Buffer.from(m.bytes.buffer, m.bytes.byteOffset, m.bytes.byteLength));
+    else job.reject(new Error(m.error));
+  });
+  const fail = (err: Error) => {
+    worker = null;
+    for (const job of jobs.values()) job.reject(err);
+    jobs.clear();
+  };
+  w.on('error', fail);
+  w.on('exit', (code) => fail(new Error(`The spreadsheet worker stopped (exit code ${code})`)));
+  worker = w;
+  return w;
+}
+
+/**
+ * Builds the file on the worker: the sheets' shapes first, then the rows in chunks (made into cells here,
+ * between turns of the event loop, so a sheet of 50,000 rows never holds it), then the file's bytes.
+ */
+export async function writeXlsx(workbook: Workbook): Promise<Buffer> {
+  const id = nextJob++;
+  const done = new Promise<Buffer>((resolve, reject) => jobs.set(id, { resolve, reject }));
+  const w = xlsxWorker();
+  w.ref();
+  const shapes = workbook.sheets.map(({ spec: _, ...shape }) => shape);
+  w.postMessage({ id, op: 'begin', sheets: shapes });
+  for (const [index, sheet] of workbook.sheets.entries()) {
+    if (!sheet.spec) continue;
+    const { rows, columns } = sheet.spec;
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      await new Promise((r) => setImmediate(r));
+      w.postMessage({ id, op: 'rows', sheet: index, rows: cellsOf(columns, rows.slice(i, i + CHUNK)) });
+    }
+  }
+  w.postMessage({ id, op: 'end' });
+  return done;
 }
 
 /** One sheet as a whole XLSX file. */

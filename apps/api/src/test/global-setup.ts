@@ -17,7 +17,7 @@ export default async function setup(project: TestProject) {
     project.provide('pgliteTemplate', '');
     return;
   }
-  const database = await openDatabase({ kind: 'pglite', dir: null });
+  const database = await openDatabase({ kind: 'pglite', dir: null }, { inProcess: true });
   let dump: Blob;
   try {
     await database.migrate();

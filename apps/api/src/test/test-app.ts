@@ -4,13 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject as injectProvided } from 'vitest';
 import { type AppOptions, buildApp } from '../app';
 import { createSession, type SessionPolicy } from '../auth/sessions';
-import { type Database, type Db, openDatabase, queryLogger } from '../db/client';
+import { type Database, type Db, openDatabase, pgliteDatabase, queryLogger } from '../db/client';
 import { users } from '../db/schema/users';
 import { type DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../db/seed-demo';
 
@@ -22,6 +21,8 @@ export interface TestApp {
   /** Folder of this app's uploads (a fresh temporary folder, removed on close). */
   uploadsDir: string;
   driver: 'pglite' | 'postgres';
+  /** The PostgreSQL database of this app (another instance may open it too); null on PGlite. */
+  databaseUrl: string | null;
   policy: SessionPolicy;
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
   /** Signs in through POST auth/login and answers the token (fails the test on any other answer). */
@@ -101,6 +102,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db: database.db,
     uploadsDir,
     driver: database.driver,
+    databaseUrl: database.url ?? null,
     policy,
     inject: (opts) => app.inject(opts),
     async login(username, password = DEMO_PASSWORD) {
@@ -138,21 +140,15 @@ declare module 'vitest' {
   }
 }
 
-async function openTestDatabase(onQuery: (query: string) => void): Promise<Database> {
+async function openTestDatabase(onQuery: (query: string) => void): Promise<Database & { url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) return openServerDatabase(serverUrl, onQuery);
   const template = readTemplate();
   if (template) {
     const client = await PGlite.create({ loadDataDir: new Blob([template]) });
-    return {
-      db: drizzlePglite(client, { logger: queryLogger(onQuery) }) as unknown as Db,
-      driver: 'pglite',
-      location: 'memory',
-      migrate: async () => {},
-      close: () => client.close(),
-    };
+    return pgliteDatabase(client, null, queryLogger(onQuery));
   }
-  const database = await openDatabase({ kind: 'pglite', dir: null }, { onQuery });
+  const database = await openDatabase({ kind: 'pglite', dir: null }, { onQuery, inProcess: true });
   await database.migrate();
   await seedDemo(database.db);
   return database;
@@ -169,7 +165,10 @@ function readTemplate(): Buffer | null {
 }
 
 /** A new database on the server of TEST_DATABASE_URL: created, migrated and seeded here, dropped on close. */
-async function openServerDatabase(serverUrl: string, onQuery: (query: string) => void): Promise<Database> {
+async function openServerDatabase(
+  serverUrl: string,
+  onQuery: (query: string) => void,
+): Promise<Database & { url: string }> {
   const name = `madreseh_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -206,6 +205,7 @@ async function openServerDatabase(serverUrl: string, onQuery: (query: string) =>
   }
   return {
     ...database,
+    url: url.toString(),
     async close() {
       await database.close();
       await drop();

@@ -92,5 +92,7 @@ export const students = pgTable(
     uniqueIndex('students_student_number_key').on(t.studentNumber),
     index('students_group_idx').on(t.groupId),
     index('students_status_idx').on(t.status),
+    // The list's default order (surname, name), so a page is read in order instead of sorting the school.
+    index('students_name_idx').on(t.lastName, t.firstName, t.id),
   ],
 );

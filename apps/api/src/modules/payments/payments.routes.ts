@@ -3,6 +3,7 @@ import { paymentsContract as c, cardToCardBodySchema } from '@madreseh/contract/
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAuth } from '../../auth/guard';
 import type { Db } from '../../db/client';
+import { analyzeInBackground } from '../../db/maintenance';
 import { implement } from '../../http/implement';
 import { AppError } from '../../lib/errors';
 import { asAttachment, XLSX_TYPE } from '../../lib/spreadsheet';
@@ -141,7 +142,9 @@ export function registerPaymentRoutes(app: FastifyInstance, db: Db, config: Paym
   });
   implement(app, c.bulkCreate, async ({ body, request, reply }) => {
     reply.status(201);
-    return bulkCreateInvoices(db, request, body.groupId, body.installments);
+    const made = await bulkCreateInvoices(db, request, body.groupId, body.installments);
+    void analyzeInBackground(db, (err) => request.log.warn({ err }, 'analyze after bulk invoicing failed'));
+    return made;
   });
   implement(app, c.bulkUpdate, async ({ body, request }) => bulkUpdateInvoices(db, request, body));
   implement(app, c.exportInvoices, async ({ query, reply }) => {

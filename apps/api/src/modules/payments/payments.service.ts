@@ -6,9 +6,10 @@ import type {
   PaymentSettings,
   PaymentView,
 } from '@madreseh/contract/payments/payments.contract';
-import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client';
+import { keptRows, keptUntilChanged } from '../../db/invalidation';
 import { invoices, paymentSettings, payments } from '../../db/schema/payments';
 import { groups, students } from '../../db/schema/school';
 import { inTransaction } from '../../db/transaction';
@@ -145,33 +146,31 @@ export function invoiceView(
   };
 }
 
-/** The invoices of one student with all their payments, newest due date last. */
+/**
+ * The invoices of one student with all their payments, newest due date last: one statement, the payments
+ * a lateral join read invoice by invoice through their index (never a scan of every payment).
+ */
 export async function invoicesOfStudent(db: Tx, studentId: number, sign: SignUrl): Promise<InvoiceView[]> {
-  const invs = await db
-    .select()
+  const columns = getTableColumns(payments);
+  const pay = db.select(columns).from(payments).where(eq(payments.invoiceId, invoices.id)).as('pay');
+  const payColumns = Object.fromEntries(Object.keys(columns).map((k) => [k, pay[k as keyof typeof columns]]));
+  const rows = await db
+    .select({ inv: invoices, pay: payColumns as unknown as typeof columns })
     .from(invoices)
+    .leftJoinLateral(pay, sql`true`)
     .where(eq(invoices.studentId, studentId))
-    .orderBy(asc(invoices.dueDate), asc(invoices.id));
-  if (!invs.length) return [];
-  const pays = await db
-    .select()
-    .from(payments)
-    .where(
-      inArray(
-        payments.invoiceId,
-        invs.map((i) => i.id),
-      ),
-    )
-    .orderBy(asc(payments.submittedAt), asc(payments.id));
+    .orderBy(asc(invoices.dueDate), asc(invoices.id), asc(pay.submittedAt), asc(pay.id));
+  const byInvoice = new Map<number, { inv: InvoiceRow; pays: PaymentRow[] }>();
+  for (const r of rows) {
+    let entry = byInvoice.get(r.inv.id);
+    if (!entry) {
+      entry = { inv: r.inv, pays: [] };
+      byInvoice.set(r.inv.id, entry);
+    }
+    if (r.pay) entry.pays.push(r.pay);
+  }
   const today = isoDateInTehran();
-  return invs.map((inv) =>
-    invoiceView(
-      inv,
-      pays.filter((p) => p.invoiceId === inv.id),
-      sign,
-      today,
-    ),
-  );
+  return [...byInvoice.values()].map((e) => invoiceView(e.inv, e.pays, sign, today));
 }
 
 export function totalsOf(list: InvoiceView[]) {
@@ -181,11 +180,17 @@ export function totalsOf(list: InvoiceView[]) {
   return { billed, paid, remaining: live.reduce((s, i) => s + i.remaining, 0) };
 }
 
+/** A student's id by account, kept in memory until the record changes (db/invalidation.ts). */
+const keptStudentIds = keptRows<number, number | null>({ dropWhen: (tag, userId) => tag === `users:${userId}` });
+
 /** The student record of a signed-in student; students reach only their own data through it. */
 export async function studentOfUser(db: Tx, userId: number): Promise<number> {
-  const [row] = await db.select({ id: students.id }).from(students).where(eq(students.userId, userId));
-  if (!row) throw AppError.forbidden(MSG.noStudent);
-  return row.id;
+  const id = await keptStudentIds(db, userId, async () => {
+    const [row] = await db.select({ id: students.id }).from(students).where(eq(students.userId, userId));
+    return row?.id ?? null;
+  });
+  if (id === null) throw AppError.forbidden(MSG.noStudent);
+  return id;
 }
 
 /**
@@ -235,8 +240,16 @@ const rialText = (n: number) => n.toLocaleString('en-US');
 
 // ---------- settings ----------
 
+const keptPaymentSettings = keptUntilChanged<{ row: typeof paymentSettings.$inferSelect | undefined }>(
+  'payment_settings',
+);
+
 export async function getPaymentSettings(db: Tx): Promise<PaymentSettings> {
-  const [row] = await db.select().from(paymentSettings).where(eq(paymentSettings.id, 1));
+  // Kept in memory until the row changes (db/invalidation.ts), except inside a transaction.
+  const { row } = await keptPaymentSettings(db, async () => {
+    const [r] = await db.select().from(paymentSettings).where(eq(paymentSettings.id, 1));
+    return { row: r };
+  });
   return {
     moneyUnit: row?.moneyUnit ?? 'toman',
     cardNumber: row?.cardNumber ?? null,

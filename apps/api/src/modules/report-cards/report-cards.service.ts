@@ -10,11 +10,12 @@ import {
   TERMS,
   type Term,
 } from '@madreseh/contract/report-card/report-card.contract';
-import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, type Placeholder, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AuthContext } from '../../auth/sessions';
 import type { Db, Tx } from '../../db/client';
+import { perDatabase } from '../../db/prepared';
 import { reportCardGrades, reportCards } from '../../db/schema/report-cards';
 import { groupSubjects, groups, students } from '../../db/schema/school';
 import { audit } from '../../lib/audit';
@@ -247,26 +248,32 @@ export async function publish(
   });
 }
 
+const cardColumns = {
+  id: reportCards.id,
+  academicYear: reportCards.academicYear,
+  term: reportCards.term,
+  average: reportCards.average,
+  remarks: reportCards.remarks,
+  publishedAt: reportCards.publishedAt,
+  groupId: reportCards.groupId,
+  groupName: groups.name,
+  gradeLevel: groups.gradeLevel,
+  gradingScale: groups.gradingScale,
+  passMark: groups.passMark,
+};
+const published = (studentId: number | Placeholder) =>
+  and(eq(reportCards.studentId, studentId), eq(reportCards.published, true));
+const latestFirst = <C extends { academicYear: number; term: string }>(a: C, b: C) =>
+  b.academicYear - a.academicYear || termIndex(b.term) - termIndex(a.term);
+
 /** The published cards of a student, latest first (by school year, then by term within the year). */
 async function publishedCards(db: Tx, studentId: number) {
   const rows = await db
-    .select({
-      id: reportCards.id,
-      academicYear: reportCards.academicYear,
-      term: reportCards.term,
-      average: reportCards.average,
-      remarks: reportCards.remarks,
-      publishedAt: reportCards.publishedAt,
-      groupId: reportCards.groupId,
-      groupName: groups.name,
-      gradeLevel: groups.gradeLevel,
-      gradingScale: groups.gradingScale,
-      passMark: groups.passMark,
-    })
+    .select(cardColumns)
     .from(reportCards)
     .innerJoin(groups, eq(groups.id, reportCards.groupId))
-    .where(and(eq(reportCards.studentId, studentId), eq(reportCards.published, true)));
-  return rows.sort((a, b) => b.academicYear - a.academicYear || termIndex(b.term) - termIndex(a.term));
+    .where(published(studentId));
+  return rows.sort(latestFirst);
 }
 
 export async function latestPublishedAverage(
@@ -277,6 +284,38 @@ export async function latestPublishedAverage(
   return latest ? { term: latest.term, academicYear: latest.academicYear, average: latest.average } : null;
 }
 
+/**
+ * Every published card of a student with its grades, in one statement (prepared once per database). The
+ * grades are a lateral join, read card by card through their index, so the plan cannot become a scan of
+ * every grade of the school when the planner lacks statistics.
+ */
+const cardsWithGrades = perDatabase((db) => {
+  const grade = db
+    .select({
+      name: reportCardGrades.subjectName,
+      weight: reportCardGrades.weight,
+      score: reportCardGrades.score,
+      descriptive: reportCardGrades.descriptive,
+      position: groupSubjects.position,
+      subjectId: groupSubjects.id,
+    })
+    .from(reportCardGrades)
+    .innerJoin(groupSubjects, eq(groupSubjects.id, reportCardGrades.subjectId))
+    .where(eq(reportCardGrades.reportCardId, reportCards.id))
+    .as('grade');
+  return db
+    .select({
+      ...cardColumns,
+      subject: { name: grade.name, weight: grade.weight, score: grade.score, descriptive: grade.descriptive },
+    })
+    .from(reportCards)
+    .innerJoin(groups, eq(groups.id, reportCards.groupId))
+    .leftJoinLateral(grade, sql`true`)
+    .where(published(sql.placeholder('studentId')))
+    .orderBy(asc(reportCards.id), asc(grade.position), asc(grade.subjectId))
+    .prepare('student_report_cards');
+});
+
 /** The caller's published report card: the one asked for, or the latest. The student comes from the session. */
 export async function myReportCard(
   db: Db,
@@ -284,7 +323,17 @@ export async function myReportCard(
   query: { academicYear?: number; term?: Term },
 ): Promise<{ card: ReportCard | null; terms: { academicYear: number; term: Term }[] }> {
   const student = await studentOfUser(db, auth.userId);
-  const cards = await publishedCards(db, student.id);
+  const rows = await cardsWithGrades(db).execute({ studentId: student.id });
+  const byCard = new Map<number, (typeof rows)[number] & { grades: NonNullable<(typeof rows)[number]['subject']>[] }>();
+  for (const r of rows) {
+    let card = byCard.get(r.id);
+    if (!card) {
+      card = { ...r, grades: [] };
+      byCard.set(r.id, card);
+    }
+    if (r.subject) card.grades.push(r.subject);
+  }
+  const cards = [...byCard.values()].sort(latestFirst);
   const terms = cards.map((c) => ({ academicYear: c.academicYear, term: c.term as Term }));
   const chosen =
     query.term || query.academicYear
@@ -295,17 +344,7 @@ export async function myReportCard(
         )
       : cards[0];
   if (!chosen) return { card: null, terms };
-  const grades = await db
-    .select({
-      name: reportCardGrades.subjectName,
-      weight: reportCardGrades.weight,
-      score: reportCardGrades.score,
-      descriptive: reportCardGrades.descriptive,
-    })
-    .from(reportCardGrades)
-    .innerJoin(groupSubjects, eq(groupSubjects.id, reportCardGrades.subjectId))
-    .where(eq(reportCardGrades.reportCardId, chosen.id))
-    .orderBy(asc(groupSubjects.position), asc(groupSubjects.id));
+  const grades = chosen.grades;
   const passMark = Number(chosen.passMark);
   const numeric = chosen.gradingScale === 'numeric';
   return {

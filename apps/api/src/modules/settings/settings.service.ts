@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
+import { keptUntilChanged } from '../../db/invalidation';
 import { settings } from '../../db/schema/site';
 import { audit } from '../../lib/audit';
 import { sanitizeRichText } from '../../lib/html';
@@ -26,7 +27,14 @@ function defaultSchool(): SchoolStored {
   return schoolStoredSchema.parse({ name: 'مدرسه', academicYear: academicYearOf().start });
 }
 
-async function readSchool(db: Tx): Promise<{ value: SchoolStored; updatedAt: Date | null }> {
+const keptSchool = keptUntilChanged<{ value: SchoolStored; updatedAt: Date | null }>('settings');
+
+/** The stored profile; kept in memory until the settings change (db/invalidation.ts), except in a transaction. */
+function readSchool(db: Tx): Promise<{ value: SchoolStored; updatedAt: Date | null }> {
+  return keptSchool(db, () => loadSchool(db));
+}
+
+async function loadSchool(db: Tx): Promise<{ value: SchoolStored; updatedAt: Date | null }> {
   const [row] = await db.select().from(settings).where(eq(settings.key, 'school'));
   if (!row) return { value: defaultSchool(), updatedAt: null };
   const parsed = schoolStoredSchema.safeParse({ ...defaultSchool(), ...(row.value as object) });

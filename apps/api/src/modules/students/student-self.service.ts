@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { type AuthContext, endUserSessions } from '../../auth/sessions';
 import type { Db } from '../../db/client';
-import { groups, students } from '../../db/schema/school';
+import { students } from '../../db/schema/school';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
 import { hit } from '../../lib/rate-limit';
@@ -17,10 +17,7 @@ const PASSWORD_TRIES = { max: 10, windowMs: 15 * 60_000 };
 type OwnStudent = Awaited<ReturnType<typeof studentOfUser>>;
 
 /** What both the start page and the profile say about the student: name, class, school year, photo. */
-async function identityOf(db: Db, s: OwnStudent) {
-  const [group] = s.groupId
-    ? await db.select({ academicYear: groups.academicYear }).from(groups).where(eq(groups.id, s.groupId))
-    : [];
+function identityOf(s: OwnStudent) {
   return {
     id: s.id,
     fullName: fullNameOf(s),
@@ -29,20 +26,20 @@ async function identityOf(db: Db, s: OwnStudent) {
     studentNumber: s.studentNumber,
     groupId: s.groupId,
     groupName: s.groupName,
-    academicYear: group?.academicYear ?? null,
+    academicYear: s.academicYear ?? null,
     photoUrl: photoUrlOf(s.photoKey),
   };
 }
 
 export async function me(db: Db, auth: AuthContext): Promise<Me> {
   const s = await studentOfUser(db, auth.userId);
-  return { ...(await identityOf(db, s)), latestAverage: await latestPublishedAverage(db, s.id) };
+  return { ...identityOf(s), latestAverage: await latestPublishedAverage(db, s.id) };
 }
 
 export async function profile(db: Db, auth: AuthContext): Promise<Profile> {
   const s = await studentOfUser(db, auth.userId);
   return {
-    ...(await identityOf(db, s)),
+    ...identityOf(s),
     nationalCode: s.nationalCode,
     birthDate: s.birthDate,
     gender: s.gender,

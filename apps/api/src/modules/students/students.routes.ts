@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../../auth/guard';
 import type { Db } from '../../db/client';
+import { analyzeInBackground } from '../../db/maintenance';
 import { implement } from '../../http/implement';
 import { asAttachment, XLSX_TYPE } from '../../lib/spreadsheet';
 import { readUploadForm } from '../../storage/multipart';
@@ -65,7 +66,11 @@ export function registerStudentRoutes(app: FastifyInstance, db: Db): void {
       persianName: 'الگوی دانش‌آموزان.xlsx',
     }),
   );
-  implement(app, studentContract.import, async ({ body, request }) => importStudents(db, request, body));
+  implement(app, studentContract.import, async ({ body, request }) => {
+    const result = await importStudents(db, request, body);
+    void analyzeInBackground(db, (err) => request.log.warn({ err }, 'analyze after the import failed'));
+    return result;
+  });
   implement(app, studentContract.export, async ({ query, reply }) =>
     asAttachment(reply, await exportStudents(await allStudents(db, query)), {
       type: XLSX_TYPE,

@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { hashPassword, randomPassword } from '../../auth/passwords';
 import { endUserSessions } from '../../auth/sessions';
 import type { Db, Tx } from '../../db/client';
+import { keptRows } from '../../db/invalidation';
 import { invoices } from '../../db/schema/payments';
 import { reportCards } from '../../db/schema/report-cards';
 import { groups, students } from '../../db/schema/school';
@@ -57,6 +58,7 @@ const studentColumns = {
   studentNumber: students.studentNumber,
   groupId: students.groupId,
   groupName: groups.name,
+  academicYear: groups.academicYear,
   birthDate: students.birthDate,
   gender: students.gender,
   fatherName: students.fatherName,
@@ -192,12 +194,23 @@ export async function listStudents(
   query: z.output<typeof studentListQuerySchema>,
 ): Promise<{ items: Student[]; total: number; page: number; pageSize: number }> {
   const where = whereOf(query);
+  const order = orderOf(query.sort);
+  // The page's ids first, read in order from the students table alone (an index gives the default order),
+  // then only those rows joined: a page never joins or sorts the whole school.
+  const byGroup = query.sort === 'group' || query.sort === '-group';
+  const pageIds = (
+    byGroup
+      ? db.select({ id: students.id }).from(students).leftJoin(groups, eq(groups.id, students.groupId))
+      : db.select({ id: students.id }).from(students)
+  )
+    .where(where)
+    .orderBy(...order)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
   const [rows, counted] = await Promise.all([
     baseSelect(db)
-      .where(where)
-      .orderBy(...orderOf(query.sort))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      .where(inArray(students.id, pageIds))
+      .orderBy(...order),
     db.select({ n: sql<number>`count(*)::int` }).from(students).where(where),
   ]);
   return { items: rows.map(toStudent), total: counted[0]?.n ?? 0, page: query.page, pageSize: query.pageSize };
@@ -472,9 +485,20 @@ export async function setStatus(
   });
 }
 
+/**
+ * A signed-in student's own record, kept in memory until it, its account or its class changes
+ * (db/invalidation.ts): every student read needs it.
+ */
+const keptOwnRecords = keptRows<number, StudentRow | null>({
+  dropWhen: (tag, userId, row) => tag === `users:${userId}` || tag === `groups:${row?.groupId}`,
+});
+
 /** The student record of a signed-in student's account (student endpoints derive it from the session). */
 export async function studentOfUser(db: Tx, userId: number): Promise<StudentRow> {
-  const [row] = await baseSelect(db).where(eq(students.userId, userId)).limit(1);
+  const row = await keptOwnRecords(db, userId, async () => {
+    const [r] = await baseSelect(db).where(eq(students.userId, userId)).limit(1);
+    return r ?? null;
+  });
   if (!row) throw AppError.notFound('پروندهٔ دانش‌آموزی شما پیدا نشد. با دفتر مدرسه تماس بگیرید.');
   return row;
 }

@@ -1,0 +1,176 @@
+import type { Db } from './client';
+
+/**
+ * What may be kept in a process's memory, and when it must be dropped. Several instances of the server may
+ * share one PostgreSQL, so a row kept here must be forgotten as soon as any instance changes it: triggers
+ * (migration 0011) send `NOTIFY madreseh_changed, '<table>:<key>'` when a session ends, a user's role, name,
+ * password or state changes, a student's record or a class changes, or the school's settings change. PostgreSQL delivers a notification after the
+ * change commits, to every instance listening, this one included. While this instance is not listening
+ * (no channel, or its connection lost), nothing is kept. PGlite delivers a notification before the statement
+ * that caused it answers; on PostgreSQL it comes a moment later on another connection, so the instance that
+ * makes a change also drops its copies as it sends the statement (keptTableWrittenBy): what it reads after its
+ * own change is never an older copy. Another instance may answer from its copy for the few milliseconds until
+ * the notification arrives.
+ */
+export const CHANGED_CHANNEL = 'madreseh_changed';
+
+/** How a database delivers notifications: live() tells whether none can be missed right now. */
+export interface NotificationSource {
+  subscribe(channel: string, callback: (payload: string) => void): Promise<void>;
+  /** Called with no payload when the source (re)connects or loses its connection: forget everything. */
+  onReset(callback: () => void): void;
+  live(): boolean;
+}
+
+const sources = new WeakMap<object, NotificationSource>();
+
+/** Tables whose rows are kept in memory somewhere (their triggers are in migration 0011). */
+const KEPT_TABLES = new Set(['users', 'sessions', 'students', 'groups', 'settings', 'payment_settings']);
+const WRITE =
+  /^\s*(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+"?([a-z_]+)"?(\s+set\s+"last_seen_at"\s*=\s*[^,]*\s+where)?/i;
+
+/**
+ * The kept table a statement writes, if any (a session's last-seen time alone is not kept). PostgreSQL
+ * delivers the notification of a change on another connection, so a little after the change: the process
+ * that makes the change drops its own copies as it sends the statement (client.ts).
+ */
+export function keptTableWrittenBy(query: string): string | null {
+  const m = WRITE.exec(query);
+  if (!m?.[1] || !KEPT_TABLES.has(m[1]) || m[2]) return null;
+  return m[1];
+}
+const invalidations = new WeakMap<object, Invalidation>();
+
+/** Says how the database delivers notifications (client.ts does this when it opens one). */
+export function setNotificationSource(db: Db, source: NotificationSource): void {
+  sources.set(db, source);
+}
+
+type Listener = (tag: string | null) => void;
+
+export class Invalidation {
+  /** Grows at every drop: a row read while it changed is used once, not kept. */
+  generation = 0;
+  private readonly listeners = new Set<Listener>();
+  private subscribed = false;
+
+  constructor(private readonly source: NotificationSource | undefined) {
+    source?.onReset(() => this.drop(null));
+  }
+
+  /** Whether rows may be kept now. */
+  canKeep(): boolean {
+    return this.subscribed && Boolean(this.source?.live());
+  }
+
+  async start(): Promise<void> {
+    if (!this.source || this.subscribed) return;
+    await this.source.subscribe(CHANGED_CHANNEL, (payload) => this.drop(payload));
+    this.subscribed = true;
+  }
+
+  /** tag `table:key`, or null for everything. */
+  drop(tag: string | null): void {
+    this.generation++;
+    for (const l of this.listeners) l(tag);
+  }
+
+  on(listener: Listener): void {
+    this.listeners.add(listener);
+  }
+}
+
+/** The one invalidation feed of a database (no feed, so nothing kept, when its client gave no source). */
+export function invalidationOf(db: Db): Invalidation {
+  let inv = invalidations.get(db);
+  if (!inv) {
+    inv = new Invalidation(sources.get(db));
+    invalidations.set(db, inv);
+  }
+  return inv;
+}
+
+/**
+ * A small map of rows kept for at most ttlMs, dropped by the invalidation feed. `get` answers a kept value
+ * or loads it; a value whose load overlapped a drop is answered but not kept.
+ */
+export class RowCache<K, V> {
+  private readonly rows = new Map<K, { value: V; at: number }>();
+
+  constructor(
+    private readonly inv: Invalidation,
+    private readonly options: {
+      ttlMs: number;
+      max: number;
+      dropWhen: (tag: string | null, key: K, value: V) => boolean;
+    },
+  ) {
+    inv.on((tag) => {
+      if (tag === null) this.rows.clear();
+      else for (const [k, e] of this.rows) if (this.options.dropWhen(tag, k, e.value)) this.rows.delete(k);
+    });
+  }
+
+  peek(key: K, now = Date.now()): V | undefined {
+    const e = this.rows.get(key);
+    if (!e) return undefined;
+    if (now - e.at > this.options.ttlMs) {
+      this.rows.delete(key);
+      return undefined;
+    }
+    return e.value;
+  }
+
+  async get(key: K, load: () => Promise<V>): Promise<V> {
+    const kept = this.peek(key);
+    if (kept !== undefined) return kept;
+    const generation = this.inv.generation;
+    const value = await load();
+    if (value !== undefined && value !== null && this.inv.canKeep() && this.inv.generation === generation)
+      this.set(key, value);
+    return value;
+  }
+
+  set(key: K, value: V): void {
+    if (this.rows.size >= this.options.max) {
+      const oldest = this.rows.keys().next();
+      if (!oldest.done) this.rows.delete(oldest.value);
+    }
+    this.rows.set(key, { value, at: Date.now() });
+  }
+
+  delete(key: K): void {
+    this.rows.delete(key);
+  }
+}
+
+/**
+ * Rows read from the database and kept by key until a change named by dropWhen (or ttlMs). Inside a
+ * transaction, or on a database without a notification source, they are read every time.
+ */
+export function keptRows<K, V>(options: {
+  ttlMs?: number;
+  max?: number;
+  dropWhen: (tag: string | null, key: K, value: V) => boolean;
+}) {
+  const caches = new WeakMap<object, RowCache<K, V>>();
+  return (db: object, key: K, load: () => Promise<V>): Promise<V> => {
+    if (!sources.has(db)) return load();
+    let cache = caches.get(db);
+    if (!cache) {
+      cache = new RowCache<K, V>(invalidationOf(db as Db), {
+        ttlMs: options.ttlMs ?? 30_000,
+        max: options.max ?? 10_000,
+        dropWhen: options.dropWhen,
+      });
+      caches.set(db, cache);
+    }
+    return cache.get(key, load);
+  };
+}
+
+/** A value kept until `table` changes (or ttlMs passes), e.g. the school's settings. */
+export function keptUntilChanged<V>(table: string, ttlMs = 30_000) {
+  const kept = keptRows<string, V>({ ttlMs, max: 1, dropWhen: (tag) => tag === table });
+  return (db: object, load: () => Promise<V>): Promise<V> => kept(db, table, load);
+}
