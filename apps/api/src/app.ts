@@ -16,6 +16,7 @@ import { requestSerializer } from './lib/log';
 import { registerAchievementRoutes } from './modules/achievement/achievement.routes';
 import { registerAdminsRoutes } from './modules/admins/admins.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { type BackupsOptions, registerBackupRoutes } from './modules/backups/backups.routes';
 import { registerContactRoutes } from './modules/contact/contact.routes';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { registerGalleryRoutes } from './modules/gallery/gallery.routes';
@@ -46,6 +47,8 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** Commands a local process may give this server (control/control.routes.ts); none unless given. */
   control?: ControlOptions;
+  /** How backups are made for the download button; without it the button answers 503. */
+  backups?: BackupsOptions;
 }
 
 declare module 'fastify' {
@@ -88,6 +91,7 @@ export async function buildApp({
   logStream,
   storage,
   control,
+  backups,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -168,6 +172,7 @@ export async function buildApp({
   registerReportCardRoutes(app, db);
   registerPaymentRoutes(app, db, config.payments);
   registerAdminsRoutes(app, db);
+  registerBackupRoutes(app, db, backups);
   if (control) registerControlRoutes(app, control);
   return app;
 }

@@ -26,6 +26,17 @@ describe('loadConfig', () => {
     expect(c.sessionMaxMs).toBe(30 * 86_400_000);
     expect(c.trustProxy).toBe(false);
     expect(path.isAbsolute(c.webDist)).toBe(true);
+    expect(c.backup).toEqual({ dir: path.resolve('./data/backups'), everyHours: 24, keep: 7 });
+  });
+
+  it('keeps backups out of every folder the web server serves', () => {
+    expect(configError({ DATA_DIR: '/srv/m', BACKUP_DIR: '/srv/m/uploads/backups' }).message).toContain(
+      'BACKUP_DIR="/srv/m/uploads/backups": must be outside UPLOADS_DIR',
+    );
+    expect(configError({ WEB_DIST: '/srv/web', BACKUP_DIR: '/srv/web' }).message).toContain('outside WEB_DIST');
+    expect(configError({ BACKUP_KEEP: '0' }).message).toContain('BACKUP_KEEP');
+    const c = loadConfig({ BACKUP_DIR: '/var/backups/madreseh', BACKUP_EVERY_HOURS: '0', BACKUP_KEEP: '30' });
+    expect(c.backup).toEqual({ dir: '/var/backups/madreseh', everyHours: 0, keep: 30 });
   });
 
   it('reads the values it is given and treats empty ones as unset', () => {

@@ -41,6 +41,13 @@ const configSchema = z.object({
   ZARINPAL_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
   PAYMENT_SANDBOX_GATEWAY: bool.optional(),
   UPLOADS_DIR: z.string().min(1).optional(),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_EVERY_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 7)
+    .default(24),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   RECONCILE_INTERVAL_MINUTES: z.coerce.number().min(0).max(1440).default(5),
   RECONCILE_MIN_AGE_MINUTES: z.coerce.number().min(0).max(1440).default(5),
 });
@@ -62,7 +69,15 @@ export type Config = {
   uploadsDir: string;
   /** Pending online payments are re-verified this often by the server (0: never); and from this age. */
   reconcile: { everyMs: number; minAgeMs: number };
+  /** Backups: their folder (BACKUP_DIR, default <DATA_DIR>/backups), hours between scheduled ones, how many kept. */
+  backup: { dir: string; everyHours: number; keep: number };
 };
+
+/** Whether `inner` is `outer` or inside it. */
+function isWithin(inner: string, outer: string): boolean {
+  const rel = path.relative(outer, inner);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
 
 export class ConfigError extends Error {}
 
@@ -77,6 +92,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  const uploadsDir = path.resolve(c.UPLOADS_DIR ?? path.join(c.DATA_DIR, 'uploads'));
+  const webDist = path.resolve(c.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist'));
+  const backupDir = path.resolve(c.BACKUP_DIR ?? path.join(c.DATA_DIR, 'backups'));
+  // A backup holds every password hash and receipt: never where the web server serves files.
+  for (const [name, served] of [
+    ['UPLOADS_DIR', uploadsDir],
+    ['WEB_DIST', webDist],
+  ] as const) {
+    if (isWithin(backupDir, served) || isWithin(served, backupDir)) {
+      throw new ConfigError(
+        `Invalid configuration:\n  BACKUP_DIR=${JSON.stringify(backupDir)}: must be outside ${name} (${served}), which the web server serves`,
+      );
+    }
+  }
   return {
     env: c.NODE_ENV,
     port: c.PORT,
@@ -88,7 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: c.SESSION_IDLE_HOURS * 3_600_000,
     sessionMaxMs: c.SESSION_MAX_DAYS * 86_400_000,
     trustProxy: c.TRUST_PROXY,
-    webDist: path.resolve(c.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    webDist,
     payments: {
       ...(c.PUBLIC_URL ? { publicUrl: c.PUBLIC_URL.replace(/\/+$/, '') } : {}),
       // The test gateway is on in development and demos, off in production unless asked for.
@@ -105,7 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : {}),
     },
-    uploadsDir: path.resolve(c.UPLOADS_DIR ?? path.join(c.DATA_DIR, 'uploads')),
+    uploadsDir,
     reconcile: { everyMs: c.RECONCILE_INTERVAL_MINUTES * 60_000, minAgeMs: c.RECONCILE_MIN_AGE_MINUTES * 60_000 },
+    backup: { dir: backupDir, everyHours: c.BACKUP_EVERY_HOURS, keep: c.BACKUP_KEEP },
   };
 }

@@ -1,6 +1,7 @@
 import { achievementContract } from './achievement/achievement.contract';
 import { adminsContract } from './admins/admins.contract';
 import { authContract } from './auth/auth.contract';
+import { backupsContract } from './backups/backups.contract';
 import { contactContract } from './contact/contact.contract';
 import { dashboardContract } from './dashboard/dashboard.contract';
 import type { Endpoint } from './endpoint';
@@ -33,6 +34,7 @@ export const contract = {
   student: studentContract,
   reportCard: reportCardContract,
   admins: adminsContract,
+  backups: backupsContract,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

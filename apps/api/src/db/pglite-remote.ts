@@ -148,6 +148,14 @@ export class RemotePGlite {
     return new Blob([bytes]);
   }
 
+  /**
+   * Runs the queries and dumps the data folder (gzip) with no transaction running meanwhile, so the
+   * answers and the dump see the same data (a backup's row counts and its database file).
+   */
+  snapshot(queries: string[]): Promise<{ answers: Record<string, unknown>[][]; dump: Uint8Array }> {
+    return this.call({ op: 'snapshot', queries });
+  }
+
   async close(): Promise<void> {
     if (!this.failure) await this.call({ op: 'close' }).catch(() => {});
     this.failure ??= new Error('The embedded database is closed');
