@@ -51,6 +51,8 @@ export interface TestAppOptions {
   storage?: AppOptions['storage'];
   /** Commands a local process may give (control/control.routes.ts); made from the test's database. */
   control?: (db: Db) => AppOptions['control'];
+  /** Backups for the download button, written into this folder (none: the button answers 503). */
+  backups?: { dir: string; keep?: number; everyHours?: number };
 }
 
 const DEFAULT_CONFIG: Omit<AppOptions['config'], 'uploadsDir'> = {
@@ -81,6 +83,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       logStream: options.logStream,
       storage: options.storage,
       control: options.control?.(database.db),
+      ...(options.backups
+        ? {
+            backups: {
+              source: { databaseUrl: database.url ?? null, uploadsDir: config.uploadsDir },
+              settings: { keep: 7, everyHours: 24, ...options.backups },
+            },
+          }
+        : {}),
     });
     await options.configure?.(app);
     await app.ready();

@@ -55,17 +55,30 @@ export async function backupStatus(db: Db, options: BackupSettings, now = Date.n
 export async function pruneBackups(dir: string, keep: number): Promise<string[]> {
   let names: string[];
   try {
-    names = (await fs.promises.readdir(dir)).filter((n) => BACKUP_NAME_PATTERN.test(n)).sort();
+    names = (await fs.promises.readdir(dir)).filter((n) => BACKUP_NAME_PATTERN.test(n));
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw err;
   }
-  const old = names.slice(0, Math.max(0, names.length - keep));
+  const dated = await Promise.all(
+    names.map(async (name) => ({ name, at: (await fs.promises.stat(path.join(dir, name))).mtimeMs })),
+  );
+  dated.sort((a, b) => a.at - b.at || a.name.localeCompare(b.name));
+  const old = dated.slice(0, Math.max(0, dated.length - keep)).map((d) => d.name);
   for (const n of old) await fs.promises.rm(path.join(dir, n), { force: true });
   return old;
 }
 
 export class BackupBusyError extends Error {}
+
+/** A new backup's path in `dir`: named by the time, with `-2`, `-3`… when that second is taken. */
+function freeName(dir: string): string {
+  const base = backupFileName().replace(/\.tar$/, '');
+  for (let n = 1; ; n++) {
+    const file = path.join(dir, `${base}${n === 1 ? '' : `-${n}`}.tar`);
+    if (!fs.existsSync(file)) return file;
+  }
+}
 
 /** One backup at a time in this process (the advisory lock covers other instances on PostgreSQL). */
 let writingHere = false;
@@ -78,7 +91,7 @@ export async function runBackup(source: BackupSource, options: BackupSettings, f
   if (writingHere) throw new BackupBusyError('A backup is being written already');
   writingHere = true;
   try {
-    const target = file ? path.resolve(file) : path.join(options.dir, backupFileName());
+    const target = file ? path.resolve(file) : freeName(options.dir);
     const locked = await withAdvisoryLock(source.db, 'backup-write', async () => {
       const result = await createBackup(source, target);
       await recordBackup(source.db, result);
