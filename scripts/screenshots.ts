@@ -35,6 +35,17 @@ const SHOTS: Shot[] = [
   { name: 'not-found', path: '/no-such-page' },
   { name: 'student', path: '/student', as: 'student1' },
   { name: 'dashboard', path: '/dashboard', as: 'superadmin' },
+  {
+    // After `npm run backup`: the latest backup's time and size, no warning.
+    name: 'dashboard-backup',
+    path: '/dashboard',
+    as: 'superadmin',
+    fullPage: false,
+    prepare: async (page) => {
+      await page.getByTestId('backup-card').getByText('آخرین پشتیبان').waitFor();
+      await page.getByTestId('backup-card').scrollIntoViewIfNeeded();
+    },
+  },
   { name: 'gallery', path: '/Gallery' },
   { name: 'about', path: '/about-us' },
   { name: 'contact', path: '/contact-us' },
@@ -107,6 +118,14 @@ const SHOTS: Shot[] = [
   { name: 'invoices', path: '/dashboard/invoices', as: 'admin' },
   { name: 'pending-receipts', path: '/dashboard/payments/pending', as: 'admin' },
   { name: 'admins', path: '/dashboard/admins', as: 'superadmin' },
+  {
+    name: 'audit',
+    path: '/dashboard/audit',
+    as: 'superadmin',
+    prepare: async (page) => {
+      await page.getByTestId('audit-row').first().waitFor();
+    },
+  },
 ];
 
 async function login(page: Page, username: string) {

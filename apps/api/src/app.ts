@@ -15,6 +15,7 @@ import { registerIdempotency } from './http/idempotency';
 import { requestSerializer } from './lib/log';
 import { registerAchievementRoutes } from './modules/achievement/achievement.routes';
 import { registerAdminsRoutes } from './modules/admins/admins.routes';
+import { registerAuditRoutes } from './modules/audit/audit.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { type BackupsOptions, registerBackupRoutes } from './modules/backups/backups.routes';
 import { registerContactRoutes } from './modules/contact/contact.routes';
@@ -173,6 +174,7 @@ export async function buildApp({
   registerPaymentRoutes(app, db, config.payments);
   registerAdminsRoutes(app, db);
   registerBackupRoutes(app, db, backups);
+  registerAuditRoutes(app, db);
   if (control) registerControlRoutes(app, control);
   return app;
 }

@@ -1,5 +1,6 @@
 import { achievementContract } from './achievement/achievement.contract';
 import { adminsContract } from './admins/admins.contract';
+import { auditContract } from './audit/audit.contract';
 import { authContract } from './auth/auth.contract';
 import { backupsContract } from './backups/backups.contract';
 import { contactContract } from './contact/contact.contract';
@@ -35,6 +36,7 @@ export const contract = {
   reportCard: reportCardContract,
   admins: adminsContract,
   backups: backupsContract,
+  audit: auditContract,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

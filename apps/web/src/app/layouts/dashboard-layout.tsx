@@ -4,6 +4,7 @@ import {
   IconChalkboard,
   IconClipboardList,
   IconFileInvoice,
+  IconHistory,
   IconLayoutDashboard,
   IconMail,
   IconNews,
@@ -34,6 +35,7 @@ export const DASHBOARD_SECTIONS: AreaSection[] = [
       { to: '/dashboard/invoices', label: pm.invoicesTitle, icon: IconFileInvoice },
       { to: '/dashboard/payments/pending', label: pm.pendingQueue, icon: IconReceipt },
       { to: '/dashboard/settings', label: fa.dashboard.settings, icon: IconSettings },
+      { to: '/dashboard/audit', label: fa.dashboard.audit, icon: IconHistory },
     ],
   },
 ];
