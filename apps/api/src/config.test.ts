@@ -27,6 +27,14 @@ describe('loadConfig', () => {
     expect(c.trustProxy).toBe(false);
     expect(path.isAbsolute(c.webDist)).toBe(true);
     expect(c.backup).toEqual({ dir: path.resolve('./data/backups'), everyHours: 24, keep: 7 });
+    expect(c.uploadsStore).toBe('disk');
+  });
+
+  it('keeps uploads in the database by default on PostgreSQL, where instances share them', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db/school' }).uploadsStore).toBe('database');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db/school', UPLOADS_STORE: 'disk' }).uploadsStore).toBe('disk');
+    expect(loadConfig({ UPLOADS_STORE: 'database' }).uploadsStore).toBe('database');
+    expect(configError({ UPLOADS_STORE: 's3' }).message).toContain('UPLOADS_STORE');
   });
 
   it('keeps backups out of every folder the web server serves', () => {

@@ -41,6 +41,7 @@ const configSchema = z.object({
   ZARINPAL_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
   PAYMENT_SANDBOX_GATEWAY: bool.optional(),
   UPLOADS_DIR: z.string().min(1).optional(),
+  UPLOADS_STORE: z.enum(['disk', 'database']).optional(),
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_EVERY_HOURS: z.coerce
     .number()
@@ -67,6 +68,11 @@ export type Config = {
   payments: PaymentsConfig;
   /** Uploaded images (UPLOADS_DIR, default <DATA_DIR>/uploads). */
   uploadsDir: string;
+  /**
+   * Where new uploads are kept: the uploads folder, or the database (shared by every instance; the
+   * default with DATABASE_URL). Files still in the folder are served from it either way.
+   */
+  uploadsStore: 'disk' | 'database';
   /** Pending online payments are re-verified this often by the server (0: never); and from this age. */
   reconcile: { everyMs: number; minAgeMs: number };
   /** Backups: their folder (BACKUP_DIR, default <DATA_DIR>/backups), hours between scheduled ones, how many kept. */
@@ -135,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : {}),
     },
     uploadsDir,
+    uploadsStore: c.UPLOADS_STORE ?? (c.DATABASE_URL ? 'database' : 'disk'),
     reconcile: { everyMs: c.RECONCILE_INTERVAL_MINUTES * 60_000, minAgeMs: c.RECONCILE_MIN_AGE_MINUTES * 60_000 },
     backup: { dir: backupDir, everyHours: c.BACKUP_EVERY_HOURS, keep: c.BACKUP_KEEP },
   };

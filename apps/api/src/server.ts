@@ -9,11 +9,13 @@ import { analyzeInBackground } from './db/maintenance';
 import { openConfiguredDatabase } from './db/open';
 import { users } from './db/schema/users';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './db/seed-demo';
+import { withAdvisoryLock } from './jobs/advisory-lock';
 import { housekeepingJobs, PARTIAL_UPLOAD_AGE_MS } from './jobs/housekeeping';
 import { createScheduler, type JobLog } from './jobs/scheduler';
 import type { BackupsOptions } from './modules/backups/backups.routes';
 import { backupJobs } from './modules/backups/backups.service';
 import { reconcileJob } from './modules/payments/payments.jobs';
+import { databaseStorage } from './storage/database-storage';
 import { holdingRemovals } from './storage/removal-hold';
 import { localDiskStorage, removePartialUploads } from './storage/storage';
 
@@ -49,7 +51,9 @@ async function main() {
   }
   const { db } = database;
   // Uploads whose deletions a backup can hold while it copies them (storage/removal-hold.ts).
-  const storage = holdingRemovals(localDiskStorage(config.uploadsDir));
+  const storage = holdingRemovals(
+    config.uploadsStore === 'database' ? databaseStorage(db, config.uploadsDir) : localDiskStorage(config.uploadsDir),
+  );
   const backups: BackupsOptions = {
     source: {
       databaseUrl: config.databaseUrl ?? null,
@@ -59,8 +63,15 @@ async function main() {
     settings: config.backup,
   };
 
-  if (config.seedDemo && (await isDatabaseEmpty(db))) {
-    await seedDemo(db, { storage });
+  // Instances starting together on one empty PostgreSQL: one of them loads the demo.
+  const seeded = config.seedDemo
+    ? await withAdvisoryLock(db, 'seed-demo', async () => {
+        if (!(await isDatabaseEmpty(db))) return false;
+        await seedDemo(db, { storage });
+        return true;
+      })
+    : null;
+  if (seeded?.acquired && seeded.value) {
     console.log('\nDemo data loaded. Demo accounts (password for all: %s):', DEMO_PASSWORD);
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.username.padEnd(12)} ${a.role}`);
   }

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type Db, MIGRATIONS_DIR, openDatabase } from '../../db/client';
 import { migrationStatus, readJournal } from '../../db/migration-status';
 import { students } from '../../db/schema/school';
+import { databaseStorage } from '../../storage/database-storage';
 import { imageFileNames } from '../../storage/images';
 import { holdingRemovals } from '../../storage/removal-hold';
 import { localDiskStorage } from '../../storage/storage';
@@ -168,6 +169,8 @@ async function fillEveryTable() {
     },
   });
   expect(notice.statusCode, notice.body).toBe(201);
+  // An upload kept in the database (as several instances on PostgreSQL keep them).
+  await databaseStorage(t.db).put('news/2026/cccccccccccccccccccccccc-400.webp', await smallPng(40, 40));
 }
 
 describe('backup and restore', { timeout: 120_000 }, () => {
