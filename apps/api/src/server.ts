@@ -2,7 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import { buildApp } from './app';
 import type { SessionPolicy } from './auth/sessions';
 import { ConfigError, loadConfig } from './config';
-import { backupCommand, createAdminCommand, dbStatusCommand, runJobCommand } from './control/commands';
+import {
+  backupCommand,
+  createAdminCommand,
+  dbStatusCommand,
+  runJobCommand,
+  uploadsImportCommand,
+} from './control/commands';
 import { localUrl, newControlToken, removeControlFile, writeControlFile } from './control/control-file';
 import { DatabaseOpenError } from './db/client';
 import { analyzeInBackground } from './db/maintenance';
@@ -109,7 +115,13 @@ async function main() {
     backups,
     control: {
       token,
-      commands: [runJobCommand(jobs), createAdminCommand(db), backupCommand(db, backups), dbStatusCommand(db)],
+      commands: [
+        runJobCommand(jobs),
+        createAdminCommand(db),
+        backupCommand(db, backups),
+        dbStatusCommand(db),
+        uploadsImportCommand(db, config.uploadsDir),
+      ],
     },
   });
   jobLog = app.log.child({ part: 'jobs' });

@@ -7,6 +7,7 @@ import { AppError } from '../lib/errors';
 import { createStaff } from '../modules/admins/admins.service';
 import type { BackupsOptions } from '../modules/backups/backups.routes';
 import { BackupBusyError, runBackup } from '../modules/backups/backups.service';
+import { importUploads } from '../storage/database-storage';
 import type { ControlCommand } from './control.routes';
 
 /** `run-job { name }`: runs a scheduled job now (under its lock) and answers its outcome. */
@@ -51,4 +52,9 @@ export function backupCommand(db: Db, options: BackupsOptions): ControlCommand {
 /** `db-status`: the migrations the database has and the ones this program would still apply. */
 export function dbStatusCommand(db: Db): ControlCommand {
   return { name: 'db-status', input: z.object({}), run: () => migrationStatus(db, MIGRATIONS_DIR) };
+}
+
+/** `uploads-import`: copies the uploads folder's files into the database (UPLOADS_STORE=database). */
+export function uploadsImportCommand(db: Db, uploadsDir: string): ControlCommand {
+  return { name: 'uploads-import', input: z.object({}), run: () => importUploads(db, uploadsDir) };
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smallPng } from '../test/images';
 import { multipartBody } from '../test/multipart';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { databaseStorage } from './database-storage';
+import { databaseStorage, importUploads } from './database-storage';
 
 /**
  * Uploads kept in the database: stored whole, read back byte for byte, deleted; files left in the
@@ -51,6 +51,16 @@ describe('uploads in the database', () => {
     expect(await storage.open('news/2025/bbbbbbbbbbbbbbbbbbbbbbbb-400.webp')).toBeNull();
     expect(await storage.open('../etc/passwd')).toBeNull();
     await expect(storage.put('../x.webp', data)).rejects.toThrow();
+  });
+
+  it('imports the files of an uploads folder once', async () => {
+    fs.mkdirSync(path.join(legacyDir, 'gallery/2024'), { recursive: true });
+    fs.writeFileSync(path.join(legacyDir, 'gallery/2024/dddddddddddddddddddddddd-400.webp'), 'older photo');
+    fs.writeFileSync(path.join(legacyDir, 'gallery/2024/dddddddddddddddddddddddd-1600.webp.abc.tmp'), 'half');
+    expect(await importUploads(t.db, legacyDir)).toEqual({ imported: 1, present: 0 });
+    expect(await importUploads(t.db, legacyDir)).toEqual({ imported: 0, present: 1 });
+    const file = await databaseStorage(t.db).open('gallery/2024/dddddddddddddddddddddddd-400.webp');
+    expect(String(await read(file?.stream as Readable))).toBe('older photo');
   });
 });
 

@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { storedFiles } from '../db/schema/storage';
+import { listUploads } from '../modules/backups/backup';
 import { isStorageName, localDiskStorage, type Storage } from './storage';
 
 /**
@@ -38,4 +41,25 @@ export function databaseStorage(db: Db, legacyDir?: string): Storage {
       await legacy?.remove(name);
     },
   };
+}
+
+/**
+ * Copies the files of an uploads folder into the table (those it does not have yet), so that every
+ * instance serves them; the folder is left as it is. Answers how many were copied and how many the
+ * table had already.
+ */
+export async function importUploads(db: Db, dir: string): Promise<{ imported: number; present: number }> {
+  let imported = 0;
+  let present = 0;
+  for (const name of await listUploads(dir)) {
+    const data = await fs.promises.readFile(path.join(dir, ...name.split('/')));
+    const inserted = await db
+      .insert(storedFiles)
+      .values({ name, size: data.length, data })
+      .onConflictDoNothing()
+      .returning({ name: storedFiles.name });
+    if (inserted.length) imported += 1;
+    else present += 1;
+  }
+  return { imported, present };
 }
