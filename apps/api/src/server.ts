@@ -6,6 +6,7 @@ import {
   backupCommand,
   createAdminCommand,
   dbStatusCommand,
+  doctorCommand,
   runJobCommand,
   uploadsImportCommand,
 } from './control/commands';

@@ -7,6 +7,7 @@ import { AppError } from '../lib/errors';
 import { createStaff } from '../modules/admins/admins.service';
 import type { BackupsOptions } from '../modules/backups/backups.routes';
 import { BackupBusyError, runBackup } from '../modules/backups/backups.service';
+import { databaseFacts } from '../modules/doctor/doctor';
 import { importUploads } from '../storage/database-storage';
 import type { ControlCommand } from './control.routes';
 
@@ -57,4 +58,9 @@ export function dbStatusCommand(db: Db): ControlCommand {
 /** `uploads-import`: copies the uploads folder's files into the database (UPLOADS_STORE=database). */
 export function uploadsImportCommand(db: Db, uploadsDir: string): ControlCommand {
   return { name: 'uploads-import', input: z.object({}), run: () => importUploads(db, uploadsDir) };
+}
+
+/** `doctor`: what `npm run doctor` needs to know of the database (read only). */
+export function doctorCommand(db: Db): ControlCommand {
+  return { name: 'doctor', input: z.object({}), run: () => databaseFacts(db) };
 }

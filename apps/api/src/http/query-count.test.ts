@@ -9,6 +9,7 @@ import { preRegistrations } from '../db/schema/pre-register';
 import { reportCardGrades, reportCards } from '../db/schema/report-cards';
 import { groupSubjects, groups, students } from '../db/schema/school';
 import { contactMessages, galleryPhotos, news, newsGroups, settings } from '../db/schema/site';
+import { auditLog } from '../db/schema/system';
 import { sessions, users } from '../db/schema/users';
 import { nationalCodeFrom } from '../db/seed/school-demo';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -228,6 +229,17 @@ describe('query count of list endpoints', () => {
 async function addRows(t: TestApp, f: Fixture, n: number): Promise<void> {
   const range = Array.from({ length: n }, (_, i) => i);
   const past = (i: number) => new Date(Date.now() - (i + 1) * 60_000);
+  // Audit rows of the admin the lists are asked as (an admin reads only their own).
+  const adminId = await t.userId('admin');
+  await t.db.insert(auditLog).values(
+    range.map((i) => ({
+      userId: adminId,
+      action: 'update',
+      entity: 'news',
+      entityId: String(i),
+      details: { title: `خبر ${i}` },
+    })),
+  );
   await t.db.transaction(async (tx) => {
     const moreGroups = await tx
       .insert(groups)
