@@ -122,6 +122,7 @@ async function main() {
         backupCommand(db, backups),
         dbStatusCommand(db),
         uploadsImportCommand(db, config.uploadsDir),
+        doctorCommand(db),
       ],
     },
   });
