@@ -26,7 +26,7 @@ describe('loadConfig', () => {
     expect(c.sessionMaxMs).toBe(30 * 86_400_000);
     expect(c.trustProxy).toBe(false);
     expect(path.isAbsolute(c.webDist)).toBe(true);
-    expect(c.backup).toEqual({ dir: path.resolve('./data/backups'), everyHours: 24, keep: 7 });
+    expect(c.backup).toEqual({ dir: path.resolve('./data/backups'), everyHours: 24, keep: 7, format: 'native' });
     expect(c.uploadsStore).toBe('disk');
   });
 
@@ -43,8 +43,13 @@ describe('loadConfig', () => {
     );
     expect(configError({ WEB_DIST: '/srv/web', BACKUP_DIR: '/srv/web' }).message).toContain('outside WEB_DIST');
     expect(configError({ BACKUP_KEEP: '0' }).message).toContain('BACKUP_KEEP');
-    const c = loadConfig({ BACKUP_DIR: '/var/backups/madreseh', BACKUP_EVERY_HOURS: '0', BACKUP_KEEP: '30' });
-    expect(c.backup).toEqual({ dir: '/var/backups/madreseh', everyHours: 0, keep: 30 });
+    const c = loadConfig({
+      BACKUP_DIR: '/var/backups/madreseh',
+      BACKUP_EVERY_HOURS: '0',
+      BACKUP_KEEP: '30',
+      BACKUP_FORMAT: 'logical',
+    });
+    expect(c.backup).toEqual({ dir: '/var/backups/madreseh', everyHours: 0, keep: 30, format: 'logical' });
   });
 
   it('reads the values it is given and treats empty ones as unset', () => {

@@ -49,6 +49,7 @@ const configSchema = z.object({
     .max(24 * 7)
     .default(24),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  BACKUP_FORMAT: z.enum(['native', 'logical']).default('native'),
   RECONCILE_INTERVAL_MINUTES: z.coerce.number().min(0).max(1440).default(5),
   RECONCILE_MIN_AGE_MINUTES: z.coerce.number().min(0).max(1440).default(5),
 });
@@ -76,7 +77,7 @@ export type Config = {
   /** Pending online payments are re-verified this often by the server (0: never); and from this age. */
   reconcile: { everyMs: number; minAgeMs: number };
   /** Backups: their folder (BACKUP_DIR, default <DATA_DIR>/backups), hours between scheduled ones, how many kept. */
-  backup: { dir: string; everyHours: number; keep: number };
+  backup: { dir: string; everyHours: number; keep: number; format: 'native' | 'logical' };
 };
 
 /** Whether `inner` is `outer` or inside it. */
@@ -143,6 +144,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsDir,
     uploadsStore: c.UPLOADS_STORE ?? (c.DATABASE_URL ? 'database' : 'disk'),
     reconcile: { everyMs: c.RECONCILE_INTERVAL_MINUTES * 60_000, minAgeMs: c.RECONCILE_MIN_AGE_MINUTES * 60_000 },
-    backup: { dir: backupDir, everyHours: c.BACKUP_EVERY_HOURS, keep: c.BACKUP_KEEP },
+    backup: { dir: backupDir, everyHours: c.BACKUP_EVERY_HOURS, keep: c.BACKUP_KEEP, format: c.BACKUP_FORMAT },
   };
 }

@@ -66,6 +66,7 @@ async function main() {
       databaseUrl: config.databaseUrl ?? null,
       uploadsDir: config.uploadsDir,
       holdRemovals: storage.holdRemovals,
+      format: config.backup.format,
     },
     settings: config.backup,
   };

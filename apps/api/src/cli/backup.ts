@@ -19,11 +19,22 @@ runThroughServer<BackupResult>(
     name: 'backup',
     input: file ? { file } : {},
     direct: ({ db }) =>
-      runBackup({ db, databaseUrl: config.databaseUrl ?? null, uploadsDir: config.uploadsDir }, config.backup, file),
-    print: (r, via) =>
+      runBackup(
+        {
+          db,
+          databaseUrl: config.databaseUrl ?? null,
+          uploadsDir: config.uploadsDir,
+          format: config.backup.format,
+        },
+        config.backup,
+        file,
+      ),
+    print: (r, via) => {
+      if (r.note) console.warn(r.note);
       console.log(
         `Backup written: ${r.file} (${mb(r.bytes)}; ${r.tables} tables, ${r.rows} rows, ${r.uploads} upload files) (through ${via}).`,
-      ),
+      );
+    },
   },
   config,
 ).catch((err) => {

@@ -150,10 +150,14 @@ export class RemotePGlite {
 
   /**
    * Runs the queries and dumps the data folder (gzip) with no transaction running meanwhile, so the
-   * answers and the dump see the same data (a backup's row counts and its database file).
+   * answers and the dump see the same data (a backup's row counts and its database file). Without
+   * the dump (`dump: false`), only the queries' answers, from one moment.
    */
-  snapshot(queries: string[]): Promise<{ answers: Record<string, unknown>[][]; dump: Uint8Array }> {
-    return this.call({ op: 'snapshot', queries });
+  snapshot<D extends boolean = true>(
+    queries: string[],
+    options: { dump?: D } = {},
+  ): Promise<{ answers: Record<string, unknown>[][]; dump: D extends false ? null : Uint8Array }> {
+    return this.call({ op: 'snapshot', queries, dump: options.dump ?? true });
   }
 
   async close(): Promise<void> {

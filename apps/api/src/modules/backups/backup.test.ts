@@ -328,6 +328,63 @@ describe('backup and restore', { timeout: 120_000 }, () => {
       await restored.close();
     }
   });
+
+  it('writes a portable dump that restores row for row, into the embedded database too', async () => {
+    const before = await contents(t.db);
+    const file = path.join(temp, 'portable.tar');
+    const result = await createBackup({ ...source(), format: 'logical' }, file);
+    const entries: string[] = [];
+    await tar.list({ file, onReadEntry: (e) => entries.push(e.path) });
+    expect(entries.slice(0, 2)).toEqual(['manifest.json', 'database.jsonl.gz']);
+    // Same engine, and (on a PostgreSQL run) from PostgreSQL into an embedded database.
+    const places = [await freshTarget()];
+    if (t.driver === 'postgres') {
+      const dir = fs.mkdtempSync(path.join(temp, 'to-embedded-'));
+      places.push({
+        target: { kind: 'pglite', dataDir: dir },
+        uploadsDir: path.join(dir, 'uploads'),
+        open: () => openDatabase({ kind: 'pglite', dir: path.join(dir, 'db') }, { inProcess: true }),
+      });
+    }
+    for (const place of places) {
+      const report = await restoreBackup({ file, target: place.target, uploadsDir: place.uploadsDir });
+      expect(report.manifest.uploads.length).toBe(result.uploads);
+      const restored = await place.open();
+      try {
+        const after = await contents(restored.db);
+        for (const table of Object.keys(before))
+          expect(after[table], `${place.target.kind} ${table}`).toEqual(before[table]);
+        // Ids go on after the largest restored one, and the append-only guard is back.
+        const created = await restored.db.execute(
+          sql`insert into users (username, password_hash, role, full_name) values ('after-restore', 'x', 'admin', 'پس از بازیابی') returning id`,
+        );
+        const maxBefore = Math.max(...(before['public.users'] ?? []).map((j) => Number(JSON.parse(j).id)));
+        expect(Number(rowsOf(created)[0]?.id)).toBeGreaterThan(maxBefore);
+        await restored.db.execute(sql`insert into audit_log (action, entity) values ('restore', 'test')`);
+        await expect(restored.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+      } finally {
+        await restored.close();
+      }
+    }
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'writes the portable dump when pg_dump cannot be run, and says so',
+    async () => {
+      const path0 = process.env.PATH;
+      process.env.PATH = fs.mkdtempSync(path.join(temp, 'no-tools-'));
+      let result: Awaited<ReturnType<typeof createBackup>>;
+      try {
+        result = await createBackup(source(), path.join(temp, 'no-pg-dump.tar'));
+      } finally {
+        process.env.PATH = path0;
+      }
+      expect(result.note).toMatch(/^pg_dump was not found\. .*The portable dump was written instead\.$/);
+      const entries: string[] = [];
+      await tar.list({ file: result.file, onReadEntry: (e) => entries.push(e.path) });
+      expect(entries[1]).toBe('database.jsonl.gz');
+    },
+  );
 });
 
 /** A database migrated only up to `last`, as an older version left it. */

@@ -5,7 +5,7 @@ import * as tar from 'tar';
 import type { Db } from '../../db/client';
 import { MIGRATIONS_DIR } from '../../db/client';
 import { isStorageName, PARTIAL_SUFFIX } from '../../storage/storage';
-import { snapshotDatabase } from './database-dump';
+import { type DumpFormat, snapshotDatabase } from './database-dump';
 import {
   appVersion,
   type FileEntry,
@@ -25,6 +25,8 @@ export interface BackupSource {
   uploadsDir: string;
   /** Holds deletions of upload files while they are copied (storage/removal-hold.ts). */
   holdRemovals?: () => () => Promise<void>;
+  /** `logical`: the portable dump even when pg_dump is there (BACKUP_FORMAT). */
+  format?: DumpFormat;
 }
 
 export interface BackupResult {
@@ -34,6 +36,8 @@ export interface BackupResult {
   tables: number;
   rows: number;
   uploads: number;
+  /** Why the portable dump was written instead of pg_dump's, when it was. */
+  note?: string;
 }
 
 /** A backup file's default name: `madreseh-backup-20261124-093605.tar` (UTC). */
@@ -84,6 +88,7 @@ export async function createBackup(source: BackupSource, target: string): Promis
       databaseUrl: source.databaseUrl,
       folder: stage,
       migrationsDir: MIGRATIONS_DIR,
+      ...(source.format ? { format: source.format } : {}),
     });
     const uploadsRoot = path.resolve(source.uploadsDir);
     const uploads: FileEntry[] = [];
@@ -126,6 +131,7 @@ export async function createBackup(source: BackupSource, target: string): Promis
       tables: Object.keys(manifest.tables).length,
       rows,
       uploads: uploads.length,
+      ...(snapshot.note ? { note: snapshot.note } : {}),
     };
   } finally {
     await release();

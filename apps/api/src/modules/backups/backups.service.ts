@@ -124,7 +124,7 @@ export function backupJobs(source: Omit<BackupSource, 'db'>, options: BackupSett
           return { due: false, last: last.at };
         }
         const result = await runBackup({ ...source, db }, options);
-        return { due: true, file: result.file, bytes: result.bytes };
+        return { due: true, file: result.file, bytes: result.bytes, ...(result.note ? { note: result.note } : {}) };
       },
     });
   }

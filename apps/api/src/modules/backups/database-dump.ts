@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Db } from '../../db/client';
 import { readJournal } from '../../db/migration-status';
 import { RemotePGlite } from '../../db/pglite-remote';
+import { LOGICAL_DUMP_FILE, rowsSql, writeLogicalDump } from './logical-dump';
 import { PG_DUMP_FILE, PGLITE_DUMP_FILE } from './manifest';
 
 /**
@@ -17,6 +18,8 @@ import { PG_DUMP_FILE, PGLITE_DUMP_FILE } from './manifest';
  */
 export interface DatabaseSnapshot {
   engine: 'pglite' | 'postgres';
+  /** Set when the portable dump was written instead of pg_dump's: why. */
+  note?: string;
   /** The dump, written into the given folder. */
   file: string;
   tables: Record<string, number>;
@@ -68,17 +71,21 @@ function clientOf(db: Db): unknown {
   return (db as unknown as { $client?: unknown }).$client;
 }
 
+/** `native`: pg_dump -Fc, or PGlite's own dump; `logical`: the portable JSON dump (logical-dump.ts). */
+export type DumpFormat = 'native' | 'logical';
+
 export async function snapshotDatabase(
   db: Db,
-  options: { databaseUrl: string | null; folder: string; migrationsDir: string },
+  options: { databaseUrl: string | null; folder: string; migrationsDir: string; format?: DumpFormat },
 ): Promise<DatabaseSnapshot> {
   const client = clientOf(db);
+  const format = options.format ?? 'native';
   if (client instanceof pg.Pool) {
     if (!options.databaseUrl) throw new BackupError('The PostgreSQL address is needed to dump the database');
-    return snapshotPostgres(client, options.databaseUrl, options.folder, options.migrationsDir);
+    return snapshotPostgres(client, options.databaseUrl, options.folder, options.migrationsDir, format);
   }
   if (client instanceof RemotePGlite || client instanceof PGlite) {
-    return snapshotPglite(client, options.folder, options.migrationsDir);
+    return snapshotPglite(client, options.folder, options.migrationsDir, format);
   }
   throw new BackupError('Unknown database client');
 }
@@ -87,25 +94,35 @@ async function snapshotPglite(
   client: RemotePGlite | PGlite,
   folder: string,
   migrationsDir: string,
+  format: DumpFormat,
 ): Promise<DatabaseSnapshot> {
   const tables = (await client.query<{ schema: string; name: string }>(TABLES_SQL)).rows;
-  const queries = [countSql(tables), MIGRATIONS_SQL];
+  const names = tables.map((t) => `${t.schema}.${t.name}`);
+  const logical = format === 'logical';
+  const queries = [countSql(tables), MIGRATIONS_SQL, ...(logical ? names.map(rowsSql) : [])];
   let answers: Row[][];
-  let dump: Uint8Array;
+  let dump: Uint8Array | null;
   if (client instanceof RemotePGlite) {
-    ({ answers, dump } = await client.snapshot(queries));
+    ({ answers, dump } = await client.snapshot(queries, { dump: !logical }));
   } else {
     // In-process (tests, tools): the same steps as the worker's `snapshot`.
     ({ answers, dump } = await client.transaction(async (tx) => {
       await tx.exec('CHECKPOINT');
       const out: Row[][] = [];
       for (const q of queries) out.push((await tx.query<Row>(q)).rows);
+      if (logical) return { answers: out, dump: null };
       const blob = await client.dumpDataDir('gzip');
       return { answers: out, dump: new Uint8Array(await blob.arrayBuffer()) };
     }));
   }
-  const file = path.join(folder, PGLITE_DUMP_FILE);
-  await fs.promises.writeFile(file, dump, { mode: 0o600 });
+  let file: string;
+  if (dump) {
+    file = path.join(folder, PGLITE_DUMP_FILE);
+    await fs.promises.writeFile(file, dump, { mode: 0o600 });
+  } else {
+    file = path.join(folder, LOGICAL_DUMP_FILE);
+    await writeLogicalDump(file, names, answers.slice(2));
+  }
   return {
     engine: 'pglite',
     file,
@@ -119,18 +136,35 @@ async function snapshotPostgres(
   url: string,
   folder: string,
   migrationsDir: string,
+  format: DumpFormat,
 ): Promise<DatabaseSnapshot> {
   const conn = await pool.connect();
   let broken: Error | undefined;
   try {
     const serverVersion = Number((await conn.query('show server_version_num')).rows[0]?.server_version_num);
-    await checkPgDump(serverVersion);
+    let note: string | undefined;
+    if (format === 'native') {
+      try {
+        await checkPgDump(serverVersion);
+      } catch (err) {
+        if (!(err instanceof BackupError)) throw err;
+        note = `${err.message} The portable dump was written instead.`;
+      }
+    }
     await conn.query('begin isolation level repeatable read read only');
     try {
       const snapshotId = String((await conn.query('select pg_export_snapshot() as id')).rows[0]?.id);
       const tables = (await conn.query<{ schema: string; name: string }>(TABLES_SQL)).rows;
       const counts = countsFrom((await conn.query(countSql(tables))).rows);
       const migrations = migrationLevel((await conn.query(MIGRATIONS_SQL)).rows, migrationsDir);
+      if (format === 'logical' || note) {
+        const names = tables.map((t) => `${t.schema}.${t.name}`);
+        const answers: Row[][] = [];
+        for (const n of names) answers.push((await conn.query(rowsSql(n))).rows);
+        const file = path.join(folder, LOGICAL_DUMP_FILE);
+        await writeLogicalDump(file, names, answers);
+        return { engine: 'postgres', file, tables: counts, migrations, ...(note ? { note } : {}) };
+      }
       const file = path.join(folder, PG_DUMP_FILE);
       await runTool('pg_dump', ['-Fc', '--no-owner', '--no-privileges', `--snapshot=${snapshotId}`, '-f', file], url);
       return { engine: 'postgres', file, tables: counts, migrations };

@@ -2,12 +2,16 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as tar from 'tar';
 import { MIGRATIONS_DIR, openDatabase } from '../../db/client';
 import { acquireDataDirLock, DataDirLockedError } from '../../db/data-dir-lock';
 import { readJournal } from '../../db/migration-status';
 import { BackupError, countRows, runTool } from './database-dump';
+import { LOGICAL_DUMP_FILE, loadLogicalDump, migrationsUpTo } from './logical-dump';
 import { FORMAT, MANIFEST_NAME, type Manifest, manifestSchema, sha256File, UPLOADS_FOLDER } from './manifest';
 
 /**
@@ -112,11 +116,14 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
       `Backup of ${manifest.createdAt} (${manifest.engine}, migration ${manifest.migrations.last ?? 'none'}): ` +
         `${Object.keys(manifest.tables).length} tables, ${rows} rows, ${manifest.uploads.length} upload files. Checksums match.`,
     );
-    if (manifest.engine !== options.target.kind) {
+    const logical = manifest.database.name === LOGICAL_DUMP_FILE;
+    if (!logical && manifest.engine !== options.target.kind) {
       throw new RestoreRefused(
         manifest.engine === 'pglite'
-          ? 'This backup is of the embedded database; restore it without DATABASE_URL (into DATA_DIR).'
-          : 'This backup is of a PostgreSQL database; restore it with DATABASE_URL set to an empty database.',
+          ? 'This backup is of the embedded database; restore it without DATABASE_URL (into DATA_DIR). ' +
+              '(A backup made with BACKUP_FORMAT=logical restores into either.)'
+          : 'This backup is of a PostgreSQL database; restore it with DATABASE_URL set to an empty database. ' +
+              '(A backup made with BACKUP_FORMAT=logical restores into either.)',
       );
     }
     const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
@@ -140,6 +147,11 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRep
     } else {
       migratedTo = await restorePostgres(options.target.url, work, manifest, Boolean(options.force));
     }
+    log(
+      logical
+        ? 'Loaded the rows of the portable dump; every table matches the manifest.'
+        : 'Every table matches the manifest.',
+    );
     if (migratedTo === migratedFrom) migratedFrom = null;
     if (!(await isEmptyDir(uploadsDir))) {
       const aside = `${uploadsDir}.replaced-${stamp}`;
@@ -197,9 +209,21 @@ async function restorePglite(
       await fs.promises.rename(dir, aside);
       movedAside.push(aside);
     }
-    const dump = await fs.promises.readFile(path.join(work, manifest.database.name));
-    const client = await PGlite.create(dir, { loadDataDir: new Blob([dump]) });
+    const logical = manifest.database.name === LOGICAL_DUMP_FILE;
+    const dump = logical ? null : await fs.promises.readFile(path.join(work, manifest.database.name));
+    const client = dump ? await PGlite.create(dir, { loadDataDir: new Blob([dump]) }) : await PGlite.create(dir);
     try {
+      if (!dump) {
+        await migratePglite(drizzlePglite(client) as never, {
+          migrationsFolder: migrationsUpTo(manifest.migrations.last, work),
+        });
+        await client.exec('begin');
+        await loadLogicalDump(
+          async (q, params) => (await client.query<Record<string, unknown>>(q, params)).rows,
+          path.join(work, manifest.database.name),
+        );
+        await client.exec('commit');
+      }
       compareCounts(
         manifest.tables,
         await countRows(async (q) => (await client.query<Record<string, unknown>>(q)).rows),
@@ -235,11 +259,32 @@ async function restorePostgres(url: string, work: string, manifest: Manifest, fo
   } finally {
     await client.end();
   }
-  await runTool(
-    'pg_restore',
-    ['--no-owner', '--no-privileges', '--exit-on-error', path.join(work, manifest.database.name)],
-    url,
-  );
+  if (manifest.database.name === LOGICAL_DUMP_FILE) {
+    const schema = await openDatabase({ kind: 'postgres', url });
+    try {
+      await migrateNodePg(schema.db as never, { migrationsFolder: migrationsUpTo(manifest.migrations.last, work) });
+    } finally {
+      await schema.close();
+    }
+    const load = new pg.Client({ connectionString: url });
+    await load.connect();
+    try {
+      await load.query('begin');
+      await loadLogicalDump(
+        async (q, params) => (await load.query(q, params)).rows,
+        path.join(work, manifest.database.name),
+      );
+      await load.query('commit');
+    } finally {
+      await load.end();
+    }
+  } else {
+    await runTool(
+      'pg_restore',
+      ['--no-owner', '--no-privileges', '--exit-on-error', path.join(work, manifest.database.name)],
+      url,
+    );
+  }
   const check = new pg.Client({ connectionString: url });
   await check.connect();
   try {
