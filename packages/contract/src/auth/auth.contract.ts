@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { ROLES } from '../roles';
-import { digitsToLatin } from '../text';
+import { digitsToLatin, text } from '../text';
 
 export const roleSchema = z.enum(ROLES);
 
@@ -13,13 +13,11 @@ export const sessionUserSchema = z.object({
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const loginBodySchema = z.object({
-  username: z
-    .string({ error: 'نام کاربری را وارد کنید.' })
+  username: text({ error: 'نام کاربری را وارد کنید.' })
     .max(64, { error: 'نام کاربری بیش از حد طولانی است.' })
     .transform((v) => digitsToLatin(v).trim().toLowerCase())
     .refine((v) => v.length > 0, { error: 'نام کاربری را وارد کنید.' }),
-  password: z
-    .string({ error: 'رمز عبور را وارد کنید.' })
+  password: text({ error: 'رمز عبور را وارد کنید.' })
     .min(1, { error: 'رمز عبور را وارد کنید.' })
     .max(128, { error: 'رمز عبور بیش از حد طولانی است.' })
     .transform((v) => digitsToLatin(v)),
