@@ -107,6 +107,20 @@ const SHOTS: Shot[] = [
   { name: 'invoices', path: '/dashboard/invoices', as: 'admin' },
   { name: 'pending-receipts', path: '/dashboard/payments/pending', as: 'admin' },
   { name: 'admins', path: '/dashboard/admins', as: 'superadmin' },
+  {
+    name: 'sign-in-slowed',
+    path: '/dashboard/sign-in',
+    as: 'admin',
+    prepare: async (page) => {
+      // Somebody guesses student2's password until the sign-in is slowed.
+      for (let i = 0; i < 7; i++)
+        await page.request.post(`${BASE}/api/v1/auth/login`, {
+          data: { username: 'student2', password: `guess-${i}` },
+        });
+      await page.reload();
+      await page.getByTestId('slowed-row').first().waitFor();
+    },
+  },
 ];
 
 async function login(page: Page, username: string) {
