@@ -126,6 +126,20 @@ const SHOTS: Shot[] = [
       await page.getByTestId('audit-row').first().waitFor();
     },
   },
+  {
+    name: 'sign-in-slowed',
+    path: '/dashboard/sign-in',
+    as: 'admin',
+    prepare: async (page) => {
+      // Somebody guesses student2's password until the sign-in is slowed.
+      for (let i = 0; i < 7; i++)
+        await page.request.post(`${BASE}/api/v1/auth/login`, {
+          data: { username: 'student2', password: `guess-${i}` },
+        });
+      await page.reload();
+      await page.getByTestId('slowed-row').first().waitFor();
+    },
+  },
 ];
 
 async function login(page: Page, username: string) {

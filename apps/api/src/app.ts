@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerGuard } from './auth/guard';
 import type { SessionPolicy } from './auth/sessions';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import { type ControlOptions, registerControlRoutes } from './control/control.routes';
 import type { Db } from './db/client';
 import { invalidationOf } from './db/invalidation';
@@ -84,6 +84,18 @@ export function registeredApiRoutes(app: FastifyInstance): readonly RegisteredRo
   return apiRoutes.get(app) ?? [];
 }
 
+/**
+ * Fastify's (proxy-addr's) form of TRUST_PROXY; `true` (trust every hop) is never passed. A hop count
+ * becomes a function: proxy-addr asks it about the peer (hop 0), then the X-Forwarded-For entries from
+ * the last one back, and the first address it does not trust is the client. (Fastify itself reads a
+ * plain number as "trust nothing".)
+ */
+export function trustProxyOption(trust: TrustProxy): ((address: string, hop: number) => boolean) | string | false {
+  if (trust === false || trust === 0) return false;
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust.join(',');
+}
+
 /** Builds the whole Fastify instance: plugins, guard, API routes and the web app. Tests build it too. */
 export async function buildApp({
   db,
@@ -98,7 +110,8 @@ export async function buildApp({
     logger: logger
       ? { level: config.logLevel, serializers: { req: requestSerializer }, ...(logStream ? { stream: logStream } : {}) }
       : false,
-    trustProxy: config.trustProxy,
+    // Exactly the configured proxies (decision 0011): a hop count, or a list of addresses.
+    trustProxy: trustProxyOption(config.trustProxy),
     logController: new OneLinePerRequest(),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },

@@ -69,8 +69,25 @@ describe('loadConfig', () => {
     expect(c.databaseUrl).toBe('postgresql://u@db:5432/school');
     expect(c.sessionIdleMs).toBe(2 * 3_600_000);
     expect(c.sessionMaxMs).toBe(86_400_000);
-    expect(c.trustProxy).toBe(true);
+    expect(c.trustProxy).toBe(1);
     expect(c.logLevel).toBe('info');
+  });
+
+  it.each([
+    ['0', false],
+    ['no', false],
+    ['1', 1],
+    ['true', 1],
+    ['2', 2],
+    ['127.0.0.1', ['127.0.0.1']],
+    [' 10.0.0.0/8, ::1 ,loopback', ['10.0.0.0/8', '::1', 'loopback']],
+  ] as const)('TRUST_PROXY=%s trusts exactly %j', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each(['11', 'everyone', '10.0.0.0/33', '1.2.3', '1,2', '*'])('stops on TRUST_PROXY=%s', (value) => {
+    const err = configError({ TRUST_PROXY: value });
+    expect(err.message).toContain('TRUST_PROXY');
   });
 
   it.each(['abc', '70000', '-1', '3000.5'])('stops on PORT=%s with a message naming PORT', (port) => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { PaymentsConfig } from './modules/payments/gateways';
@@ -5,6 +6,49 @@ import type { PaymentsConfig } from './modules/payments/gateways';
 const bool = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Whom to believe about the client's address (decision 0011): no proxy (false), that many proxy hops
+ * in front (1 = only the entry the nearest proxy appended to X-Forwarded-For), or only these proxy
+ * addresses and networks.
+ */
+export type TrustProxy = false | number | string[];
+
+const trustProxySchema = z.string().transform((raw, ctx): TrustProxy => {
+  const v = raw.trim().toLowerCase();
+  if (v === '' || v === '0' || v === 'false' || v === 'no') return false;
+  if (v === 'true' || v === 'yes') return 1;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops <= 10) return hops;
+    ctx.addIssue({ code: 'custom', message: 'must be 0 to 10 proxy hops, or a list of proxy addresses' });
+    return z.NEVER;
+  }
+  const entries = v
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  const bad = entries.filter((e) => !isProxyAddress(e));
+  if (entries.length === 0 || bad.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be a number of proxy hops (1) or a comma list of proxy addresses or networks (127.0.0.1,10.0.0.0/8, loopback); not ${bad.join(', ') || 'empty'}`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -23,7 +67,7 @@ const configSchema = z.object({
     .max(24 * 90)
     .default(24 * 7),
   SESSION_MAX_DAYS: z.coerce.number().positive().max(365).default(30),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxySchema.default(false),
   WEB_DIST: z.string().min(1).optional(),
   PUBLIC_URL: z
     .string()
@@ -64,7 +108,7 @@ export type Config = {
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
   sessionIdleMs: number;
   sessionMaxMs: number;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   webDist: string;
   payments: PaymentsConfig;
   /** Uploaded images (UPLOADS_DIR, default <DATA_DIR>/uploads). */

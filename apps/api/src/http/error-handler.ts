@@ -10,6 +10,7 @@ export function registerErrorHandler(app: FastifyInstance, spaFallback: SpaFallb
   const reportDiskFull = diskFullReporter();
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterS !== undefined) reply.header('retry-after', String(error.retryAfterS));
       return reply.status(error.status).send({
         code: error.code,
         message: error.message,
