@@ -141,12 +141,15 @@ const trackingCodeSchema = z
   .transform((v) => digitsToLatin(v).trim())
   .refine((v) => /^\d{10}$/.test(v), { error: 'کد پیگیری ده رقم است.' });
 
+export const PRE_REGISTER_SORTS = ['newest', 'name'] as const;
 export const preRegisterFilterSchema = z.object({
   status: preRegisterStatusSchema.optional(),
   grade: z.coerce.number().int().min(1).max(12).optional(),
   from: isoDateSchema.optional(),
   to: isoDateSchema.optional(),
   q: z.string().trim().max(100).optional(),
+  /** `newest` first (default) or by `name` in Persian alphabetical order. */
+  sort: z.enum(PRE_REGISTER_SORTS).default('newest'),
 });
 export type PreRegisterFilter = z.infer<typeof preRegisterFilterSchema>;
 

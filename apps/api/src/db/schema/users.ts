@@ -1,4 +1,5 @@
 import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { persianSortKey } from './sort-key';
 
 export const roleEnum = pgEnum('role', ['student', 'admin', 'super-admin']);
 
@@ -11,6 +12,8 @@ export const users = pgTable(
     role: roleEnum('role').notNull(),
     fullName: varchar('full_name', { length: 200 }).notNull(),
     active: boolean('active').notNull().default(true),
+    /** The full name in Persian alphabetical order (computed by the database). */
+    sortName: persianSortKey('sort_name', 'full_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

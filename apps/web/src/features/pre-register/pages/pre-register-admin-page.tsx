@@ -14,6 +14,7 @@ import {
   Group,
   Pagination,
   Paper,
+  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -55,6 +56,7 @@ export function Component() {
   const [grade, setGrade] = useState<string | null>(null);
   const [from, setFrom] = useState<string | null>(null);
   const [to, setTo] = useState<string | null>(null);
+  const [sort, setSort] = useState<'newest' | 'name'>('newest');
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<number | null>(null);
   const cards = useCardList();
@@ -65,6 +67,7 @@ export function Component() {
     grade: grade ? Number(grade) : undefined,
     from: from ?? undefined,
     to: to ?? undefined,
+    sort,
   };
   const filterKey = JSON.stringify(filter);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter starts at page one
@@ -126,6 +129,16 @@ export function Component() {
             <JalaliDateInput aria-label={preRegFa.to} placeholder={preRegFa.to} value={to} onChange={setTo} clearable />
           </SimpleGrid>
           <Group gap="xs">
+            <SegmentedControl
+              size="xs"
+              aria-label={preRegFa.sortBy}
+              data={[
+                { value: 'newest', label: preRegFa.sortNewest },
+                { value: 'name', label: preRegFa.sortName },
+              ]}
+              value={sort}
+              onChange={(v) => setSort(v === 'name' ? 'name' : 'newest')}
+            />
             <Button size="xs" variant="light" leftSection={<IconDownload size={16} />} onClick={() => download('xlsx')}>
               {preRegFa.exportXlsx}
             </Button>
