@@ -12,6 +12,7 @@ import type { Db } from './db/client';
 import { invalidationOf } from './db/invalidation';
 import { registerErrorHandler } from './http/error-handler';
 import { registerIdempotency } from './http/idempotency';
+import { registerPersianInput } from './http/persian-input';
 import { requestSerializer } from './lib/log';
 import { registerAchievementRoutes } from './modules/achievement/achievement.routes';
 import { registerAdminsRoutes } from './modules/admins/admins.routes';
@@ -149,6 +150,7 @@ export async function buildApp({
 
   const policy: SessionPolicy = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs };
   registerGuard(app, db, policy);
+  registerPersianInput(app);
   registerIdempotency(app, db);
   const spaFallback = config.webDist ? await registerSpa(app, config.webDist) : null;
   registerErrorHandler(app, spaFallback);
