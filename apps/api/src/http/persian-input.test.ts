@@ -27,7 +27,7 @@ describe('one normalisation of stored Persian text', () => {
         gender: 'male',
         grade: 10,
         previousSchool: 'دبستان كوثر',
-        lastAverage: '18.75',
+        lastAverage: '١٨٫٧٥',
         fatherName: 'مصطفى',
         fatherMobile: '٠٩١٢٥٥٥٦٦٧٧',
         fatherJob: 'كارمند',
@@ -68,5 +68,91 @@ describe('one normalisation of stored Persian text', () => {
     expect(
       normalizeInput({ password: 'كي١', newPassword: 'ي', note: 'كي١', n: 3, list: ['ك'], ok: true, none: null }),
     ).toEqual({ password: 'كي١', newPassword: 'ي', note: 'کی۱', n: 3, list: ['ک'], ok: true, none: null });
+  });
+});
+
+describe('decimals as a Persian keyboard types them', () => {
+  const TYPED = ['۱۸٫۷۵', '18/75', '۱۸/۷۵', '18.75'];
+
+  it('takes the pre-registration average in every form', async () => {
+    let n = 0;
+    for (const lastAverage of TYPED) {
+      const nationalCode = nationalCodeFrom(`7320000${String(++n).padStart(2, '0')}`);
+      const res = await t.inject({
+        method: 'POST',
+        url: '/api/v1/general/pre-register',
+        remoteAddress: `10.78.0.${n}`,
+        payload: {
+          firstName: 'سینا',
+          lastName: 'رادمنش',
+          nationalCode,
+          birthDate: '2014-03-25',
+          gender: 'male',
+          grade: 10,
+          lastAverage,
+          fatherName: 'حمید',
+          fatherMobile: '09125556677',
+          motherName: 'لیلا',
+          address: 'تهران، خیابان ولیعصر، پلاک ۱۰',
+        },
+      });
+      expect(res.statusCode, `${lastAverage}: ${res.body}`).toBe(201);
+      const [row] = await t.db.select().from(preRegistrations).where(eq(preRegistrations.nationalCode, nationalCode));
+      expect(row?.lastAverage).toBe('18.75');
+    }
+  });
+
+  it('takes grades in every form and subject weights in Persian digits', async () => {
+    const admin = t.as(await t.sessionFor('admin'));
+    const group = await t.inject({
+      method: 'POST',
+      url: '/api/v1/panel/group',
+      headers: admin,
+      payload: {
+        name: 'دهم ریاضی',
+        gradeLevel: 10,
+        academicYear: 1405,
+        gradingScale: 'numeric',
+        subjects: TYPED.map((_, i) => ({ name: `درس ${i + 1}`, weight: '۲' })),
+      },
+    });
+    expect(group.statusCode, group.body).toBe(201);
+    const g = group.json() as { id: number; subjects: { id: number; weight: number }[] };
+    expect(g.subjects.map((s) => s.weight)).toEqual([2, 2, 2, 2]);
+    const student = await t.inject({
+      method: 'POST',
+      url: '/api/v1/panel/student',
+      headers: admin,
+      payload: {
+        firstName: 'نیما',
+        lastName: 'کاوه',
+        nationalCode: nationalCodeFrom('732100001'),
+        groupId: g.id,
+        birthDate: '2010-06-01',
+        gender: 'male',
+      },
+    });
+    expect(student.statusCode, student.body).toBe(201);
+    const studentId = student.json().student.id as number;
+    const saved = await t.inject({
+      method: 'PUT',
+      url: '/api/v1/panel/report-card',
+      headers: admin,
+      payload: {
+        groupId: g.id,
+        term: 'first',
+        rows: [{ studentId, grades: g.subjects.map((s, i) => ({ subjectId: s.id, value: TYPED[i] })) }],
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const grid = await t.inject({
+      method: 'GET',
+      url: '/api/v1/panel/report-card',
+      query: { groupId: String(g.id), term: 'first' },
+      headers: admin,
+    });
+    const row = grid.json().rows[0];
+    expect(Object.values(row.grades)).toEqual(['18.75', '18.75', '18.75', '18.75']);
+    expect(row.average).toBe(18.75);
   });
 });

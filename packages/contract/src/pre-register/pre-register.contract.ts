@@ -3,6 +3,7 @@ import { endpoint } from '../endpoint';
 import { mobileSchema, nationalCodeSchema } from '../iran';
 import { isoDateSchema } from '../jalali';
 import { listQuerySchema, pageOf } from '../pagination';
+import { decimalInput } from '../persian';
 import { STAFF } from '../roles';
 import { digitsToLatin } from '../text';
 
@@ -59,8 +60,9 @@ export const preRegisterBodySchema = z
     gender: z.enum(['male', 'female'], { error: 'جنسیت را انتخاب کنید.' }),
     grade: gradeSchema,
     previousSchool: optionalText(150, 'نام مدرسهٔ قبلی'),
+    // «۱۸٫۷۵», «18/75», «۱۸/۷۵» and «18.75» are the same average.
     lastAverage: z.preprocess(
-      (v) => (typeof v === 'string' ? (v.trim() === '' ? null : Number(digitsToLatin(v.trim()))) : v),
+      decimalInput,
       z
         .number({ error: 'معدل باید عدد باشد.' })
         .min(0, { error: 'معدل باید بین ۰ و ۲۰ باشد.' })
