@@ -23,6 +23,7 @@ import { Link } from 'react-router';
 import { ApiError, call } from '../../../lib/api-client';
 import { digitsToPersian, formatJalaliDate, formatNumber } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
+import { DigitsInput } from '../../../ui/digits-input';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { PageHeader } from '../../../ui/page-header';
 import { groupsQuery, invoiceListQuery, paymentKeys, paymentSettingsQuery, paymentsEndpoints } from '../api';
@@ -148,13 +149,11 @@ export function Component() {
                     error={bulkFields[`installments.${i}.title`]}
                     required
                   />
-                  <TextInput
+                  <DigitsInput
                     label={`${pm.amount} (${pm.unitLabel[unit]})`}
                     value={r.amount}
-                    inputMode="numeric"
-                    onChange={(e) =>
-                      setRows(rows.map((x, j) => (j === i ? { ...x, amount: e.currentTarget.value } : x)))
-                    }
+                    grouped
+                    onChange={(v) => setRows(rows.map((x, j) => (j === i ? { ...x, amount: v } : x)))}
                     error={bulkFields[`installments.${i}.amount`]}
                     required
                   />

@@ -35,6 +35,7 @@ import { downloadFile } from '../../../lib/download';
 import { digitsToPersian, formatJalaliDateTime, formatJalaliShort, formatNumber } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
+import { Ltr } from '../../../ui/ltr';
 import { PageHeader } from '../../../ui/page-header';
 import { useCardList } from '../../../ui/use-card-list';
 import { fieldSections } from '../fields';
@@ -317,11 +318,11 @@ function DetailDrawer({ id, onClose }: { id: number | null; onClose: () => void 
               </Text>
               <Table withTableBorder>
                 <Table.Tbody>
-                  {sec.rows.map(([k, v]) => (
+                  {sec.rows.map(([k, v, dir]) => (
                     <Table.Tr key={k}>
                       <Table.Th w="40%">{k}</Table.Th>
                       {/* Plain text: whatever the applicant typed, nothing in it runs. */}
-                      <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{v}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{dir ? <Ltr>{v}</Ltr> : v}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

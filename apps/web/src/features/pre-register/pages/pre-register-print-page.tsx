@@ -8,6 +8,7 @@ import { Link, useParams } from 'react-router';
 import { ApiError, call } from '../../../lib/api-client';
 import { digitsToPersian, formatJalaliDate, formatJalaliDateTime } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
+import { Ltr } from '../../../ui/ltr';
 import { fieldSections } from '../fields';
 import { preRegFa } from '../messages';
 import { useSchool } from '../use-pre-register';
@@ -83,10 +84,10 @@ export function Component() {
           </Text>
           <Table withTableBorder withColumnBorders>
             <Table.Tbody>
-              {sec.rows.map(([k, v]) => (
+              {sec.rows.map(([k, v, dir]) => (
                 <Table.Tr key={k}>
                   <Table.Th w="35%">{k}</Table.Th>
-                  <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{v}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{dir ? <Ltr>{v}</Ltr> : v}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
