@@ -56,7 +56,10 @@ export const preRegisterBodySchema = z
     firstName: name('نام'),
     lastName: name('نام خانوادگی'),
     nationalCode: nationalCodeSchema,
-    birthDate: z.string({ error: 'تاریخ تولد را وارد کنید.' }).pipe(isoDateSchema),
+    birthDate: z
+      .string({ error: 'تاریخ تولد را وارد کنید.' })
+      .min(1, { error: 'تاریخ تولد را وارد کنید.' })
+      .pipe(isoDateSchema),
     gender: z.enum(['male', 'female'], { error: 'جنسیت را انتخاب کنید.' }),
     grade: gradeSchema,
     previousSchool: optionalText(150, 'نام مدرسهٔ قبلی'),

@@ -45,7 +45,7 @@ export const preRegFa = {
   // Admin
   adminTitle: 'مدیریت پیش‌ثبت‌نام',
   adminDescription: 'درخواست‌های پیش‌ثبت‌نام، بررسی و تعیین وضعیت',
-  search: 'جستجو: نام، کد ملی یا کد پیگیری',
+  search: 'جست‌وجو: نام، کد ملی یا کد پیگیری',
   allStatuses: 'همهٔ وضعیت‌ها',
   allGrades: 'همهٔ پایه‌ها',
   from: 'از تاریخ',

@@ -12,6 +12,8 @@ import { readToken, readUser, saveSession } from '../../../lib/cookies';
 import { fa } from '../../../messages/fa';
 import { Brand } from '../../../ui/brand';
 
+const LOGIN_ERROR_TOAST = 'login-error';
+
 export function Component() {
   const navigate = useNavigate();
   const [current] = useState(() => (readToken() ? readUser() : null));
@@ -32,13 +34,15 @@ export function Component() {
     mutationFn: (values: { username: string; password: string }) => call(authContract.login, { body: values }),
     onSuccess: ({ token, user }) => {
       saveSession(token, user);
+      // A wrong-password toast from an earlier try is stale once signed in.
+      notifications.hide(LOGIN_ERROR_TOAST);
       notifications.show({ color: 'green', message: fa.auth.welcome(user.fullName) });
       navigate(homePathOf(user.role), { replace: true });
     },
     onError: (err) => {
       const message = err instanceof ApiError ? err.message : fa.errors.internalLine;
       if (err instanceof ApiError && err.fields) form.setErrors(err.fields);
-      notifications.show({ color: 'red', title: fa.auth.submit, message });
+      notifications.show({ id: LOGIN_ERROR_TOAST, color: 'red', title: fa.auth.submit, message });
     },
   });
 

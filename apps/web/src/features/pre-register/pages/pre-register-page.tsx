@@ -44,6 +44,7 @@ import { Ltr } from '../../../ui/ltr';
 import { PageHeader } from '../../../ui/page-header';
 import { fieldSections } from '../fields';
 import { preRegFa } from '../messages';
+import classes from '../pre-register.module.css';
 import { useSchool } from '../use-pre-register';
 
 const EMPTY = {
@@ -225,8 +226,20 @@ function RegisterForm({ grades, schoolName, online }: { grades: number[]; school
           else submit.mutate(form.getValues());
         }}
       >
-        <Stepper active={step} onStepClick={(i) => i < step && setStep(i)} size="sm" mb="lg">
-          <Stepper.Step label={preRegFa.stepStudent}>
+        <Stepper
+          active={step}
+          onStepClick={(i) => i < step && setStep(i)}
+          size="sm"
+          mb="lg"
+          classNames={{
+            steps: classes.steps,
+            step: classes.step,
+            stepBody: classes.stepBody,
+            stepIcon: classes.stepIcon,
+            separator: classes.separator,
+          }}
+        >
+          <Stepper.Step label={preRegFa.stepStudent} icon={digitsToPersian(1)}>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <TextInput label={preRegFa.firstName} required {...form.getInputProps('firstName')} />
               <TextInput label={preRegFa.lastName} required {...form.getInputProps('lastName')} />
@@ -272,7 +285,7 @@ function RegisterForm({ grades, schoolName, online }: { grades: number[]; school
               />
             </SimpleGrid>
           </Stepper.Step>
-          <Stepper.Step label={preRegFa.stepEducation}>
+          <Stepper.Step label={preRegFa.stepEducation} icon={digitsToPersian(2)}>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <TextInput label={preRegFa.previousSchool} {...form.getInputProps('previousSchool')} />
               <TextInput
@@ -298,14 +311,14 @@ function RegisterForm({ grades, schoolName, online }: { grades: number[]; school
               <TextInput label={preRegFa.motherJob} {...form.getInputProps('motherJob')} />
             </SimpleGrid>
           </Stepper.Step>
-          <Stepper.Step label={preRegFa.stepAddress}>
+          <Stepper.Step label={preRegFa.stepAddress} icon={digitsToPersian(3)}>
             <Stack gap="sm">
               <TextInput label={preRegFa.phone} inputMode="tel" {...withPersianDigits(form.getInputProps('phone'))} />
               <Textarea label={preRegFa.address} required autosize minRows={2} {...form.getInputProps('address')} />
               <Textarea label={preRegFa.notes} autosize minRows={2} {...form.getInputProps('notes')} />
             </Stack>
           </Stepper.Step>
-          <Stepper.Step label={preRegFa.stepReview}>
+          <Stepper.Step label={preRegFa.stepReview} icon={digitsToPersian(4)}>
             <Text c="dimmed" mb="sm">
               {preRegFa.reviewHint}
             </Text>
