@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isOperatorMobile } from './bank';
 import { digitsToLatin } from './text';
 
 /** Iranian national code (کد ملی): ten digits whose last one is a check digit. */
@@ -34,4 +35,6 @@ export const nationalCodeSchema = z
 export const mobileSchema = z
   .string({ error: 'شمارهٔ همراه را وارد کنید.' })
   .transform(normalizeMobile)
-  .refine((v) => /^09\d{9}$/.test(v), { message: 'شمارهٔ همراه باید به شکل ۰۹xxxxxxxxx باشد.' });
+  .refine((v) => /^09\d{9}$/.test(v), { message: 'شمارهٔ همراه باید به شکل ۰۹xxxxxxxxx باشد.', abort: true })
+  // Only prefixes Iranian operators issue today (a maintained list, see bank.ts).
+  .refine(isOperatorMobile, { message: 'این پیش‌شماره از هیچ اپراتور همراهی در ایران نیست.' });

@@ -255,6 +255,7 @@ export async function getPaymentSettings(db: Tx): Promise<PaymentSettings> {
     cardNumber: row?.cardNumber ?? null,
     cardHolder: row?.cardHolder ?? null,
     bankName: row?.bankName ?? null,
+    sheba: row?.sheba ?? null,
   };
 }
 

@@ -31,6 +31,7 @@ import { DigitsInput, TimeInput24, timeOf } from '../../../ui/digits-input';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { PageHeader } from '../../../ui/page-header';
 import { cardToCardQuery, paymentKeys, paymentsEndpoints } from '../api';
+import { BankBadge } from '../components/bank-badge';
 import { PaymentLine } from '../components/invoice-card';
 import { fromRials, money, toRials } from '../components/money';
 import { pm } from '../messages';
@@ -135,10 +136,10 @@ export function Component() {
                   )}
                 </CopyButton>
               </Group>
-              <Text fz="sm">
-                {data.card.holder && `${pm.holder} ${data.card.holder}`}
-                {data.card.bank && ` · ${data.card.bank}`}
-              </Text>
+              <Group gap="xs">
+                <BankBadge cardNumber={data.card.number} fallback={data.card.bank} />
+                {data.card.holder && <Text fz="sm">{`${pm.holder} ${data.card.holder}`}</Text>}
+              </Group>
             </Card>
           ) : (
             <Alert color="yellow">{pm.noCard}</Alert>
