@@ -99,6 +99,10 @@ export const pm = {
   addInstallment: 'افزودن قسط',
   removeInstallment: 'حذف قسط',
   issue: 'صدور',
+  bulkConfirmTitle: 'صدور گروهی صورت‌حساب',
+  bulkPreview: (students: string, installments: string, total: string) =>
+    `${students} دانش‌آموز × ${installments} قسط = جمع ${total}`,
+  bulkConfirm: 'بله، صادر شود',
   bulkDone: (created: string, students: string) => `${created} صورت‌حساب برای ${students} دانش‌آموز صادر شد.`,
   bulkSkipped: (skipped: string) =>
     `${skipped} صورت‌حساب صادر نشد، چون دانش‌آموز همان قسط را با همان سررسید از پیش دارد.`,
