@@ -26,6 +26,7 @@ import { registerPaymentRoutes } from './modules/payments/payments.routes';
 import { registerPreRegisterRoutes } from './modules/pre-register/pre-register.routes';
 import { registerReportCardRoutes } from './modules/report-cards/report-cards.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
+import { getSchoolProfile } from './modules/settings/settings.service';
 import { registerStudentRoutes } from './modules/students/students.routes';
 import { registerHealthRoutes } from './modules/system/health.routes';
 import { registerUploadServing } from './storage/serve';
@@ -152,7 +153,12 @@ export async function buildApp({
   registerGuard(app, db, policy);
   registerPersianInput(app);
   registerIdempotency(app, db);
-  const spaFallback = config.webDist ? await registerSpa(app, config.webDist) : null;
+  const spaFallback = config.webDist
+    ? await registerSpa(app, config.webDist, async () => {
+        const school = await getSchoolProfile(db);
+        return school.name.trim() ? { name: school.name, description: school.slogan || school.name } : null;
+      })
+    : null;
   registerErrorHandler(app, spaFallback);
 
   registerUploadServing(app, app.storage, app.urlSigner);

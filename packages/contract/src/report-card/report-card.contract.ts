@@ -135,6 +135,8 @@ export const reportCardSchema = z.object({
   id: z.number().int(),
   studentName: z.string(),
   studentNumber: z.string().nullable(),
+  fatherName: z.string().nullable(),
+  nationalCode: z.string(),
   groupName: z.string(),
   gradeLevel: z.number().int(),
   academicYear: z.number().int(),

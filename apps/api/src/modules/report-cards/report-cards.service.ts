@@ -352,6 +352,8 @@ export async function myReportCard(
       id: chosen.id,
       studentName: fullNameOf(student),
       studentNumber: student.studentNumber,
+      fatherName: student.fatherName,
+      nationalCode: student.nationalCode,
       groupName: chosen.groupName,
       gradeLevel: chosen.gradeLevel,
       academicYear: chosen.academicYear,

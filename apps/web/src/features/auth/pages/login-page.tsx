@@ -5,10 +5,11 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconLock, IconUser } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, call } from '../../../lib/api-client';
 import { readToken, readUser, saveSession } from '../../../lib/cookies';
+import { usePageTitle } from '../../../lib/school-profile';
 import { fa } from '../../../messages/fa';
 import { Brand } from '../../../ui/brand';
 
@@ -17,9 +18,7 @@ const LOGIN_ERROR_TOAST = 'login-error';
 export function Component() {
   const navigate = useNavigate();
   const [current] = useState(() => (readToken() ? readUser() : null));
-  useEffect(() => {
-    document.title = `${fa.auth.title} | ${fa.app.name}`;
-  }, []);
+  usePageTitle(fa.auth.title);
 
   const form = useForm({
     mode: 'uncontrolled',
