@@ -156,7 +156,9 @@ export async function buildApp({
   const spaFallback = config.webDist
     ? await registerSpa(app, config.webDist, async () => {
         const school = await getSchoolProfile(db);
-        return school.name.trim() ? { name: school.name, description: school.slogan || school.name } : null;
+        // Never saved: the defaults, so the generic name the build carries.
+        if (!school.updatedAt) return null;
+        return { name: school.name, description: school.slogan || school.name };
       })
     : null;
   registerErrorHandler(app, spaFallback);

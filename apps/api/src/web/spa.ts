@@ -74,5 +74,5 @@ export function shortNameOf(name: string): string {
   if (name.length <= 12) return name;
   const words = name.split(' ');
   const rest = words.slice(1).join(' ');
-  return rest && rest.length <= 20 ? rest : name.slice(0, 12);
+  return rest && rest.length <= 24 ? rest : name.slice(0, 12);
 }

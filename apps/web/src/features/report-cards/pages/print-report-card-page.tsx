@@ -75,7 +75,8 @@ export function Component() {
           </tr>
         </tbody>
       </table>
-      <ReportCardTable card={card} />
+      {/* No grey stripes on the official paper. */}
+      <ReportCardTable card={card} striped={false} />
       <Text size="sm">{t.passMark(digitsToPersian(card.passMark))}</Text>
       <table>
         <tbody>
