@@ -53,6 +53,8 @@ async function submitReceipt(page: Page, invoiceId: number, tracking: string) {
   await page.goto(`/student/card-to-card?invoice=${invoiceId}`);
   await page.getByTestId('school-card').waitFor();
   await expect.poll(() => page.getByLabel('مبلغ (تومان)').inputValue()).not.toBe('');
+  // Pre-filled with what remains, in Persian digits grouped by «٬».
+  expect(await page.getByLabel('مبلغ (تومان)').inputValue()).toMatch(/^[۱-۹][۰-۹]{0,2}(٬[۰-۹]{3})*$/);
   await page.getByLabel('چهار رقم آخر کارت مبدأ').fill('۴۴۵۵');
   await page.getByLabel('شمارهٔ پیگیری').fill(tracking);
   const yesterday = formatJalaliIso(isoDateInTehran(new Date(Date.now() - 86_400_000)));
@@ -88,6 +90,12 @@ describe('invoices and payments, end to end', () => {
     await dues.nth(1).fill(`${year}/11/01`);
     await dues.nth(1).blur();
     await admin.page.getByRole('button', { name: 'صدور' }).click();
+    // The office sees how many and how much before anything is issued.
+    const preview = admin.page.getByTestId('bulk-preview');
+    await preview.waitFor();
+    expect(await preview.textContent()).toMatch(/^[۰-۹]+ دانش‌آموز × ۲ قسط = جمع [۰-۹٬]+ تومان$/);
+    await admin.page.screenshot({ path: 'test-results/bulk-invoice-confirm-1366.png' });
+    await admin.page.getByRole('button', { name: 'بله، صادر شود' }).click();
     // Two installments for each student of the class, however many the demo class holds.
     const issued = admin.page.getByText(/صورت‌حساب برای [۰-۹]+ دانش‌آموز صادر شد/);
     await issued.waitFor();
@@ -127,6 +135,10 @@ describe('invoices and payments, end to end', () => {
     await student.page.getByTestId(`invoice-${first.id}`).locator('[data-status="paid"]').first().waitFor();
 
     // 3. A card-to-card receipt with a photo for the second installment, and one for the lab invoice.
+    await student.page.goto(`/student/card-to-card?invoice=${second.id}`);
+    // 250,000 Toman remain on the second installment: the amount is filled in, formatted.
+    await expect.poll(() => student.page.getByLabel('مبلغ (تومان)').inputValue()).toBe('۲۵۰٬۰۰۰');
+    await student.page.screenshot({ path: 'test-results/card-to-card-prefilled-390.png', fullPage: true });
     await submitReceipt(student.page, second.id, '۷۷۱۲۳۴');
     await submitReceipt(student.page, lab.id, '۹۹۸۸۷۷');
 

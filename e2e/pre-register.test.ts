@@ -46,16 +46,31 @@ describe('pre-registration', () => {
     await page.getByText('کد ملی معتبر نیست.').waitFor();
     await page.getByLabel('کد ملی دانش‌آموز').fill(toPersian(CODE));
     const birth = page.getByLabel('تاریخ تولد');
+    // Empty, then a day the calendar does not have, then a real one.
+    await page.getByText('پسر').click();
+    await page.getByRole('button', { name: 'مرحلهٔ بعد' }).click();
+    await page.getByText('تاریخ تولد را وارد کنید.').waitFor();
+    await birth.fill('۱۳۹۰/۰۷/۳۱');
+    await birth.blur();
+    await page.getByText('چنین روزی در تقویم نیست: مهر ۱۳۹۰ ۳۰ روز دارد.').waitFor();
     await birth.fill('۱۳۹۳/۰۱/۰۵');
     await birth.blur();
+    // The stepper's four steps fit one row of the phone, numbered in Persian digits.
+    const stepper = await page.locator('.mantine-Stepper-steps').boundingBox();
+    expect(stepper?.height ?? 999).toBeLessThan(60);
+    expect(await page.locator('.mantine-Stepper-stepIcon').allTextContents()).toEqual(['۱', '۲', '۳', '۴']);
     await page.getByText('پسر').click();
     await page.getByRole('combobox', { name: 'پایهٔ درخواستی' }).click();
     await page.getByRole('option', { name: 'دهم', exact: true }).click();
     await page.getByRole('button', { name: 'مرحلهٔ بعد' }).click();
     await page.getByLabel('نام و نام خانوادگی پدر').fill('کاوه توکلی');
-    await page.getByLabel('همراه پدر').fill('۰۹۱۲۷۷۷۸۸۹۹');
+    // A phone typed with its country code and spaces.
+    await page.getByLabel('همراه پدر').fill('+98 912 777 8899');
     await page.getByLabel('نام و نام خانوادگی مادر').fill('شیرین صدری');
-    await page.getByLabel('معدل سال گذشته (۰ تا ۲۰)').fill('۱۹.۲۵');
+    // The average as a Persian keyboard types it; the field shows it the Persian way.
+    const average = page.getByLabel('معدل سال گذشته (۰ تا ۲۰)');
+    await average.fill('19/25');
+    expect(await average.inputValue()).toBe('۱۹٫۲۵');
     await page.getByRole('button', { name: 'مرحلهٔ بعد' }).click();
     await page.getByLabel('نشانی محل سکونت').fill('شیراز، خیابان زند، کوچهٔ ۵');
     await page.getByLabel('توضیحات').fill(XSS);
@@ -63,6 +78,12 @@ describe('pre-registration', () => {
     const review = page.getByTestId('review');
     await review.waitFor();
     expect(await review.textContent()).toContain('۱۳۹۳/۰۱/۰۵');
+    expect(await review.textContent()).toContain('۱۹٫۲۵');
+    // The phone reads left to right, in one form, never reversed inside the right-to-left table.
+    const phone = review.locator('span[dir="ltr"]', { hasText: '۰۹۱۲۷۷۷۸۸۹۹' });
+    expect(await phone.count()).toBe(1);
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, 'pre-register-review-390.png'), fullPage: true });
     await page.getByRole('button', { name: 'ثبت نهایی' }).click();
     const code = page.getByTestId('tracking-code');
     await code.waitFor();
@@ -116,7 +137,7 @@ describe('pre-registration', () => {
     const page = await context.newPage();
     const ran = await guardScripts(page);
     await page.goto('/dashboard/pre-register');
-    await page.getByLabel('جستجو: نام، کد ملی یا کد پیگیری').fill(trackingCode);
+    await page.getByLabel('جست‌وجو: نام، کد ملی یا کد پیگیری').fill(trackingCode);
     await page.getByTestId('pre-register-row').filter({ hasText: 'توکلی' }).waitFor();
     // The search runs on the server; wait for its answer to replace the unfiltered page.
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="pre-register-row"]').length === 1);

@@ -12,6 +12,7 @@ import type { Db } from './db/client';
 import { invalidationOf } from './db/invalidation';
 import { registerErrorHandler } from './http/error-handler';
 import { registerIdempotency } from './http/idempotency';
+import { registerPersianInput } from './http/persian-input';
 import { requestSerializer } from './lib/log';
 import { registerAchievementRoutes } from './modules/achievement/achievement.routes';
 import { registerAdminsRoutes } from './modules/admins/admins.routes';
@@ -27,6 +28,7 @@ import { registerPaymentRoutes } from './modules/payments/payments.routes';
 import { registerPreRegisterRoutes } from './modules/pre-register/pre-register.routes';
 import { registerReportCardRoutes } from './modules/report-cards/report-cards.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
+import { getSchoolProfile } from './modules/settings/settings.service';
 import { registerStudentRoutes } from './modules/students/students.routes';
 import { registerHealthRoutes } from './modules/system/health.routes';
 import { registerUploadServing } from './storage/serve';
@@ -167,8 +169,16 @@ export async function buildApp({
 
   const policy: SessionPolicy = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs };
   registerGuard(app, db, policy);
+  registerPersianInput(app);
   registerIdempotency(app, db);
-  const spaFallback = config.webDist ? await registerSpa(app, config.webDist) : null;
+  const spaFallback = config.webDist
+    ? await registerSpa(app, config.webDist, async () => {
+        const school = await getSchoolProfile(db);
+        // Never saved: the defaults, so the generic name the build carries.
+        if (!school.updatedAt) return null;
+        return { name: school.name, description: school.slogan || school.name };
+      })
+    : null;
   registerErrorHandler(app, spaFallback);
 
   registerUploadServing(app, app.storage, app.urlSigner);

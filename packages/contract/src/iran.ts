@@ -1,3 +1,4 @@
+import { isOperatorMobile } from './bank';
 import { digitsToLatin, text } from './text';
 
 /** Iranian national code (کد ملی): ten digits whose last one is a check digit. */
@@ -31,4 +32,6 @@ export const nationalCodeSchema = text({ error: 'کد ملی را وارد کن�
 
 export const mobileSchema = text({ error: 'شمارهٔ همراه را وارد کنید.' })
   .transform(normalizeMobile)
-  .refine((v) => /^09\d{9}$/.test(v), { message: 'شمارهٔ همراه باید به شکل ۰۹xxxxxxxxx باشد.' });
+  .refine((v) => /^09\d{9}$/.test(v), { message: 'شمارهٔ همراه باید به شکل ۰۹xxxxxxxxx باشد.', abort: true })
+  // Only prefixes Iranian operators issue today (a maintained list, see bank.ts).
+  .refine(isOperatorMobile, { message: 'این پیش‌شماره از هیچ اپراتور همراهی در ایران نیست.' });

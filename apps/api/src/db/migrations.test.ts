@@ -141,3 +141,33 @@ describe('upgrading a database with duplicates', () => {
     expect(Number(column?.n)).toBe(0);
   });
 });
+
+describe('upgrading a database with Arabic-typed text', () => {
+  it('stores ي/ى/ك as ی/ک and Arabic-Indic digits as Persian,', async () => {
+    const { database, migrateTo } = await freshDatabase();
+    await migrateTo(migrationsUpTo('0012_unpaid-invoices-counter'));
+    await database.db.execute(sql`insert into pre_registrations
+      (tracking_code, academic_year, first_name, last_name, national_code, birth_date, gender, grade,
+       father_name, father_mobile, mother_name, address, notes)
+      values ('1234567890', 1405, 'علي', 'كاظمي', '0012345678', '2014-01-01', 'male', 7,
+       'مصطفى', '09121234567', 'زهرا', 'تهران، كوچهٔ ياس، پلاک ١٢', 'سلام
+دنيا')`);
+    await database.db.execute(sql`insert into contact_messages (name, reply_to, subject, message)
+      values ('كيان', '09121234567', 'ثبت‌نام ٧', 'كلاس هفتم كي شروع مي‌شود؟')`);
+    await migrateTo(MIGRATIONS_DIR);
+
+    const [p] = await rows(
+      database,
+      sql`select first_name, last_name, father_name, address, notes from pre_registrations`,
+    );
+    expect(p).toEqual({
+      first_name: 'علی',
+      last_name: 'کاظمی',
+      father_name: 'مصطفی',
+      address: 'تهران، کوچهٔ یاس، پلاک ۱۲',
+      notes: 'سلام\nدنیا',
+    });
+    const [c] = await rows(database, sql`select name, subject, message from contact_messages`);
+    expect(c).toEqual({ name: 'کیان', subject: 'ثبت‌نام ۷', message: 'کلاس هفتم کی شروع می‌شود؟' });
+  });
+});

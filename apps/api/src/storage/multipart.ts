@@ -2,6 +2,7 @@ import { ERROR_CODES, ERROR_MESSAGES } from '@madreseh/contract/errors';
 import { IMAGE_LIMITS, UPLOAD_MESSAGES } from '@madreseh/contract/uploads';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { normalizeInput } from '../http/persian-input';
 import { AppError } from '../lib/errors';
 
 export interface UploadForm<T> {
@@ -30,7 +31,7 @@ export async function readUploadForm<S extends z.ZodType>(
       if (part.type === 'file') {
         file = await part.toBuffer();
       } else if (typeof part.value === 'string') {
-        raw[part.fieldname] = part.value;
+        raw[part.fieldname] = normalizeInput(part.value, part.fieldname) as string;
       }
     }
   } catch (err) {

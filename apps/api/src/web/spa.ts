@@ -12,13 +12,36 @@ const REVALIDATE = new Set(['sw.js', 'manifest.webmanifest', 'index.html', 'regi
  */
 export type SpaFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
 
-export async function registerSpa(app: FastifyInstance, webDist: string): Promise<SpaFallback | null> {
+/** The installed app's name: the school's, when it has one. */
+export type AppIdentity = () => Promise<{ name: string; description: string } | null>;
+
+export async function registerSpa(
+  app: FastifyInstance,
+  webDist: string,
+  identity?: AppIdentity,
+): Promise<SpaFallback | null> {
   const indexPath = path.join(webDist, 'index.html');
   if (!fs.existsSync(indexPath)) {
     app.log.warn(`The web app is not built (${indexPath} missing): run "npm run build". Only the API is served.`);
     return null;
   }
   const indexHtml = fs.readFileSync(indexPath, 'utf8');
+  const manifestPath = path.join(webDist, 'manifest.webmanifest');
+  if (identity && fs.existsSync(manifestPath)) {
+    // The manifest is built from the settings: a phone installs «دبیرستان …», not «درگاه مدرسه».
+    const built = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, unknown>;
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.method !== 'GET' || request.url.split('?')[0] !== '/manifest.webmanifest') return;
+      const school = await identity().catch(() => null);
+      const manifest = school
+        ? { ...built, name: school.name, short_name: shortNameOf(school.name), description: school.description }
+        : built;
+      return reply
+        .header('content-type', 'application/manifest+json')
+        .header('cache-control', 'no-cache')
+        .send(JSON.stringify(manifest));
+    });
+  }
 
   await app.register(fastifyStatic, {
     root: webDist,
@@ -44,4 +67,12 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
     void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
     return true;
   };
+}
+
+/** A home-screen label: the name without its school-type word when that keeps it short. */
+export function shortNameOf(name: string): string {
+  if (name.length <= 12) return name;
+  const words = name.split(' ');
+  const rest = words.slice(1).join(' ');
+  return rest && rest.length <= 24 ? rest : name.slice(0, 12);
 }

@@ -1,6 +1,6 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { usePageTitle } from '../lib/school-profile';
 import { fa } from '../messages/fa';
 
 function ErrorScreen({ code, title, line, retry }: { code: string; title: string; line: string; retry?: boolean }) {
@@ -30,9 +30,7 @@ function ErrorScreen({ code, title, line, retry }: { code: string; title: string
 }
 
 export function NotFoundPage() {
-  useEffect(() => {
-    document.title = `${fa.errors.notFoundTitle} | ${fa.app.name}`;
-  }, []);
+  usePageTitle(fa.errors.notFoundTitle);
   return <ErrorScreen code="404" title={fa.errors.notFoundTitle} line={fa.errors.notFoundLine} />;
 }
 

@@ -1,5 +1,7 @@
 import { settingsContract } from '@madreseh/contract/settings/settings.contract';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { fa } from '../messages/fa';
 import { call } from './api-client';
 
 /** The public school profile (name, logo, about, contact, pre-registration state), shared by the public pages. */
@@ -17,4 +19,18 @@ export function mapLinks(location: { lat: number; lng: number }): { geo: string;
     geo: `geo:${lat},${lng}?q=${lat},${lng}`,
     web: `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=17/${lat}/${lng}`,
   };
+}
+
+/** The school's name from its settings, or the generic «درگاه مدرسه» while none is set (or loading). */
+export function useSchoolName(): string {
+  const { data } = useQuery(schoolProfileQuery());
+  return data?.name.trim() || fa.app.name;
+}
+
+/** Sets the document title «page | school», the school's name as soon as it is known. */
+export function usePageTitle(title: string | null): void {
+  const school = useSchoolName();
+  useEffect(() => {
+    document.title = title ? `${title} | ${school}` : school;
+  }, [title, school]);
 }

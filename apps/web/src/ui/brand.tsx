@@ -1,16 +1,38 @@
 import { Group, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { schoolProfileQuery } from '../lib/school-profile';
 import { fa } from '../messages/fa';
 
-/** The school's mark and name; links home. */
+/** The school's logo and name from its settings (the generic mark and «درگاه مدرسه» until set); links home. */
 export function Brand({ size = 36, withName = true }: { size?: number; withName?: boolean }) {
+  const { data } = useQuery(schoolProfileQuery());
+  const name = data?.name.trim() || fa.app.name;
+  const logo = data?.logo?.thumb ?? '/icons/icon-192.png';
   return (
-    <Link to="/" aria-label={withName ? undefined : fa.app.name} style={{ textDecoration: 'none', color: 'inherit' }}>
+    <Link
+      to="/"
+      aria-label={withName ? undefined : name}
+      style={{ textDecoration: 'none', color: 'inherit', minWidth: 0 }}
+    >
       <Group gap="xs" wrap="nowrap">
-        <img src="/icons/icon-192.png" width={size} height={size} alt="" style={{ borderRadius: size / 4.5 }} />
+        <img
+          src={logo}
+          width={size}
+          height={size}
+          alt=""
+          style={{ borderRadius: size / 4.5, objectFit: 'contain', flexShrink: 0 }}
+        />
         {withName && (
-          <Text fw={800} fz="lg" c="brand.8" component="span">
-            {fa.app.name}
+          <Text
+            fw={800}
+            fz={{ base: 'md', sm: 'lg' }}
+            c="brand.8"
+            component="span"
+            truncate="end"
+            data-testid="brand-name"
+          >
+            {name}
           </Text>
         )}
       </Group>

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 afterEach(cleanup);
 
-import { JalaliDateInput } from './jalali-date-input';
+import { impossibleDayMessage, JalaliDateInput } from './jalali-date-input';
 
 function Harness({ initial = null as string | null, onValue = (_: string | null) => {} }) {
   const [value, setValue] = useState<string | null>(initial);
@@ -44,8 +44,11 @@ describe('JalaliDateInput', () => {
     const input = screen.getByLabelText('تاریخ تولد');
     fireEvent.change(input, { target: { value: '1404/12/30' } });
     fireEvent.blur(input);
-    expect(screen.getByText('تاریخ را به شکل ۱۴۰۵/۰۷/۰۱ وارد کنید.')).toBeTruthy();
+    expect(screen.getByText('چنین روزی در تقویم نیست: اسفند ۱۴۰۴ ۲۹ روز دارد.')).toBeTruthy();
     expect(screen.getByTestId('value').textContent).toBe('none');
+    fireEvent.change(input, { target: { value: 'دیروز' } });
+    fireEvent.blur(input);
+    expect(screen.getByText('تاریخ را به شکل ۱۴۰۵/۰۷/۰۱ وارد کنید.')).toBeTruthy();
   });
 
   it('picks a day from the calendar', async () => {
@@ -59,5 +62,15 @@ describe('JalaliDateInput', () => {
     render(<Harness initial="2026-09-23" />);
     fireEvent.click(screen.getByLabelText('پاک کردن تاریخ'));
     expect(screen.getByTestId('value').textContent).toBe('none');
+  });
+});
+
+describe('impossibleDayMessage', () => {
+  it('says a well-written day that is not in the calendar does not exist', () => {
+    expect(impossibleDayMessage('۱۳۹۰/۰۷/۳۱')).toBe('چنین روزی در تقویم نیست: مهر ۱۳۹۰ ۳۰ روز دارد.');
+    expect(impossibleDayMessage('1403/12/30')).toBeNull(); // 1403 is a leap year
+    expect(impossibleDayMessage('1402/12/30')).toBe('چنین روزی در تقویم نیست: اسفند ۱۴۰۲ ۲۹ روز دارد.');
+    expect(impossibleDayMessage('۱۳۹۰/۱۳/۰۱')).toBe('ماه باید از ۱ تا ۱۲ باشد.');
+    expect(impossibleDayMessage('فردا')).toBeNull();
   });
 });

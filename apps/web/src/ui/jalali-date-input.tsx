@@ -9,7 +9,7 @@ import {
   todayIso,
   toJalali,
 } from '@madreseh/contract/jalali';
-import { digitsToPersian } from '@madreseh/contract/text';
+import { digitsToLatin, digitsToPersian } from '@madreseh/contract/text';
 import {
   ActionIcon,
   Button,
@@ -22,6 +22,20 @@ import {
 } from '@mantine/core';
 import { useEffect, useId, useState } from 'react';
 import classes from './jalali-date-input.module.css';
+
+/**
+ * «۱۳۹۰/۰۷/۳۱» is written right but is no day of the calendar: says so, naming the month's length
+ * («مهر ۱۳۹۰ ۳۰ روز دارد»). Null when the text is not of the form year/month/day.
+ */
+export function impossibleDayMessage(text: string): string | null {
+  const m = /^\s*(\d{4})\s*[/\-.]\s*(\d{1,2})\s*[/\-.]\s*(\d{1,2})\s*$/.exec(digitsToLatin(text));
+  if (!m) return null;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (month < 1 || month > 12) return 'ماه باید از ۱ تا ۱۲ باشد.';
+  if (isValidJalali(year, month, day)) return null;
+  const length = jalaliMonthLength(year, month);
+  return `چنین روزی در تقویم نیست: ${JALALI_MONTHS[month - 1]} ${digitsToPersian(year)} ${digitsToPersian(length)} روز دارد.`;
+}
 
 const WEEKDAY_INITIALS = ['ش', 'ی', 'د', 'س', 'چ', 'پ', 'ج'];
 
@@ -77,7 +91,7 @@ export function JalaliDateInput({
     }
     const iso = parseJalaliDate(text);
     if (!iso) {
-      setTypedError('تاریخ را به شکل ۱۴۰۵/۰۷/۰۱ وارد کنید.');
+      setTypedError(impossibleDayMessage(text) ?? 'تاریخ را به شکل ۱۴۰۵/۰۷/۰۱ وارد کنید.');
       return;
     }
     if (!inRange(iso)) {

@@ -1,7 +1,7 @@
 import { Anchor, Breadcrumbs, Stack, Text, Title } from '@mantine/core';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { fa } from '../messages/fa';
+import { usePageTitle } from '../lib/school-profile';
 
 export interface Crumb {
   label: string;
@@ -18,9 +18,7 @@ export function PageHeader({
   description?: ReactNode;
   crumbs?: Crumb[];
 }) {
-  useEffect(() => {
-    document.title = `${title} | ${fa.app.name}`;
-  }, [title]);
+  usePageTitle(title);
   return (
     <Stack gap={4} mb="lg">
       {crumbs && crumbs.length > 0 && (

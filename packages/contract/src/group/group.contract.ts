@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { idParams, idSchema } from '../ids';
+import { parseDecimal } from '../persian';
 import { STAFF } from '../roles';
-import { digitsToLatin, text, tidyPersian } from '../text';
+import { text, tidyPersian } from '../text';
 
 export const GRADING_SCALES = ['numeric', 'descriptive'] as const;
 export type GradingScale = (typeof GRADING_SCALES)[number];
@@ -35,7 +36,7 @@ const name = (label: string, max = 100) =>
 
 const intInput = (min: number, max: number, message: string) =>
   z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(digitsToLatin(v).trim()) : v),
+    (v) => (typeof v === 'string' && v.trim() !== '' ? (parseDecimal(v) ?? v) : v),
     z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message }),
   );
 

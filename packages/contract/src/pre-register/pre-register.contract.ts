@@ -4,6 +4,7 @@ import { idParams } from '../ids';
 import { mobileSchema, nationalCodeSchema } from '../iran';
 import { isoDateSchema } from '../jalali';
 import { listQuerySchema, pageOf } from '../pagination';
+import { decimalInput } from '../persian';
 import { STAFF } from '../roles';
 import { digitsToLatin, multilineText, text } from '../text';
 
@@ -53,12 +54,15 @@ export const preRegisterBodySchema = z
     firstName: name('نام'),
     lastName: name('نام خانوادگی'),
     nationalCode: nationalCodeSchema,
-    birthDate: text({ error: 'تاریخ تولد را وارد کنید.' }).pipe(isoDateSchema),
+    birthDate: text({ error: 'تاریخ تولد را وارد کنید.' })
+      .min(1, { error: 'تاریخ تولد را وارد کنید.' })
+      .pipe(isoDateSchema),
     gender: z.enum(['male', 'female'], { error: 'جنسیت را انتخاب کنید.' }),
     grade: gradeSchema,
     previousSchool: optionalText(150, 'نام مدرسهٔ قبلی'),
+    // «۱۸٫۷۵», «18/75», «۱۸/۷۵» and «18.75» are the same average.
     lastAverage: z.preprocess(
-      (v) => (typeof v === 'string' ? (v.trim() === '' ? null : Number(digitsToLatin(v.trim()))) : v),
+      decimalInput,
       z
         .number({ error: 'معدل باید عدد باشد.' })
         .min(0, { error: 'معدل باید بین ۰ و ۲۰ باشد.' })
@@ -136,12 +140,15 @@ const trackingCodeSchema = text({ error: 'کد پیگیری را وارد کنی
   .transform((v) => digitsToLatin(v).trim())
   .refine((v) => /^\d{10}$/.test(v), { error: 'کد پیگیری ده رقم است.' });
 
+export const PRE_REGISTER_SORTS = ['newest', 'name'] as const;
 export const preRegisterFilterSchema = z.object({
   status: preRegisterStatusSchema.optional(),
   grade: z.coerce.number().int().min(1).max(12).optional(),
   from: isoDateSchema.optional(),
   to: isoDateSchema.optional(),
   q: text().trim().max(100).optional(),
+  /** `newest` first (default) or by `name` in Persian alphabetical order. */
+  sort: z.enum(PRE_REGISTER_SORTS).default('newest'),
 });
 export type PreRegisterFilter = z.infer<typeof preRegisterFilterSchema>;
 

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { GRADING_SCALES } from '../group/group.contract';
 import { idParamSchema, idSchema } from '../ids';
+import { parseDecimal } from '../persian';
 import { STAFF, STUDENT } from '../roles';
-import { digitsToLatin, multilineText, text } from '../text';
+import { multilineText, text } from '../text';
 
 /** Report-card terms in the order of the school year (Mehr to Khordad): months and the two exam terms. */
 export const TERMS = [
@@ -50,15 +51,10 @@ export const DESCRIPTIVE_LABELS: Record<DescriptiveGrade, string> = {
  * mark. Answers the score with at most two decimals, or null when it is not a score from 0 to 20.
  */
 export function parseScore(raw: string | number): number | null {
-  const text =
-    typeof raw === 'number'
-      ? String(raw)
-      : digitsToLatin(raw)
-          .trim()
-          .replace(/[٫/,،]/g, '.');
-  if (!/^\d{1,2}(\.\d{1,2})?$/.test(text)) return null;
-  const n = Number(text);
-  return n >= 0 && n <= 20 ? n : null;
+  const n = parseDecimal(raw);
+  if (n === null || n < 0 || n > 20) return null;
+  // At most two decimals: 17.25 is a score, 17.255 is a typing slip.
+  return Number.isInteger(Math.round(n * 1e6) / 1e4) ? n : null;
 }
 
 /** Reads a descriptive grade from its key or its Persian label. */
@@ -141,6 +137,8 @@ export const reportCardSchema = z.object({
   id: z.number().int(),
   studentName: z.string(),
   studentNumber: z.string().nullable(),
+  fatherName: z.string().nullable(),
+  nationalCode: z.string(),
   groupName: z.string(),
   gradeLevel: z.number().int(),
   academicYear: z.number().int(),

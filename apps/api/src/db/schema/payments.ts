@@ -109,6 +109,8 @@ export const paymentSettings = pgTable(
     cardNumber: varchar('card_number', { length: 16 }),
     cardHolder: varchar('card_holder', { length: 100 }),
     bankName: varchar('bank_name', { length: 60 }),
+    /** The school's account number (شبا), «IR» and 24 digits. */
+    sheba: varchar('sheba', { length: 26 }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('payment_settings_single_row', sql`${t.id} = 1`)],

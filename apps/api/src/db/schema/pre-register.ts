@@ -14,6 +14,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { genderEnum } from './school';
+import { persianSortKey } from './sort-key';
 import { users } from './users';
 
 export const preRegisterStatusEnum = pgEnum('pre_register_status', [
@@ -55,12 +56,15 @@ export const preRegistrations = pgTable(
     statusChangedBy: integer('status_changed_by').references(() => users.id, { onDelete: 'set null' }),
     /** Names, national code and tracking code normalised for search. */
     searchText: text('search_text').notNull().default(''),
+    /** Surname then name in Persian alphabetical order (computed by the database). */
+    sortName: persianSortKey('sort_name', 'last_name', 'first_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('pre_registrations_tracking_key').on(t.trackingCode),
     uniqueIndex('pre_registrations_national_year_key').on(t.nationalCode, t.academicYear),
     index('pre_registrations_created_idx').on(t.createdAt),
+    index('pre_registrations_sort_name_idx').on(t.sortName, t.id),
     index('pre_registrations_status_idx').on(t.status, t.grade),
     check('pre_registrations_grade_check', sql`${t.grade} between 1 and 12`),
     check('pre_registrations_average_check', sql`${t.lastAverage} is null or ${t.lastAverage} between 0 and 20`),

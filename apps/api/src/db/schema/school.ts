@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { persianSortKey } from './sort-key';
 import { users } from './users';
 
 export const gradingScaleEnum = pgEnum('grading_scale', ['numeric', 'descriptive']);
@@ -32,6 +33,8 @@ export const groups = pgTable(
     gradingScale: gradingScaleEnum('grading_scale').notNull().default('numeric'),
     passMark: numeric('pass_mark', { precision: 4, scale: 2 }).notNull().default('10'),
     usesMonthly: boolean('uses_monthly').notNull().default(false),
+    /** The name in Persian alphabetical order (computed by the database). */
+    sortName: persianSortKey('sort_name', 'name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -83,6 +86,8 @@ export const students = pgTable(
     status: studentStatusEnum('status').notNull().default('active'),
     /** Names, national code and student number normalised (ی/ک, Latin digits) for search. */
     searchText: text('search_text').notNull().default(''),
+    /** Surname then name in Persian alphabetical order (computed by the database). */
+    sortName: persianSortKey('sort_name', 'last_name', 'first_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -92,7 +97,7 @@ export const students = pgTable(
     uniqueIndex('students_student_number_key').on(t.studentNumber),
     index('students_group_idx').on(t.groupId),
     index('students_status_idx').on(t.status),
-    // The list's default order (surname, name), so a page is read in order instead of sorting the school.
-    index('students_name_idx').on(t.lastName, t.firstName, t.id),
+    // The list's default order (surname, name in Persian order), so a page is read in order instead of sorting the school.
+    index('students_sort_name_idx').on(t.sortName, t.id),
   ],
 );

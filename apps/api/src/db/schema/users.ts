@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { persianSortKey } from './sort-key';
 
 export const roleEnum = pgEnum('role', ['student', 'admin', 'super-admin']);
 
@@ -24,6 +25,8 @@ export const users = pgTable(
     active: boolean('active').notNull().default(true),
     /** Signs in only to set a new password first (the demo super-admin's known password, decision 0010). */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** The full name in Persian alphabetical order (computed by the database). */
+    sortName: persianSortKey('sort_name', 'full_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

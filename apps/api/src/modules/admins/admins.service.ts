@@ -69,7 +69,7 @@ export async function listStaff(db: Tx): Promise<StaffAccount[]> {
     .select(columns)
     .from(users)
     .where(isStaff)
-    .orderBy(desc(sql`${users.role} = 'super-admin'`), desc(users.active), asc(users.fullName), asc(users.id));
+    .orderBy(desc(sql`${users.role} = 'super-admin'`), desc(users.active), asc(users.sortName), asc(users.id));
   return rows.map(toAccount);
 }
 

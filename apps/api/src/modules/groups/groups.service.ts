@@ -27,7 +27,7 @@ export async function listGroups(db: Tx, ids?: number[]): Promise<Group[]> {
     })
     .from(groups)
     .where(ids ? inArray(groups.id, ids) : undefined)
-    .orderBy(desc(groups.academicYear), asc(groups.gradeLevel), asc(groups.name));
+    .orderBy(desc(groups.academicYear), asc(groups.gradeLevel), asc(groups.sortName));
   if (rows.length === 0) return [];
   const subjects = await db
     .select()

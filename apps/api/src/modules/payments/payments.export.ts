@@ -115,7 +115,7 @@ export async function exportInvoicesAndPayments(db: Db, from: string, to: string
     .innerJoin(students, eq(students.id, invoices.studentId))
     .leftJoin(groups, eq(groups.id, students.groupId))
     .where(and(gte(invoices.dueDate, from), lte(invoices.dueDate, to)))
-    .orderBy(asc(invoices.dueDate), asc(groups.name), asc(students.lastName), asc(invoices.id));
+    .orderBy(asc(invoices.dueDate), asc(groups.sortName), asc(students.sortName), asc(invoices.id));
 
   const decider = alias(users, 'decider');
   const paymentRows = await db

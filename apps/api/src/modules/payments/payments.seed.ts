@@ -51,8 +51,10 @@ export async function seedDemoPayments(tx: Tx, userIds: Map<string, number>): Pr
     .values({
       id: 1,
       moneyUnit: 'toman',
-      cardNumber: '6037991812345678',
-      cardHolder: 'دبستان و دبیرستان مهر',
+      // A number whose check digit is right (Luhn), of بانک ملی ایران (603799); the holder is the school.
+      cardNumber: '6037991812345670',
+      cardHolder: 'دبیرستان دخترانهٔ فرزانگان امید',
+      sheba: 'IR820540102680020817909002',
       bankName: 'بانک ملی ایران',
     })
     .onConflictDoNothing();

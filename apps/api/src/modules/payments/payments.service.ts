@@ -255,6 +255,7 @@ export async function getPaymentSettings(db: Tx): Promise<PaymentSettings> {
     cardNumber: row?.cardNumber ?? null,
     cardHolder: row?.cardHolder ?? null,
     bankName: row?.bankName ?? null,
+    sheba: row?.sheba ?? null,
   };
 }
 
@@ -649,7 +650,7 @@ export async function listInvoices(
     .innerJoin(students, eq(students.id, invoices.studentId))
     .leftJoin(groups, eq(groups.id, students.groupId))
     .where(where)
-    .orderBy(desc(invoices.dueDate), asc(students.lastName), asc(invoices.id))
+    .orderBy(desc(invoices.dueDate), asc(students.sortName), asc(invoices.id))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   return {
@@ -681,7 +682,7 @@ export async function groupsForInvoicing(db: Db) {
       students: sql<number>`(select count(*) from students s where s.group_id = "groups"."id" and s.status = 'active')::int`,
     })
     .from(groups)
-    .orderBy(desc(groups.academicYear), asc(groups.gradeLevel), asc(groups.name));
+    .orderBy(desc(groups.academicYear), asc(groups.gradeLevel), asc(groups.sortName));
   return rows.map((r) => ({ ...r, students: Number(r.students) }));
 }
 

@@ -206,8 +206,8 @@ describe('card-to-card receipts', () => {
     const res = await t.inject({ method: 'GET', url: api('student/payment/card-to-card'), headers: t.as(student1) });
     expect(res.statusCode).toBe(200);
     expect(res.json().card).toEqual({
-      number: '6037991812345678',
-      holder: 'دبستان و دبیرستان مهر',
+      number: '6037991812345670',
+      holder: 'دبیرستان دخترانهٔ فرزانگان امید',
       bank: 'بانک ملی ایران',
     });
   });
@@ -523,16 +523,30 @@ describe('payment settings', () => {
       headers: t.as(admin),
       payload: {
         moneyUnit: 'rial',
-        cardNumber: '۶۲۱۹-۸۶۱۰-۱۲۳۴-۵۶۷۸',
+        cardNumber: '۶۲۱۹-۸۶۱۰-۱۲۳۴-۵۶۷۳',
         cardHolder: 'مدرسهٔ مهر',
-        bankName: 'بانک سامان',
+        bankName: '',
+        sheba: 'ir82 0540 1026 8002 0817 9090 02',
       },
     });
+    // The bank is named from the card's prefix when left empty; the Sheba is stored in one form.
     expect(res.json()).toEqual({
       moneyUnit: 'rial',
-      cardNumber: '6219861012345678',
+      cardNumber: '6219861012345673',
       cardHolder: 'مدرسهٔ مهر',
       bankName: 'بانک سامان',
+      sheba: 'IR820540102680020817909002',
+    });
+    const wrongDigit = await t.inject({
+      method: 'PUT',
+      url: api('panel/payment-settings'),
+      headers: t.as(admin),
+      payload: { moneyUnit: 'rial', cardNumber: '6219861012345678', sheba: 'IR820540102680020817909003' },
+    });
+    expect(wrongDigit.statusCode).toBe(400);
+    expect(wrongDigit.json().fields).toEqual({
+      cardNumber: 'این شمارهٔ کارت درست نیست؛ رقم‌ها را دوباره از روی کارت بخوانید.',
+      sheba: 'شمارهٔ شبا درست نیست: IR و ۲۴ رقم، همان‌طور که بانک داده است.',
     });
     const bad = await t.inject({
       method: 'PUT',
@@ -543,7 +557,7 @@ describe('payment settings', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields.cardNumber).toBe('شمارهٔ کارت باید ۱۶ رقم باشد.');
     const rows = await t.db.select().from(auditLog).where(eq(auditLog.entity, 'payment_settings'));
-    expect(JSON.stringify(rows)).not.toContain('6219861012345678');
+    expect(JSON.stringify(rows)).not.toContain('6219861012345673');
     const invoicesRes = (
       await t.inject({ method: 'GET', url: api('student/invoices'), headers: t.as(student1) })
     ).json();

@@ -10,7 +10,7 @@ import {
   type preRegisterBodySchema,
 } from '@madreseh/contract/pre-register/pre-register.contract';
 import { normalizePersian } from '@madreseh/contract/text';
-import { and, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -159,6 +159,11 @@ function filterWhere(f: PreRegisterFilter): SQL | undefined {
 
 const changedBy = users.fullName;
 
+const orderOf = (f: PreRegisterFilter) =>
+  f.sort === 'name'
+    ? [asc(preRegistrations.sortName), asc(preRegistrations.id)]
+    : [desc(preRegistrations.createdAt), desc(preRegistrations.id)];
+
 export async function list(db: Db, query: PreRegisterFilter & { page: number; pageSize: number }) {
   const where = filterWhere(query);
   const rows = await db
@@ -166,7 +171,7 @@ export async function list(db: Db, query: PreRegisterFilter & { page: number; pa
     .from(preRegistrations)
     .leftJoin(users, eq(users.id, preRegistrations.statusChangedBy))
     .where(where)
-    .orderBy(desc(preRegistrations.createdAt), desc(preRegistrations.id))
+    .orderBy(...orderOf(query))
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   let total = rows[0]?.total ?? 0;
@@ -186,7 +191,7 @@ export async function listForExport(db: Db, filter: PreRegisterFilter): Promise<
     .from(preRegistrations)
     .leftJoin(users, eq(users.id, preRegistrations.statusChangedBy))
     .where(filterWhere(filter))
-    .orderBy(desc(preRegistrations.createdAt), desc(preRegistrations.id))
+    .orderBy(...orderOf(filter))
     .limit(EXPORT_MAX_ROWS);
   return rows.map((r) => toRecord(r.row, r.by));
 }

@@ -50,7 +50,7 @@ async function gridStudents(tx: Tx, groupId: number, term: Term) {
     })
     .from(students)
     .where(or(and(eq(students.groupId, groupId), ne(students.status, 'archived')), inArray(students.id, withCard)))
-    .orderBy(asc(students.lastName), asc(students.firstName), asc(students.id));
+    .orderBy(asc(students.sortName), asc(students.id));
 }
 
 export async function grid(db: Tx, groupId: number, term: Term): Promise<Grid> {
@@ -352,6 +352,8 @@ export async function myReportCard(
       id: chosen.id,
       studentName: fullNameOf(student),
       studentNumber: student.studentNumber,
+      fatherName: student.fatherName,
+      nationalCode: student.nationalCode,
       groupName: chosen.groupName,
       gradeLevel: chosen.gradeLevel,
       academicYear: chosen.academicYear,

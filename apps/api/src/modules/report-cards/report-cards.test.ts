@@ -178,6 +178,9 @@ describe('publishing and the student view (two students)', () => {
     const sara = await t.sessionFor('student1');
     const saraCard = (await t.inject({ method: 'GET', url: MINE, headers: t.as(sara) })).json();
     expect(saraCard.card.studentName).toBe('سارا محمدی');
+    // What an Iranian report card carries besides the name: the father's name and the national code.
+    expect(saraCard.card.fatherName).toBe('حمیدرضا');
+    expect(saraCard.card.nationalCode).toBe(nationalCodeFrom('001234567'));
     expect(saraCard.card.id).not.toBe(after.card.id);
     // Query parameters choose a term, never a student; unknown parameters are ignored.
     const sneaky = await t.inject({

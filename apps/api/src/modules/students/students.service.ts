@@ -171,7 +171,7 @@ function whereOf(f: StudentListFilters): SQL | undefined {
 function orderOf(sort: StudentListFilters['sort']): SQL[] {
   switch (sort) {
     case '-name':
-      return [desc(students.lastName), desc(students.firstName), desc(students.id)];
+      return [desc(students.sortName), desc(students.id)];
     case 'number':
       return [asc(students.studentNumber), asc(students.id)];
     case '-number':
@@ -181,11 +181,11 @@ function orderOf(sort: StudentListFilters['sort']): SQL[] {
     case '-created':
       return [desc(students.createdAt), desc(students.id)];
     case 'group':
-      return [asc(groups.name), asc(students.lastName), asc(students.id)];
+      return [asc(groups.sortName), asc(students.sortName), asc(students.id)];
     case '-group':
-      return [desc(groups.name), asc(students.lastName), asc(students.id)];
+      return [desc(groups.sortName), asc(students.sortName), asc(students.id)];
     default:
-      return [asc(students.lastName), asc(students.firstName), asc(students.id)];
+      return [asc(students.sortName), asc(students.id)];
   }
 }
 

@@ -1,4 +1,5 @@
 import { parseJalaliDate } from '@madreseh/contract/jalali';
+import { normalizeTypedText } from '@madreseh/contract/persian';
 import {
   GENDER_LABELS,
   type ImportResult,
@@ -222,7 +223,8 @@ export async function importStudents(
   const parsed: ParsedRow[] = dataRows.map(({ cells, row }) => {
     const get = (f: Field) => {
       const i = columns.get(f);
-      return i === undefined ? '' : (cells[i] ?? '').trim();
+      // Cells are stored text too: normalised like every request body (http/persian-input.ts).
+      return i === undefined ? '' : normalizeTypedText((cells[i] ?? '').trim());
     };
     const messages: string[] = [];
     let nationalCode = digitsToLatin(get('nationalCode'));

@@ -1,3 +1,4 @@
+import { comparePersian } from '@madreseh/contract/persian';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -207,7 +208,8 @@ describe('list (panel/student)', () => {
     const names = (await list({ sort: '-name', pageSize: '100' }))
       .json()
       .items.map((s: { lastName: string }) => s.lastName);
-    expect(names).toEqual([...names].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0)));
+    // Persian alphabetical order, reversed (ک and گ before ن, not after it as in Unicode order).
+    expect(names).toEqual([...names].sort((a, b) => comparePersian(b, a)));
     expect((await list({ sort: 'evil' })).statusCode).toBe(400);
     expect((await list({ pageSize: '1000' })).statusCode).toBe(400);
   });

@@ -9,7 +9,7 @@ export const achievementsFa = {
     create: 'افتخار تازه',
     edit: 'ویرایش',
     delete: 'حذف',
-    search: 'جستجو در عنوان',
+    search: 'جست‌وجو در عنوان',
     empty: 'افتخاری پیدا نشد.',
     count: (n: string) => `${n} افتخار`,
     moveUp: 'جابه‌جایی به قبل',

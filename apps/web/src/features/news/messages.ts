@@ -13,6 +13,7 @@ export const newsFa = {
   fieldStatus: 'وضعیت',
   fieldDate: 'تاریخ انتشار',
   fieldTime: 'ساعت انتشار',
+  timeInvalid: 'ساعت را ۲۴ساعته و به شکل ۱۴:۳۰ وارد کنید.',
   fieldCover: 'تصویر روی جلد',
   publishHint: 'زمان آینده یعنی خبر در آن زمان منتشر می‌شود.',
   fieldGroups: 'کلاس‌ها',

@@ -99,6 +99,10 @@ export const pm = {
   addInstallment: 'افزودن قسط',
   removeInstallment: 'حذف قسط',
   issue: 'صدور',
+  bulkConfirmTitle: 'صدور گروهی صورت‌حساب',
+  bulkPreview: (students: string, installments: string, total: string) =>
+    `${students} دانش‌آموز × ${installments} قسط = جمع ${total}`,
+  bulkConfirm: 'بله، صادر شود',
   bulkDone: (created: string, students: string) => `${created} صورت‌حساب برای ${students} دانش‌آموز صادر شد.`,
   bulkSkipped: (skipped: string) =>
     `${skipped} صورت‌حساب صادر نشد، چون دانش‌آموز همان قسط را با همان سررسید از پیش دارد.`,
@@ -121,4 +125,8 @@ export const pm = {
   cardNumber: 'شمارهٔ کارت مقصد (۱۶ رقم)',
   cardHolder: 'نام صاحب کارت',
   bankName: 'نام بانک',
+  bankNameHint: 'خالی بماند تا از شش رقم اول کارت خوانده شود.',
+  sheba: 'شمارهٔ شبای حساب مدرسه',
+  cardInvalid: 'این شمارهٔ کارت درست نیست؛ رقم‌ها را دوباره از روی کارت بخوانید.',
+  shebaInvalid: 'شمارهٔ شبا درست نیست: IR و ۲۴ رقم، همان‌طور که بانک داده است.',
 } as const;

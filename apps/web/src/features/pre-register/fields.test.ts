@@ -25,13 +25,22 @@ const record = {
 
 describe('fieldSections', () => {
   it('shows every field with Persian digits, a Jalali birth date and a dash for empty ones', () => {
-    const rows = new Map(fieldSections(record).flatMap((s) => s.rows));
+    const rows = new Map(fieldSections(record).flatMap((s) => s.rows.map(([k, v]) => [k, v] as const)));
     expect(rows.get('تاریخ تولد')).toBe('۱۳۹۳/۰۱/۰۵');
     expect(rows.get('کد ملی دانش‌آموز')).toBe('۰۷۱۲۳۴۵۶۷۱');
     expect(rows.get('معدل سال گذشته (۰ تا ۲۰)')).toBe('۱۹٫۲۵');
     expect(rows.get('پایهٔ درخواستی')).toBe('هفتم');
     expect(rows.get('مدرسهٔ قبلی')).toBe('—');
     expect(rows.size).toBe(17);
+  });
+
+  it('shows phones in one form, marked to read left to right however they were typed', () => {
+    const rows = fieldSections({ ...record, fatherMobile: '+98 912 345 6789', phone: '021-8877 6655' }).flatMap(
+      (s) => s.rows,
+    );
+    const row = (label: string) => rows.find(([k]) => k === label);
+    expect(row('همراه پدر')).toEqual(['همراه پدر', '۰۹۱۲۳۴۵۶۷۸۹', 'ltr']);
+    expect(row('تلفن ثابت')).toEqual(['تلفن ثابت', '۰۲۱۸۸۷۷۶۶۵۵', 'ltr']);
   });
 });
 

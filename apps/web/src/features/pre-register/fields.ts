@@ -1,6 +1,8 @@
+import { normalizeMobile } from '@madreseh/contract/iran';
 import { formatJalaliIso } from '@madreseh/contract/jalali';
 import { GENDER_LABELS, type PreRegistration } from '@madreseh/contract/pre-register/pre-register.contract';
 import { GRADE_LABELS } from '@madreseh/contract/settings/settings.contract';
+import { digitsToLatin } from '@madreseh/contract/text';
 import { digitsToPersian } from '../../lib/format';
 import { preRegFa } from './messages';
 
@@ -27,15 +29,21 @@ type Fields = Pick<
 
 const or = (v: string) => (v.trim() ? v : preRegFa.empty);
 
+/** A labelled value; `ltr` marks numbers (phones, codes) shown isolated left to right. */
+export type FieldRow = [label: string, value: string, ltr?: 'ltr'];
+/** A phone as typed («+98 912 345 6789») in one form, Persian digits, or «—» when empty. */
+const phone = (v: string, mobile: boolean): string =>
+  v.trim() ? digitsToPersian(mobile ? normalizeMobile(v) : digitsToLatin(v).replace(/[\s-]/g, '')) : preRegFa.empty;
+
 /** The form's fields as labelled, displayable sections (review step, drawer and print sheet). */
-export function fieldSections(r: Fields): { title: string; rows: [string, string][] }[] {
+export function fieldSections(r: Fields): { title: string; rows: FieldRow[] }[] {
   return [
     {
       title: preRegFa.sectionStudent,
       rows: [
         [preRegFa.firstName, r.firstName],
         [preRegFa.lastName, r.lastName],
-        [preRegFa.nationalCode, digitsToPersian(r.nationalCode)],
+        [preRegFa.nationalCode, digitsToPersian(r.nationalCode), 'ltr'],
         [preRegFa.birthDate, r.birthDate ? digitsToPersian(formatJalaliIso(r.birthDate)) : preRegFa.empty],
         [preRegFa.gender, GENDER_LABELS[r.gender]],
         [preRegFa.grade, GRADE_LABELS[r.grade] ?? preRegFa.empty],
@@ -55,17 +63,17 @@ export function fieldSections(r: Fields): { title: string; rows: [string, string
       title: preRegFa.sectionParents,
       rows: [
         [preRegFa.fatherName, r.fatherName],
-        [preRegFa.fatherMobile, digitsToPersian(r.fatherMobile)],
+        [preRegFa.fatherMobile, phone(r.fatherMobile, true), 'ltr'],
         [preRegFa.fatherJob, or(r.fatherJob)],
         [preRegFa.motherName, r.motherName],
-        [preRegFa.motherMobile, or(digitsToPersian(r.motherMobile))],
+        [preRegFa.motherMobile, phone(r.motherMobile, true), 'ltr'],
         [preRegFa.motherJob, or(r.motherJob)],
       ],
     },
     {
       title: preRegFa.sectionContact,
       rows: [
-        [preRegFa.phone, or(digitsToPersian(r.phone))],
+        [preRegFa.phone, phone(r.phone, false), 'ltr'],
         [preRegFa.address, r.address],
         [preRegFa.notes, or(r.notes)],
       ],

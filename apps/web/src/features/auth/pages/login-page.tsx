@@ -5,19 +5,20 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconLock, IconUser } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, call } from '../../../lib/api-client';
 import { readToken, readUser, saveSession } from '../../../lib/cookies';
+import { usePageTitle } from '../../../lib/school-profile';
 import { fa } from '../../../messages/fa';
 import { Brand } from '../../../ui/brand';
+
+const LOGIN_ERROR_TOAST = 'login-error';
 
 export function Component() {
   const navigate = useNavigate();
   const [current] = useState(() => (readToken() ? readUser() : null));
-  useEffect(() => {
-    document.title = `${fa.auth.title} | ${fa.app.name}`;
-  }, []);
+  usePageTitle(fa.auth.title);
 
   const form = useForm({
     mode: 'uncontrolled',
@@ -32,13 +33,15 @@ export function Component() {
     mutationFn: (values: { username: string; password: string }) => call(authContract.login, { body: values }),
     onSuccess: ({ token, user }) => {
       saveSession(token, user);
+      // A wrong-password toast from an earlier try is stale once signed in.
+      notifications.hide(LOGIN_ERROR_TOAST);
       notifications.show({ color: 'green', message: fa.auth.welcome(user.fullName) });
       navigate(homePathOf(user.role), { replace: true });
     },
     onError: (err) => {
       const message = err instanceof ApiError ? err.message : fa.errors.internalLine;
       if (err instanceof ApiError && err.fields) form.setErrors(err.fields);
-      notifications.show({ color: 'red', title: fa.auth.submit, message });
+      notifications.show({ id: LOGIN_ERROR_TOAST, color: 'red', title: fa.auth.submit, message });
     },
   });
 

@@ -36,6 +36,7 @@ import { ApiError, call } from '../../../lib/api-client';
 import { digitsToPersian, formatJalaliDateTime } from '../../../lib/format';
 import { uploadFile } from '../../../lib/upload';
 import { fa } from '../../../messages/fa';
+import { TimeInput24, timeOf } from '../../../ui/digits-input';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { PageHeader } from '../../../ui/page-header';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
@@ -151,7 +152,7 @@ function NewsForm({ editing, onDone }: { editing: AdminNews | null; onDone: () =
 
   const save = useMutation({
     mutationFn: async () => {
-      const time = /^\d{2}:\d{2}$/.test(form.time) ? form.time : '00:00';
+      const time = timeOf(form.time) ?? '00:00';
       const body: NewsInput = {
         title: form.title,
         summary: form.summary,
@@ -249,13 +250,12 @@ function NewsForm({ editing, onDone }: { editing: AdminNews | null; onDone: () =
             error={errors.publishAt}
             miw={180}
           />
-          <TextInput
+          <TimeInput24
             label={newsFa.fieldTime}
-            type="time"
             value={form.time}
-            onChange={(e) => set('time', e.currentTarget.value)}
+            onChange={(v) => set('time', v)}
+            error={form.time && !timeOf(form.time) ? newsFa.timeInvalid : undefined}
             miw={140}
-            dir="ltr"
           />
         </Group>
         <Text fz="xs" c="dimmed" mt={-8}>

@@ -2,6 +2,8 @@ import type { InvoiceView, MoneyUnit, PaymentView } from '@madreseh/contract/pay
 import { Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { digitsToPersian, formatJalaliDate, formatJalaliDateTime } from '../../../lib/format';
+import { CopyableCode } from '../../../ui/copyable-code';
+import { Ltr } from '../../../ui/ltr';
 import { pm } from '../messages';
 import { InvoiceStatusBadge, money, PaymentStatusBadge } from './money';
 
@@ -36,11 +38,16 @@ export function PaymentLine({
       <Text fz="xs" c="dimmed">
         {formatJalaliDateTime(payment.submittedAt)}
         {payment.cardMasked ? ` · ${pm.cardEnding} ${digitsToPersian(payment.cardMasked.slice(-4))}` : ''}
-        {payment.trackingNumber ? ` · ${pm.tracking}: ${digitsToPersian(payment.trackingNumber)}` : ''}
+        {payment.trackingNumber && (
+          <>
+            {` · ${pm.tracking}: `}
+            <Ltr>{digitsToPersian(payment.trackingNumber)}</Ltr>
+          </>
+        )}
       </Text>
       {payment.referenceId && (
         <Text fz="xs">
-          {pm.refId}: <bdi data-testid="ref-id">{digitsToPersian(payment.referenceId)}</bdi>
+          {pm.refId}: <CopyableCode code={payment.referenceId} testId="ref-id" fz="inherit" fw={500} />
         </Text>
       )}
       {payment.rejectReason && (

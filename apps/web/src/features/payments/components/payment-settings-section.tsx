@@ -1,3 +1,4 @@
+import { bankOfCard, bankOfSheba, isValidCardNumber, isValidSheba, shebaOf } from '@madreseh/contract/bank';
 import type { MoneyUnit } from '@madreseh/contract/payments/payments.contract';
 import { Alert, Button, Card, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -5,8 +6,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, call } from '../../../lib/api-client';
 import { digitsToPersian } from '../../../lib/format';
+import { onlyDigits } from '../../../ui/digits-input';
 import { paymentKeys, paymentSettingsQuery, paymentsEndpoints } from '../api';
 import { pm } from '../messages';
+import { BankBadge } from './bank-badge';
 
 /** Payment settings (money unit, destination card) — a section for the dashboard's settings page. */
 export function PaymentSettingsSection() {
@@ -17,13 +20,15 @@ export function PaymentSettingsSection() {
     cardNumber: string;
     cardHolder: string;
     bankName: string;
+    sheba: string;
   } | null>(null);
   if (data && !form) {
     setForm({
       moneyUnit: data.moneyUnit,
-      cardNumber: digitsToPersian(data.cardNumber ?? ''),
+      cardNumber: data.cardNumber ?? '',
       cardHolder: data.cardHolder ?? '',
       bankName: data.bankName ?? '',
+      sheba: data.sheba ?? '',
     });
   }
   const save = useMutation({
@@ -35,6 +40,11 @@ export function PaymentSettingsSection() {
   });
   const fields = save.error instanceof ApiError ? (save.error.fields ?? {}) : {};
   if (!form) return null;
+  // Checked as typed: a wrong check digit shows before saving (the server checks the same).
+  const cardError =
+    form.cardNumber.length === 16 && !isValidCardNumber(form.cardNumber) ? pm.cardInvalid : fields.cardNumber;
+  const sheba = shebaOf(form.sheba);
+  const shebaError = sheba.length >= 26 && !isValidSheba(sheba) ? pm.shebaInvalid : fields.sheba;
   return (
     <Card
       withBorder
@@ -68,11 +78,15 @@ export function PaymentSettingsSection() {
         </Stack>
         <TextInput
           label={pm.cardNumber}
-          value={form.cardNumber}
-          onChange={(e) => setForm({ ...form, cardNumber: e.currentTarget.value })}
-          error={fields.cardNumber}
+          value={digitsToPersian(form.cardNumber.replace(/(\d{4})(?=\d)/g, '$1-'))}
+          onChange={(e) => setForm({ ...form, cardNumber: onlyDigits(e.currentTarget.value).slice(0, 16) })}
+          error={cardError}
+          description={<BankBadge cardNumber={form.cardNumber} />}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
           inputMode="numeric"
           dir="ltr"
+          className="tabular"
+          styles={{ input: { textAlign: 'right' } }}
         />
         <TextInput
           label={pm.cardHolder}
@@ -82,9 +96,22 @@ export function PaymentSettingsSection() {
         />
         <TextInput
           label={pm.bankName}
+          placeholder={bankOfCard(form.cardNumber)?.name ?? ''}
+          description={pm.bankNameHint}
           value={form.bankName}
           onChange={(e) => setForm({ ...form, bankName: e.currentTarget.value })}
           error={fields.bankName}
+        />
+        <TextInput
+          label={pm.sheba}
+          placeholder="IR000000000000000000000000"
+          value={form.sheba}
+          onChange={(e) => setForm({ ...form, sheba: e.currentTarget.value.toUpperCase() })}
+          error={shebaError}
+          description={isValidSheba(sheba) ? (bankOfSheba(sheba) ?? undefined) : undefined}
+          dir="ltr"
+          className="tabular"
+          styles={{ input: { textAlign: 'right' } }}
         />
         <Group>
           <Button type="submit" loading={save.isPending}>

@@ -27,9 +27,11 @@ import { ApiError } from '../../../lib/api-client';
 import { digitsToPersian, formatJalaliDate } from '../../../lib/format';
 import { uploadFile } from '../../../lib/upload';
 import { fa } from '../../../messages/fa';
+import { DigitsInput, TimeInput24, timeOf } from '../../../ui/digits-input';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { PageHeader } from '../../../ui/page-header';
 import { cardToCardQuery, paymentKeys, paymentsEndpoints } from '../api';
+import { BankBadge } from '../components/bank-badge';
 import { PaymentLine } from '../components/invoice-card';
 import { fromRials, money, toRials } from '../components/money';
 import { pm } from '../messages';
@@ -55,7 +57,8 @@ export function Component() {
   const unit = data?.moneyUnit ?? 'toman';
   const chosen = data?.invoices.find((i) => String(i.id) === invoiceId);
   useEffect(() => {
-    if (chosen) setAmount(digitsToPersian(fromRials(chosen.remaining, unit)));
+    // The remaining amount, ready to send as it is (shown grouped, «۱٬۲۵۰٬۰۰۰»).
+    if (chosen) setAmount(fromRials(chosen.remaining, unit));
   }, [chosen, unit]);
   useEffect(() => {
     if (data && invoiceId && !data.invoices.some((i) => String(i.id) === invoiceId)) setInvoiceId(null);
@@ -67,15 +70,15 @@ export function Component() {
     const rials = toRials(amount, unit);
     if (!invoiceId) next.invoiceId = pm.chooseInvoice;
     if (!rials) next.amount = 'مبلغ را درست وارد کنید.';
-    const t = digitsToLatin(time).trim();
-    if (!/^([01]?\d|2[0-3]):[0-5]\d$/.test(t)) next.transferredAt = pm.timeInvalid;
+    const t = timeOf(time) ?? '';
+    if (!t) next.transferredAt = pm.timeInvalid;
     if (!date) next.transferredAt = pm.dateRequired;
     if (!file) next.file = pm.photoRequired;
     setErrors(next);
     setFormError(null);
     if (Object.keys(next).length || !file || !rials || !date) return;
     const [hh, mm] = t.split(':');
-    const transferredAt = new Date(`${date}T${hh?.padStart(2, '0')}:${mm}:00+03:30`).toISOString();
+    const transferredAt = new Date(`${date}T${hh}:${mm}:00+03:30`).toISOString();
     setProgress(0);
     try {
       await uploadFile(paymentsEndpoints.cardToCard, {
@@ -133,10 +136,10 @@ export function Component() {
                   )}
                 </CopyButton>
               </Group>
-              <Text fz="sm">
-                {data.card.holder && `${pm.holder} ${data.card.holder}`}
-                {data.card.bank && ` · ${data.card.bank}`}
-              </Text>
+              <Group gap="xs">
+                <BankBadge cardNumber={data.card.number} fallback={data.card.bank} />
+                {data.card.holder && <Text fz="sm">{`${pm.holder} ${data.card.holder}`}</Text>}
+              </Group>
             </Card>
           ) : (
             <Alert color="yellow">{pm.noCard}</Alert>
@@ -165,28 +168,28 @@ export function Component() {
                   allowDeselect={false}
                 />
                 <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                  <TextInput
+                  <DigitsInput
                     label={`${pm.amount} (${pm.unitLabel[unit]})`}
                     value={amount}
-                    onChange={(e) => setAmount(e.currentTarget.value)}
+                    onChange={setAmount}
+                    grouped
                     error={errors.amount}
-                    inputMode="numeric"
                     required
                   />
-                  <TextInput
+                  <DigitsInput
                     label={pm.cardLast4}
                     value={last4}
-                    onChange={(e) => setLast4(e.currentTarget.value)}
+                    onChange={(v) => setLast4(v.slice(0, 4))}
                     error={errors.cardLast4}
-                    inputMode="numeric"
-                    maxLength={4}
                     required
                   />
                   <TextInput
                     label={pm.tracking}
-                    value={tracking}
-                    onChange={(e) => setTracking(e.currentTarget.value)}
+                    value={digitsToPersian(tracking)}
+                    onChange={(e) => setTracking(digitsToLatin(e.currentTarget.value))}
                     error={errors.trackingNumber}
+                    dir="ltr"
+                    styles={{ input: { textAlign: 'right' } }}
                     required
                   />
                   <Group grow align="flex-start" gap="xs">
@@ -198,14 +201,7 @@ export function Component() {
                       error={errors.transferredAt}
                       required
                     />
-                    <TextInput
-                      label={pm.transferTime}
-                      placeholder="۱۴:۳۰"
-                      value={time}
-                      onChange={(e) => setTime(e.currentTarget.value)}
-                      inputMode="numeric"
-                      required
-                    />
+                    <TimeInput24 label={pm.transferTime} value={time} onChange={setTime} required />
                   </Group>
                 </SimpleGrid>
                 <FileInput

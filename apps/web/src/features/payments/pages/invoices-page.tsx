@@ -7,6 +7,7 @@ import {
   Card,
   Checkbox,
   Group,
+  Modal,
   Select,
   SimpleGrid,
   Stack,
@@ -23,6 +24,7 @@ import { Link } from 'react-router';
 import { ApiError, call } from '../../../lib/api-client';
 import { digitsToPersian, formatJalaliDate, formatNumber } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
+import { DigitsInput } from '../../../ui/digits-input';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { PageHeader } from '../../../ui/page-header';
 import { groupsQuery, invoiceListQuery, paymentKeys, paymentSettingsQuery, paymentsEndpoints } from '../api';
@@ -99,11 +101,41 @@ export function Component() {
     },
   });
   const bulkFields = bulk.error instanceof ApiError ? (bulk.error.fields ?? {}) : {};
+  const [confirming, setConfirming] = useState(false);
+  const chosenGroup = (groups.data ?? []).find((g) => String(g.id) === groupId);
+  const perStudent = rows.reduce((sum, r) => sum + (toRials(r.amount, unit) ?? 0), 0);
   const items = list.data?.items ?? [];
 
   return (
     <>
       <PageHeader title={pm.invoicesTitle} crumbs={[{ label: fa.dashboard.home, to: '/dashboard' }]} />
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={pm.bulkConfirmTitle} centered>
+        <Stack>
+          <Text data-testid="bulk-preview">
+            {pm.bulkPreview(
+              formatNumber(chosenGroup?.students ?? 0),
+              formatNumber(rows.length),
+              money(perStudent * (chosenGroup?.students ?? 0), unit),
+            )}
+          </Text>
+          <Text fz="sm" c="dimmed">
+            {chosenGroup?.name}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              {pm.cancel}
+            </Button>
+            <Button
+              onClick={() => {
+                setConfirming(false);
+                bulk.mutate();
+              }}
+            >
+              {pm.bulkConfirm}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <Stack gap="lg">
         <InvoiceExport />
         <Select
@@ -129,7 +161,8 @@ export function Component() {
             noValidate
             onSubmit={(e) => {
               e.preventDefault();
-              bulk.mutate();
+              // Many invoices at once: say how many and how much, and ask first.
+              setConfirming(true);
             }}
           >
             <Title order={2} fz="h4" mb="sm">
@@ -148,13 +181,11 @@ export function Component() {
                     error={bulkFields[`installments.${i}.title`]}
                     required
                   />
-                  <TextInput
+                  <DigitsInput
                     label={`${pm.amount} (${pm.unitLabel[unit]})`}
                     value={r.amount}
-                    inputMode="numeric"
-                    onChange={(e) =>
-                      setRows(rows.map((x, j) => (j === i ? { ...x, amount: e.currentTarget.value } : x)))
-                    }
+                    grouped
+                    onChange={(v) => setRows(rows.map((x, j) => (j === i ? { ...x, amount: v } : x)))}
                     error={bulkFields[`installments.${i}.amount`]}
                     required
                   />

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconClock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { digitsToPersian } from '../../../lib/format';
+import { CopyableCode } from '../../../ui/copyable-code';
 import { PageHeader } from '../../../ui/page-header';
 import { paymentResultQuery } from '../api';
 import { money } from '../components/money';
@@ -38,7 +38,7 @@ export function Component() {
             </Text>
             {data.referenceId && (
               <Text>
-                {pm.refId}: <bdi data-testid="ref-id">{digitsToPersian(data.referenceId)}</bdi>
+                {pm.refId}: <CopyableCode code={data.referenceId} testId="ref-id" />
               </Text>
             )}
             {data.status === 'failed' && data.failureReason && (

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { digitsToPersian, formatJalaliDateTime, formatNumber } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
+import { Ltr } from '../../../ui/ltr';
 import { PageHeader } from '../../../ui/page-header';
 import { PENDING_PAGE_SIZE, pendingReceiptsQuery } from '../api';
 import { money } from '../components/money';
@@ -44,7 +45,12 @@ export function Component() {
             </Text>
             <Text fz="xs" c="dimmed">
               {pm.submittedAt}: {formatJalaliDateTime(r.submittedAt)}
-              {r.trackingNumber ? ` · ${pm.tracking}: ${digitsToPersian(r.trackingNumber)}` : ''}
+              {r.trackingNumber && (
+                <>
+                  {` · ${pm.tracking}: `}
+                  <Ltr>{digitsToPersian(r.trackingNumber)}</Ltr>
+                </>
+              )}
               {r.cardMasked ? ` · ${pm.cardEnding} ${digitsToPersian(r.cardMasked.slice(-4))}` : ''}
             </Text>
             <ReceiptReview payment={r} />

@@ -1,9 +1,8 @@
 import { Alert, Badge, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { formatMoney } from '../../../lib/format';
-import { fa } from '../../../messages/fa';
+import { usePageTitle } from '../../../lib/school-profile';
 import { sandboxQuery } from '../api';
 import { pm } from '../messages';
 
@@ -11,9 +10,7 @@ import { pm } from '../messages';
 export function Component() {
   const authority = useParams().authority ?? '';
   const { data, isPending, error } = useQuery(sandboxQuery(authority));
-  useEffect(() => {
-    document.title = `${pm.sandboxTitle} | ${fa.app.name}`;
-  }, []);
+  usePageTitle(pm.sandboxTitle);
   return (
     <Center mih="100dvh" p="md" bg="gray.1">
       <Card withBorder radius="md" padding="lg" w="100%" maw={440}>

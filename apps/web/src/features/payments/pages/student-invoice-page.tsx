@@ -6,8 +6,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ApiError, call } from '../../../lib/api-client';
-import { digitsToPersian } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
+import { DigitsInput } from '../../../ui/digits-input';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { PageHeader } from '../../../ui/page-header';
 import { paymentKeys, paymentsEndpoints, studentInvoiceQuery } from '../api';
@@ -124,9 +124,9 @@ function InvoiceDialog({
     setDescription(dialog?.kind === 'edit' ? (dialog.invoice.description ?? '') : '');
     setAmount(
       dialog?.kind === 'edit'
-        ? digitsToPersian(fromRials(dialog.invoice.amount, unit))
+        ? fromRials(dialog.invoice.amount, unit)
         : dialog?.kind === 'manual'
-          ? digitsToPersian(fromRials(dialog.invoice.remaining, unit))
+          ? fromRials(dialog.invoice.remaining, unit)
           : '',
     );
     setDueDate(dialog?.kind === 'edit' ? dialog.invoice.dueDate : null);
@@ -187,12 +187,12 @@ function InvoiceDialog({
                 error={fields.description}
                 autosize
               />
-              <TextInput
+              <DigitsInput
                 label={unitLabel}
                 value={amount}
-                onChange={(e) => setAmount(e.currentTarget.value)}
+                onChange={setAmount}
+                grouped
                 error={fields.amount}
-                inputMode="numeric"
                 required
               />
               <JalaliDateInput
@@ -206,12 +206,12 @@ function InvoiceDialog({
           )}
           {dialog?.kind === 'manual' && (
             <>
-              <TextInput
+              <DigitsInput
                 label={unitLabel}
                 value={amount}
-                onChange={(e) => setAmount(e.currentTarget.value)}
+                onChange={setAmount}
+                grouped
                 error={fields.amount}
-                inputMode="numeric"
                 required
                 data-autofocus
               />

@@ -14,6 +14,7 @@ import {
   Group,
   Pagination,
   Paper,
+  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -34,6 +35,7 @@ import { downloadFile } from '../../../lib/download';
 import { digitsToPersian, formatJalaliDateTime, formatJalaliShort, formatNumber } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
+import { Ltr } from '../../../ui/ltr';
 import { PageHeader } from '../../../ui/page-header';
 import { useCardList } from '../../../ui/use-card-list';
 import { fieldSections } from '../fields';
@@ -55,6 +57,7 @@ export function Component() {
   const [grade, setGrade] = useState<string | null>(null);
   const [from, setFrom] = useState<string | null>(null);
   const [to, setTo] = useState<string | null>(null);
+  const [sort, setSort] = useState<'newest' | 'name'>('newest');
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<number | null>(null);
   const cards = useCardList();
@@ -65,6 +68,7 @@ export function Component() {
     grade: grade ? Number(grade) : undefined,
     from: from ?? undefined,
     to: to ?? undefined,
+    sort,
   };
   const filterKey = JSON.stringify(filter);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter starts at page one
@@ -126,6 +130,16 @@ export function Component() {
             <JalaliDateInput aria-label={preRegFa.to} placeholder={preRegFa.to} value={to} onChange={setTo} clearable />
           </SimpleGrid>
           <Group gap="xs">
+            <SegmentedControl
+              size="xs"
+              aria-label={preRegFa.sortBy}
+              data={[
+                { value: 'newest', label: preRegFa.sortNewest },
+                { value: 'name', label: preRegFa.sortName },
+              ]}
+              value={sort}
+              onChange={(v) => setSort(v === 'name' ? 'name' : 'newest')}
+            />
             <Button size="xs" variant="light" leftSection={<IconDownload size={16} />} onClick={() => download('xlsx')}>
               {preRegFa.exportXlsx}
             </Button>
@@ -304,11 +318,11 @@ function DetailDrawer({ id, onClose }: { id: number | null; onClose: () => void 
               </Text>
               <Table withTableBorder>
                 <Table.Tbody>
-                  {sec.rows.map(([k, v]) => (
+                  {sec.rows.map(([k, v, dir]) => (
                     <Table.Tr key={k}>
                       <Table.Th w="40%">{k}</Table.Th>
                       {/* Plain text: whatever the applicant typed, nothing in it runs. */}
-                      <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{v}</Table.Td>
+                      <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{dir ? <Ltr>{v}</Ltr> : v}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

@@ -1,4 +1,5 @@
 import { academicYearLabel, todayIso } from '@madreseh/contract/jalali';
+import { parseDecimal } from '@madreseh/contract/persian';
 import {
   PRE_REGISTER_STATUS_LABELS,
   type PreRegisterPublicStatus,
@@ -36,10 +37,14 @@ import { zodFieldErrors } from '../../../lib/form-errors';
 import { digitsToPersian, formatJalaliDate, formatJalaliDateTime } from '../../../lib/format';
 import { useOnline } from '../../../lib/offline';
 import { fa } from '../../../messages/fa';
+import { CopyableCode } from '../../../ui/copyable-code';
+import { withPersianDigits } from '../../../ui/digits-input';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
+import { Ltr } from '../../../ui/ltr';
 import { PageHeader } from '../../../ui/page-header';
 import { fieldSections } from '../fields';
 import { preRegFa } from '../messages';
+import classes from '../pre-register.module.css';
 import { useSchool } from '../use-pre-register';
 
 const EMPTY = {
@@ -174,9 +179,7 @@ function RegisterForm({ grades, schoolName, online }: { grades: number[]; school
           <Text>{preRegFa.doneText}</Text>
           <Group gap="xs">
             <Text>{preRegFa.trackingCode}:</Text>
-            <Text fw={800} fz="xl" data-testid="tracking-code" dir="ltr">
-              {digitsToPersian(done.trackingCode)}
-            </Text>
+            <CopyableCode code={done.trackingCode} testId="tracking-code" fw={800} fz="xl" />
           </Group>
           <Text>
             {preRegFa.student}: {v.firstName} {v.lastName} — {GRADE_LABELS[Number(v.grade)]}
@@ -223,8 +226,20 @@ function RegisterForm({ grades, schoolName, online }: { grades: number[]; school
           else submit.mutate(form.getValues());
         }}
       >
-        <Stepper active={step} onStepClick={(i) => i < step && setStep(i)} size="sm" mb="lg">
-          <Stepper.Step label={preRegFa.stepStudent}>
+        <Stepper
+          active={step}
+          onStepClick={(i) => i < step && setStep(i)}
+          size="sm"
+          mb="lg"
+          classNames={{
+            steps: classes.steps,
+            step: classes.step,
+            stepBody: classes.stepBody,
+            stepIcon: classes.stepIcon,
+            separator: classes.separator,
+          }}
+        >
+          <Stepper.Step label={preRegFa.stepStudent} icon={digitsToPersian(1)}>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <TextInput label={preRegFa.firstName} required {...form.getInputProps('firstName')} />
               <TextInput label={preRegFa.lastName} required {...form.getInputProps('lastName')} />
@@ -232,9 +247,8 @@ function RegisterForm({ grades, schoolName, online }: { grades: number[]; school
                 label={preRegFa.nationalCode}
                 required
                 inputMode="numeric"
-                dir="ltr"
                 maxLength={10}
-                {...form.getInputProps('nationalCode')}
+                {...withPersianDigits(form.getInputProps('nationalCode'))}
               />
               <JalaliDateInput
                 label={preRegFa.birthDate}
@@ -271,42 +285,40 @@ function RegisterForm({ grades, schoolName, online }: { grades: number[]; school
               />
             </SimpleGrid>
           </Stepper.Step>
-          <Stepper.Step label={preRegFa.stepEducation}>
+          <Stepper.Step label={preRegFa.stepEducation} icon={digitsToPersian(2)}>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <TextInput label={preRegFa.previousSchool} {...form.getInputProps('previousSchool')} />
               <TextInput
                 label={preRegFa.lastAverage}
                 inputMode="decimal"
-                dir="ltr"
-                {...form.getInputProps('lastAverage')}
+                placeholder="۱۸٫۷۵"
+                {...withPersianDigits(form.getInputProps('lastAverage'), 'decimal')}
               />
               <TextInput label={preRegFa.fatherName} required {...form.getInputProps('fatherName')} />
               <TextInput
                 label={preRegFa.fatherMobile}
                 required
-                dir="ltr"
                 inputMode="tel"
-                {...form.getInputProps('fatherMobile')}
+                {...withPersianDigits(form.getInputProps('fatherMobile'))}
               />
               <TextInput label={preRegFa.fatherJob} {...form.getInputProps('fatherJob')} />
               <TextInput label={preRegFa.motherName} required {...form.getInputProps('motherName')} />
               <TextInput
                 label={preRegFa.motherMobile}
-                dir="ltr"
                 inputMode="tel"
-                {...form.getInputProps('motherMobile')}
+                {...withPersianDigits(form.getInputProps('motherMobile'))}
               />
               <TextInput label={preRegFa.motherJob} {...form.getInputProps('motherJob')} />
             </SimpleGrid>
           </Stepper.Step>
-          <Stepper.Step label={preRegFa.stepAddress}>
+          <Stepper.Step label={preRegFa.stepAddress} icon={digitsToPersian(3)}>
             <Stack gap="sm">
-              <TextInput label={preRegFa.phone} dir="ltr" inputMode="tel" {...form.getInputProps('phone')} />
+              <TextInput label={preRegFa.phone} inputMode="tel" {...withPersianDigits(form.getInputProps('phone'))} />
               <Textarea label={preRegFa.address} required autosize minRows={2} {...form.getInputProps('address')} />
               <Textarea label={preRegFa.notes} autosize minRows={2} {...form.getInputProps('notes')} />
             </Stack>
           </Stepper.Step>
-          <Stepper.Step label={preRegFa.stepReview}>
+          <Stepper.Step label={preRegFa.stepReview} icon={digitsToPersian(4)}>
             <Text c="dimmed" mb="sm">
               {preRegFa.reviewHint}
             </Text>
@@ -333,7 +345,7 @@ function ReviewTable({ values }: { values: Values }) {
     birthDate: values.birthDate ?? '',
     gender: (values.gender || 'male') as 'male' | 'female',
     grade: Number(values.grade),
-    lastAverage: values.lastAverage.trim() === '' ? null : Number(digitsToLatin(values.lastAverage)),
+    lastAverage: parseDecimal(values.lastAverage),
   });
   return (
     <Stack gap="md" data-testid="review">
@@ -344,10 +356,10 @@ function ReviewTable({ values }: { values: Values }) {
           </Text>
           <Table withTableBorder>
             <Table.Tbody>
-              {sec.rows.map(([k, v]) => (
+              {sec.rows.map(([k, v, dir]) => (
                 <Table.Tr key={k}>
                   <Table.Th w="40%">{k}</Table.Th>
-                  <Table.Td>{v}</Table.Td>
+                  <Table.Td>{dir ? <Ltr>{v}</Ltr> : v}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -368,6 +380,7 @@ function LookupForm({ online }: { online: boolean }) {
   const [result, setResult] = useState<PreRegisterPublicStatus | null>(null);
   const lookup = useMutation({
     mutationFn: (v: { trackingCode: string; nationalCode: string }) => call(preRegisterContract.lookup, { query: v }),
+    onMutate: () => setResult(null),
     onSuccess: setResult,
     onError: (err) => {
       setResult(null);
@@ -376,21 +389,28 @@ function LookupForm({ online }: { online: boolean }) {
   });
   return (
     <Card withBorder radius="md" padding="lg">
-      <form onSubmit={form.onSubmit((v) => lookup.mutate(v))} noValidate data-testid="lookup-form">
+      <form
+        // A new lookup, or one that fails, never leaves the previous child's answer on screen.
+        onSubmit={form.onSubmit(
+          (v) => lookup.mutate(v),
+          () => setResult(null),
+        )}
+        noValidate
+        data-testid="lookup-form"
+      >
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput
             label={preRegFa.trackingCode}
-            dir="ltr"
             inputMode="numeric"
             required
-            {...form.getInputProps('trackingCode')}
+            {...withPersianDigits(form.getInputProps('trackingCode'))}
           />
           <TextInput
             label={preRegFa.nationalCode}
-            dir="ltr"
             inputMode="numeric"
+            maxLength={10}
             required
-            {...form.getInputProps('nationalCode')}
+            {...withPersianDigits(form.getInputProps('nationalCode'))}
           />
         </SimpleGrid>
         <Button type="submit" mt="md" loading={lookup.isPending} disabled={!online}>

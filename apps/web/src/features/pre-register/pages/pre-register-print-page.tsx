@@ -3,11 +3,12 @@ import { PRE_REGISTER_STATUS_LABELS, preRegisterContract } from '@madreseh/contr
 import { Alert, Button, Group, Image, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError, call } from '../../../lib/api-client';
 import { digitsToPersian, formatJalaliDate, formatJalaliDateTime } from '../../../lib/format';
+import { usePageTitle } from '../../../lib/school-profile';
 import { fa } from '../../../messages/fa';
+import { Ltr } from '../../../ui/ltr';
 import { fieldSections } from '../fields';
 import { preRegFa } from '../messages';
 import { useSchool } from '../use-pre-register';
@@ -23,9 +24,7 @@ export function Component() {
     enabled: Number.isInteger(numericId) && numericId > 0,
   });
   const r = record.data;
-  useEffect(() => {
-    document.title = `${preRegFa.printTitle} | ${fa.app.name}`;
-  }, []);
+  usePageTitle(preRegFa.printTitle);
 
   if (record.isError) {
     return (
@@ -83,10 +82,10 @@ export function Component() {
           </Text>
           <Table withTableBorder withColumnBorders>
             <Table.Tbody>
-              {sec.rows.map(([k, v]) => (
+              {sec.rows.map(([k, v, dir]) => (
                 <Table.Tr key={k}>
                   <Table.Th w="35%">{k}</Table.Th>
-                  <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{v}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{dir ? <Ltr>{v}</Ltr> : v}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -12,10 +12,10 @@ export const termTitle = (card: { term: ReportCard['term']; academicYear: number
   `${TERM_LABELS[card.term]} — سال تحصیلی ${formatAcademicYear(card.academicYear)}`;
 
 /** The subjects table of a report card: weights, scores or descriptive grades, fails highlighted. */
-export function ReportCardTable({ card }: { card: ReportCard }) {
+export function ReportCardTable({ card, striped = true }: { card: ReportCard; striped?: boolean }) {
   const numeric = card.gradingScale === 'numeric';
   return (
-    <Table withTableBorder withColumnBorders striped data-testid="report-card-table">
+    <Table withTableBorder withColumnBorders striped={striped} data-testid="report-card-table">
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{t.subject}</Table.Th>

@@ -18,6 +18,7 @@ import { useBlocker, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { digitsToPersian, formatNumber } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
+import { typedDecimal } from '../../../ui/digits-input';
 import { PageHeader } from '../../../ui/page-header';
 import { gridQuery, groupsQuery, usePublish, useSaveGrid } from '../api';
 import { reportCardsFa as t } from '../messages';
@@ -222,7 +223,7 @@ function GradeGrid({ grid }: { grid: Grid }) {
                             title={bad ? (serverErrors[k] ?? t.badCell) : undefined}
                             inputMode="decimal"
                             value={values[k] ?? ''}
-                            onChange={(e) => setCell(row.studentId, s.id, e.currentTarget.value)}
+                            onChange={(e) => setCell(row.studentId, s.id, typedDecimal(e.currentTarget.value))}
                             onKeyDown={(e) => onKeyDown(e, ri, ci)}
                             onFocus={(e) => e.currentTarget.select()}
                           />

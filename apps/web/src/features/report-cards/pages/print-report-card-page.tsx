@@ -2,11 +2,11 @@ import { GRADE_LEVEL_LABELS } from '@madreseh/contract/group/group.contract';
 import { Alert, Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { digitsToPersian, formatAcademicYear, formatJalaliDate } from '../../../lib/format';
-import { fa } from '../../../messages/fa';
+import { usePageTitle } from '../../../lib/school-profile';
 import { Brand } from '../../../ui/brand';
+import { Ltr } from '../../../ui/ltr';
 import { myReportCardQuery } from '../api';
 import { ReportCardTable, termTitle } from '../components/report-card-view';
 import { reportCardsFa as t } from '../messages';
@@ -18,9 +18,7 @@ export function Component() {
   const { choice, params } = useTermChoice();
   const q = useQuery(myReportCardQuery(choice));
   const card = q.data?.card ?? null;
-  useEffect(() => {
-    document.title = `${t.officialTitle} | ${fa.app.name}`;
-  }, []);
+  usePageTitle(t.officialTitle);
   const back = `/student/report-card${params.toString() ? `?${params}` : ''}`;
   if (q.isPending) return <Skeleton h={600} />;
   if (!card) {
@@ -62,6 +60,14 @@ export function Component() {
             <td className="tabular">{card.studentNumber ? digitsToPersian(card.studentNumber) : '—'}</td>
           </tr>
           <tr>
+            <th>{t.fatherName}</th>
+            <td>{card.fatherName ?? '—'}</td>
+            <th>{t.nationalCode}</th>
+            <td>
+              <Ltr>{digitsToPersian(card.nationalCode)}</Ltr>
+            </td>
+          </tr>
+          <tr>
             <th>{t.group}</th>
             <td>{`${card.groupName} (پایهٔ ${GRADE_LEVEL_LABELS[card.gradeLevel - 1] ?? ''})`}</td>
             <th>{t.schoolYear}</th>
@@ -69,8 +75,19 @@ export function Component() {
           </tr>
         </tbody>
       </table>
-      <ReportCardTable card={card} />
+      {/* No grey stripes on the official paper. */}
+      <ReportCardTable card={card} striped={false} />
       <Text size="sm">{t.passMark(digitsToPersian(card.passMark))}</Text>
+      <table>
+        <tbody>
+          <tr>
+            <th style={{ width: '20%' }}>{t.discipline}</th>
+            <td style={{ width: '30%', height: 32 }} />
+            <th style={{ width: '20%' }}>{t.rank}</th>
+            <td style={{ width: '30%' }} />
+          </tr>
+        </tbody>
+      </table>
       <table>
         <tbody>
           <tr>

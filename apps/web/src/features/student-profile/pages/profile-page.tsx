@@ -1,4 +1,5 @@
 import { GENDER_LABELS } from '@madreseh/contract/student/student.contract';
+import { digitsToLatin } from '@madreseh/contract/text';
 import {
   Alert,
   Button,
@@ -19,6 +20,7 @@ import { useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { digitsToPersian, formatJalaliDate } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
+import { withPersianDigits } from '../../../ui/digits-input';
 import { PageHeader } from '../../../ui/page-header';
 import { PhotoPicker } from '../../../ui/photo-picker';
 import { profileQuery, useChangePassword, useOwnPhoto, useUpdateProfile } from '../api';
@@ -114,10 +116,11 @@ export function Component() {
                   </Title>
                   <TextInput
                     label="شمارهٔ همراه"
-                    dir="ltr"
                     inputMode="tel"
-                    value={contact.mobile}
-                    onChange={(e) => setContact({ ...contact, mobile: e.currentTarget.value })}
+                    {...withPersianDigits({
+                      value: contact.mobile,
+                      onChange: (mobile: string) => setContact({ ...contact, mobile }),
+                    })}
                     error={contactErrors.mobile}
                   />
                   <Textarea
@@ -139,7 +142,8 @@ export function Component() {
                 noValidate
                 onSubmit={(e) => {
                   e.preventDefault();
-                  if (pw.newPassword !== pw.repeat) {
+                  // Digits compare as at login: «۱۲۳» and «123» are the same password.
+                  if (digitsToLatin(pw.newPassword) !== digitsToLatin(pw.repeat)) {
                     setPwErrors({ repeat: 'تکرار رمز با رمز تازه یکی نیست.' });
                     return;
                   }

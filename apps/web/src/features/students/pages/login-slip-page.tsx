@@ -1,10 +1,9 @@
 import type { Credentials } from '@madreseh/contract/student/student.contract';
 import { Alert, Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { formatJalaliDate } from '../../../lib/format';
-import { fa } from '../../../messages/fa';
+import { usePageTitle } from '../../../lib/school-profile';
 import { Brand } from '../../../ui/brand';
 import { studentsFa as t } from '../messages';
 
@@ -60,9 +59,7 @@ function Slip({ c }: { c: Credentials }) {
 /** Printable A4 login slips; the passwords travel only in the page's history state, never in the URL. */
 export function Component() {
   const list = (useLocation().state as { credentials?: Credentials[] } | null)?.credentials ?? [];
-  useEffect(() => {
-    document.title = `${t.slip.title} | ${fa.app.name}`;
-  }, []);
+  usePageTitle(t.slip.title);
   if (list.length === 0) {
     return (
       <Stack>
