@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -131,6 +132,15 @@ export async function buildApp({
     strictTransportSecurity: false,
   });
 
+  // Answers above 1 KB are compressed for clients that ask (JSON, HTML); the web app's files are
+  // compressed once at build and sent as they are (web/spa.ts). Request bodies are never inflated.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
+    customTypes: /^text\/(?!event-stream)|[/+]json(?:;|$)|\/javascript(?:;|$)|[/+]xml(?:;|$)/,
+  });
+
   await app.register(multipart, { throwFileSizeLimit: true });
 
   await app.register(swagger, {
@@ -150,7 +160,9 @@ export async function buildApp({
   const policy: SessionPolicy = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs };
   registerGuard(app, db, policy);
   registerIdempotency(app, db);
-  const spaFallback = config.webDist ? await registerSpa(app, config.webDist) : null;
+  const spaFallback = config.webDist
+    ? await registerSpa(app, config.webDist, { publicUrl: config.payments?.publicUrl })
+    : null;
   registerErrorHandler(app, spaFallback);
 
   registerUploadServing(app, app.storage, app.urlSigner);

@@ -1,12 +1,14 @@
 import { settingsContract } from '@madreseh/contract/settings/settings.contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from './api-client';
+import { initialAnswer } from './initial-data';
 
 /** The public school profile (name, logo, about, contact, pre-registration state), shared by the public pages. */
 export const schoolProfileQuery = () =>
   queryOptions({
     queryKey: ['general', 'school'],
     queryFn: ({ signal }) => call(settingsContract.publicProfile, { signal }),
+    ...initialAnswer(settingsContract.publicProfile),
     staleTime: 60_000,
   });
 
