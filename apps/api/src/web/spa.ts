@@ -132,15 +132,16 @@ function hero(page: { answers: { url: string; body: unknown }[] }): string {
 }
 
 /**
- * The two weights of the Persian subset the first screen uses (regular text, bold titles): asked
- * for with the HTML, so they are there before the first paint more often than not.
+ * The four weights of the Persian subset the portal uses (text, links, titles, the brand; about 21 KB
+ * each): asked for with the HTML, so they are there by the first paint and the fonts do not swap in
+ * later and move the page (issue 10: the home page shifted by up to 1.01). docs/decisions/0012.
  */
 function fontsToPreload(webDist: string): string[] {
   const dir = path.join(webDist, 'assets');
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir)
-    .filter((f) => /^vazirmatn-arabic-(400|700)-normal-[\w-]+\.woff2$/.test(f))
+    .filter((f) => /^vazirmatn-arabic-(400|500|700|800)-normal-[\w-]+\.woff2$/.test(f))
     .sort()
     .map((f) => `<link rel="preload" as="font" type="font/woff2" href="/assets/${f}" crossorigin>`);
 }
