@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -151,6 +152,15 @@ export async function buildApp({
     strictTransportSecurity: false,
   });
 
+  // Answers above 1 KB are compressed for clients that ask (JSON, HTML); the web app's files are
+  // compressed once at build and sent as they are (web/spa.ts). Request bodies are never inflated.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
+    customTypes: /^text\/(?!event-stream)|[/+]json(?:;|$)|\/javascript(?:;|$)|[/+]xml(?:;|$)/,
+  });
+
   await app.register(multipart, { throwFileSizeLimit: true });
 
   await app.register(swagger, {
@@ -172,11 +182,14 @@ export async function buildApp({
   registerPersianInput(app);
   registerIdempotency(app, db);
   const spaFallback = config.webDist
-    ? await registerSpa(app, config.webDist, async () => {
-        const school = await getSchoolProfile(db);
-        // Never saved: the defaults, so the generic name the build carries.
-        if (!school.updatedAt) return null;
-        return { name: school.name, description: school.slogan || school.name };
+    ? await registerSpa(app, config.webDist, {
+        publicUrl: config.payments?.publicUrl,
+        identity: async () => {
+          const school = await getSchoolProfile(db);
+          // Never saved: the defaults, so the generic name the build carries.
+          if (!school.updatedAt) return null;
+          return { name: school.name, description: school.slogan || school.name };
+        },
       })
     : null;
   registerErrorHandler(app, spaFallback);

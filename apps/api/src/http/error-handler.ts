@@ -47,8 +47,9 @@ export function registerErrorHandler(app: FastifyInstance, spaFallback: SpaFallb
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (spaFallback?.(request, reply)) return;
-    reply.status(404).send({ code: ERROR_CODES.notFound, message: ERROR_MESSAGES.notFound });
+    const page = spaFallback?.(request, reply);
+    if (page) return page;
+    return reply.status(404).send({ code: ERROR_CODES.notFound, message: ERROR_MESSAGES.notFound });
   });
 }
 
