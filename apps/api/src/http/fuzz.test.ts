@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Endpoint } from '@madreseh/contract/endpoint';
 import { allEndpoints } from '@madreseh/contract/endpoints';
 import { errorBodySchema } from '@madreseh/contract/errors';
@@ -44,7 +47,8 @@ const VALID_BY_NAME: Record<string, unknown> = {
   publishAt: '2026-01-02T08:30:00Z',
   cardLast4: '1234',
   trackingNumber: 'TRK-12345',
-  cardNumber: '6037991234567890',
+  cardNumber: '6037991234567893',
+  sheba: 'IR050170000000123456789012',
   trackingCode: '1234567890',
   username: 'fuzz.user',
   password: 'fuzz-password-1',
@@ -299,7 +303,8 @@ async function rowCounts(): Promise<Record<string, number>> {
 const COUNTERS = new Set(['sessions', 'rate_limits', 'login_throttle', 'idempotency_keys']);
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // With backups on, as a real server has them: the download button makes one.
+  t = await createTestApp({ backups: { dir: fs.mkdtempSync(path.join(os.tmpdir(), 'madreseh-fuzz-backups-')) } });
   const res = (await t.db.execute(
     sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
   )) as unknown as { rows: { name: string }[] };

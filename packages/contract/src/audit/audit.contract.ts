@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
+import { idParamSchema } from '../ids';
 import { isoDateSchema } from '../jalali';
 import { listQuerySchema, pageOf } from '../pagination';
 import { STAFF } from '../roles';
+import { text } from '../text';
 
 /**
  * The audit log, readable: every change staff made (and the money the server itself settled), who,
@@ -89,8 +91,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
 
 export const auditQuerySchema = listQuerySchema.pick({ page: true, pageSize: true }).extend({
   /** Whose actions (a super-admin's filter; an admin always sees their own). */
-  userId: z.coerce.number().int().positive().optional(),
-  entity: z.string().trim().max(80).optional(),
+  userId: idParamSchema.optional(),
+  entity: text().trim().max(80).optional(),
   /** Tehran calendar days, inclusive. */
   from: isoDateSchema.optional(),
   to: isoDateSchema.optional(),

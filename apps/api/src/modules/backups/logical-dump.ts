@@ -101,12 +101,20 @@ export async function loadLogicalDump(query: Query, file: string): Promise<void>
   for (const t of order) await query(`alter table ${qualified(t)} disable trigger user`);
   // Rows a migration wrote (counters, …) give way to the archive's.
   if (order.length) await query(`truncate ${order.map(qualified).join(', ')}`);
+  // Generated columns (the Persian sort keys) are computed again by the database, never inserted.
+  const stored = await query(`select n.nspname || '.' || c.relname as t, a.attname as col
+    from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'public' and c.relkind in ('r', 'p') and a.attnum > 0 and not a.attisdropped
+      and a.attgenerated = '' order by a.attnum`);
+  const columnsOf = new Map<string, string[]>();
+  for (const r of stored) columnsOf.set(String(r.t), [...(columnsOf.get(String(r.t)) ?? []), quote(String(r.col))]);
   for (const t of order) {
     const list = rows.get(t) ?? [];
+    const columns = (columnsOf.get(t) ?? []).join(', ');
     for (let i = 0; i < list.length; i += 500) {
       await query(
-        `insert into ${qualified(t)} overriding system value
-         select * from jsonb_populate_recordset(null::${qualified(t)}, $1::jsonb)`,
+        `insert into ${qualified(t)} (${columns}) overriding system value
+         select ${columns} from jsonb_populate_recordset(null::${qualified(t)}, $1::jsonb)`,
         [JSON.stringify(list.slice(i, i + 500))],
       );
     }
