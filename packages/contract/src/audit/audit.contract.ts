@@ -120,6 +120,34 @@ export const auditPageSchema = pageOf(auditEntrySchema).extend({
   entities: z.array(z.string()),
 });
 
+const shortText = (v: unknown, max = 80): string => {
+  const text = v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+};
+const isPair = (v: unknown): v is { from: unknown; to: unknown } =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && 'from' in v && 'to' in v;
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * An audit row's recorded fields as one short line, the same in the list and the export: a change is
+ * `field: before ← after` (read right to left: it was, then it became), other fields `field: value`.
+ */
+export function auditDetailsLine(details: Record<string, unknown> | null): string {
+  if (!details) return '';
+  const parts: string[] = [];
+  if ('from' in details || 'to' in details) parts.push(`${shortText(details.from)} ← ${shortText(details.to)}`);
+  const { before, after } = details;
+  if (isRecord(before) && isRecord(after)) {
+    for (const k of Object.keys(after)) parts.push(`${k}: ${shortText(before[k])} ← ${shortText(after[k])}`);
+  }
+  for (const [k, v] of Object.entries(details)) {
+    if (k === 'from' || k === 'to' || (isRecord(before) && isRecord(after) && (k === 'before' || k === 'after')))
+      continue;
+    parts.push(isPair(v) ? `${k}: ${shortText(v.from)} ← ${shortText(v.to)}` : `${k}: ${shortText(v)}`);
+  }
+  return parts.join('، ');
+}
+
 /** An export holds at most this many rows (the newest first); narrow the filter for more. */
 export const AUDIT_EXPORT_MAX_ROWS = 50_000;
 

@@ -3,6 +3,7 @@ import {
   AUDIT_ENTITY_LABELS,
   AUDIT_EXPORT_MAX_ROWS,
   type AuditEntry,
+  auditDetailsLine,
   type auditQuerySchema,
   isMoneyAction,
   MONEY_ACTIONS,
@@ -106,19 +107,6 @@ export async function listAudit(db: Db, viewer: AuditViewer, q: Filter & { page:
   };
 }
 
-/** The recorded fields as one short line: `from → to` pairs first, then the rest. */
-export function detailsText(details: Record<string, unknown> | null): string {
-  if (!details) return '';
-  const parts: string[] = [];
-  if ('from' in details || 'to' in details) parts.push(`${String(details.from ?? '')} → ${String(details.to ?? '')}`);
-  for (const [k, v] of Object.entries(details)) {
-    if (k === 'from' || k === 'to') continue;
-    const text = typeof v === 'object' ? JSON.stringify(v) : String(v);
-    parts.push(`${k}: ${text.length > 120 ? `${text.slice(0, 117)}…` : text}`);
-  }
-  return parts.join('، ');
-}
-
 export async function exportAudit(db: Db, viewer: AuditViewer, f: Filter): Promise<Buffer> {
   const rows = (await db
     .select(columns)
@@ -136,7 +124,7 @@ export async function exportAudit(db: Db, viewer: AuditViewer, f: Filter): Promi
       { header: 'کار', width: 20, value: (e) => AUDIT_ACTION_LABELS[e.action] ?? e.action },
       { header: 'نوع رکورد', width: 16, value: (e) => AUDIT_ENTITY_LABELS[e.entity] ?? e.entity },
       { header: 'شناسهٔ رکورد', width: 12, numFmt: '@', value: (e) => e.entityId },
-      { header: 'جزئیات', width: 60, value: (e) => detailsText(e.details) },
+      { header: 'جزئیات', width: 60, value: (e) => auditDetailsLine(e.details) },
       { header: 'نشانی IP', width: 16, value: (e) => e.ip },
       { header: 'مالی', width: 8, value: (e) => (e.money ? 'بله' : '') },
     ],

@@ -205,6 +205,17 @@ describe('backup and restore', { timeout: 120_000 }, () => {
     await expect(restoreBackup({ file, target: place.target, uploadsDir: place.uploadsDir })).rejects.toThrow(
       /not empty/,
     );
+    // Forced: what was there is replaced (an embedded database and the uploads are kept aside, not deleted).
+    const forced = await restoreBackup({ file, target: place.target, uploadsDir: place.uploadsDir, force: true });
+    expect(forced.movedAside.length).toBe(place.target.kind === 'pglite' ? 2 : 1);
+    for (const aside of forced.movedAside) expect(fs.existsSync(aside)).toBe(true);
+    const again = await place.open();
+    try {
+      expect((await contents(again.db))['public.users']).toEqual(before['public.users']);
+    } finally {
+      await again.close();
+    }
+    expect(filesOf(place.uploadsDir)).toEqual(files);
   });
 
   it('is consistent while writes run: no invoice without student, no payment without invoice, no missing file', async () => {

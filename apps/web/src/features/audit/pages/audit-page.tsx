@@ -1,4 +1,9 @@
-import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, type AuditEntry } from '@madreseh/contract/audit/audit.contract';
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ENTITY_LABELS,
+  type AuditEntry,
+  auditDetailsLine,
+} from '@madreseh/contract/audit/audit.contract';
 import type { SessionUser } from '@madreseh/contract/auth/auth.contract';
 import { Badge, Button, Card, Checkbox, Group, Pagination, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -16,17 +21,9 @@ import { auditFa as m } from '../messages';
 
 const PAGE_SIZE = 25;
 
-/** The recorded fields in one short line: a `from → to` pair first (a before/after), then the rest. */
+/** The recorded fields in one short line (a change as `before ← after`), with Persian digits. */
 export function detailsLine(details: AuditEntry['details']): string {
-  if (!details) return '';
-  const parts: string[] = [];
-  if ('from' in details || 'to' in details) parts.push(`${String(details.from ?? '')} ← ${String(details.to ?? '')}`);
-  for (const [k, v] of Object.entries(details)) {
-    if (k === 'from' || k === 'to') continue;
-    const text = typeof v === 'object' ? JSON.stringify(v) : String(v);
-    parts.push(`${k}: ${text.length > 80 ? `${text.slice(0, 77)}…` : text}`);
-  }
-  return digitsToPersian(parts.join('، '));
+  return digitsToPersian(auditDetailsLine(details));
 }
 
 const actionOf = (e: AuditEntry) => AUDIT_ACTION_LABELS[e.action] ?? e.action;
