@@ -60,7 +60,7 @@ describe('managing admin accounts (super-admin)', () => {
     await desk.getByLabel(/^رمز عبور/).fill(password);
     await desk.getByRole('button', { name: 'ورود', exact: true }).click();
     await desk.waitForURL('**/dashboard');
-    await desk.getByRole('link', { name: 'اخبار' }).waitFor();
+    await desk.getByRole('link', { name: 'اخبار', exact: true }).waitFor();
     expect(await desk.getByRole('link', { name: 'مدیران سامانه' }).count()).toBe(0);
     // The page is the super-admin's: the guard sends an admin to /auth, as for a wrong area.
     await desk.goto('/dashboard/admins');

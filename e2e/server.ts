@@ -40,6 +40,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      // No scheduled backup while the tests run: the dashboard's "no backup yet" is part of a test.
+      BACKUP_EVERY_HOURS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
