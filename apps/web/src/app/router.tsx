@@ -88,6 +88,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'admins',
                 loader: superAdminLoader,
+                errorElement: <RouteErrorPage />,
                 shouldRevalidate: alwaysRevalidate,
                 lazy: lazy(() => import('../features/admins/pages/admins-page')),
               },
