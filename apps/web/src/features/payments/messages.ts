@@ -51,6 +51,7 @@ export const pm = {
   mySubmissions: 'رسیدهای ارسالی من',
   noSubmissions: 'هنوز رسیدی نفرستاده‌اید.',
   nothingPayable: 'صورت‌حساب پرداخت‌نشده‌ای ندارید.',
+  awaitingReview: (amount: string) => `در انتظار تأیید: رسید ${amount} را دفتر مدرسه بررسی می‌کند.`,
   unitLabel: { toman: 'تومان', rial: 'ریال' } as const,
   // result
   resultTitle: 'نتیجهٔ پرداخت',
