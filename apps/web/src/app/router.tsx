@@ -117,6 +117,13 @@ export const routes: RouteObject[] = [
         children: [{ index: true, lazy: lazy(() => import('../features/report-cards/pages/print-report-card-page')) }],
       },
       {
+        path: 'student/payment/receipt/:id',
+        loader: studentLoader,
+        shouldRevalidate: alwaysRevalidate,
+        lazy: lazy(() => import('./layouts/print-layout')),
+        children: [{ index: true, lazy: lazy(() => import('../features/payments/pages/receipt-page')) }],
+      },
+      {
         path: 'payment-sandbox/:authority',
         lazy: lazy(() => import('../features/payments/pages/sandbox-gateway-page')),
       },
