@@ -143,6 +143,18 @@ describe('invoices and payments, end to end', () => {
     const pdf = await student.page.pdf({ format: 'A4' });
     expect(pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)?.length).toBe(1);
     await student.page.emulateMedia({ media: 'screen' });
+    // The office prints the same receipt from the student's invoice page.
+    await admin.page.getByRole('link', { name: 'سارا محمدی' }).first().click();
+    await admin.page.getByTestId(`payment-${paid?.payments.find((p) => p.status === 'succeeded')?.id}`).waitFor();
+    await admin.page
+      .getByTestId(`payment-${paid?.payments.find((p) => p.status === 'succeeded')?.id}`)
+      .getByRole('link', { name: 'رسید چاپی' })
+      .click();
+    const officeReceipt = admin.page.getByTestId('payment-receipt');
+    await officeReceipt.waitFor();
+    expect(await officeReceipt.textContent()).toContain('سارا محمدی');
+    expect(await officeReceipt.getByTestId('receipt-words').textContent()).toBe('دویست و پنجاه هزار تومان');
+    await admin.page.goto('/dashboard/invoices');
     await student.page.goto('/student/invoices');
     await student.page.getByTestId(`invoice-${first.id}`).locator('[data-status="paid"]').first().waitFor();
 

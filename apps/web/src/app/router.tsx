@@ -103,6 +103,11 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            path: 'student-invoice/:id/receipt/:paymentId',
+            lazy: lazy(() => import('./layouts/print-layout')),
+            children: [{ index: true, lazy: lazy(() => import('../features/payments/pages/admin-receipt-page')) }],
+          },
+          {
             path: 'student/login-slip',
             lazy: lazy(() => import('./layouts/print-layout')),
             children: [{ index: true, lazy: lazy(() => import('../features/students/pages/login-slip-page')) }],

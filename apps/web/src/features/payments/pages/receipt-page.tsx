@@ -1,4 +1,5 @@
 import { amountInWords } from '@madreseh/contract/bank';
+import type { MoneyUnit, PaymentView } from '@madreseh/contract/payments/payments.contract';
 import { Alert, Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -22,24 +23,51 @@ export function Component() {
   const valid = Number.isInteger(id) && id > 0;
   const q = useQuery({ ...paymentResultQuery(id), enabled: valid });
   usePageTitle(pm.receiptTitle);
-  const p = q.data;
   if (valid && q.isPending) return <Skeleton h={400} />;
+  const p = q.data;
+  return (
+    <ReceiptSheet
+      payment={p ?? null}
+      found={Boolean(p)}
+      studentName={readUser()?.fullName ?? '—'}
+      invoiceTitle={p?.invoiceTitle ?? ''}
+      unit={p?.moneyUnit ?? 'toman'}
+      back="/student/invoices"
+    />
+  );
+}
+
+/** The receipt itself, for the student's and the office's print pages alike. */
+export function ReceiptSheet({
+  payment: p,
+  found,
+  studentName,
+  invoiceTitle,
+  unit,
+  back,
+}: {
+  payment: PaymentView | null;
+  found: boolean;
+  studentName: string;
+  invoiceTitle: string;
+  unit: MoneyUnit;
+  back: string;
+}) {
   if (p?.status !== 'succeeded') {
     return (
       <Stack>
-        <Alert color="gray">{q.data ? pm.receiptNotPaid : pm.unknownPayment}</Alert>
-        <Anchor component={Link} to="/student/invoices">
+        <Alert color="gray">{found ? pm.receiptNotPaid : pm.unknownPayment}</Alert>
+        <Anchor component={Link} to={back}>
           {pm.backToInvoices}
         </Anchor>
       </Stack>
     );
   }
-  const unit = p.moneyUnit;
   const whole = unit === 'toman' ? Math.floor(p.amount / 10) : p.amount;
   return (
     <Stack gap="md" data-testid="payment-receipt" maw={720} mx="auto">
       <Group justify="space-between" className="no-print">
-        <Anchor component={Link} to="/student/invoices">
+        <Anchor component={Link} to={back}>
           {pm.backToInvoices}
         </Anchor>
         <Button leftSection={<IconPrinter size={18} />} onClick={() => window.print()}>
@@ -54,8 +82,8 @@ export function Component() {
       </Group>
       <table className="receipt-table" style={{ width: '100%', borderCollapse: 'collapse' }}>
         <tbody>
-          <Row label={pm.receiptStudent} value={readUser()?.fullName ?? '—'} />
-          <Row label={pm.invoice} value={p.invoiceTitle} />
+          <Row label={pm.receiptStudent} value={studentName} />
+          <Row label={pm.invoice} value={invoiceTitle} />
           <Row label={pm.amount} value={money(p.amount, unit)} testId="receipt-amount" />
           <Row
             label={pm.amountInWords}
