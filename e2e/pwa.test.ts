@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseURL, CHROMIUM_ARGS, newContext, settledPath, useBrowser } from './support';
@@ -75,6 +76,14 @@ describe('the installable app', () => {
   it('offers the new version with an "update available" toast when the service worker changes', async () => {
     const swFile = path.resolve(import.meta.dirname, '../apps/web/dist/sw.js');
     const original = fs.readFileSync(swFile, 'utf8');
+    // The server sends the precompressed copies (scripts/precompress.mjs): a new release changes them too.
+    const copies = ['.br', '.gz'].filter((ext) => fs.existsSync(swFile + ext));
+    const originals = copies.map((ext) => fs.readFileSync(swFile + ext));
+    const release = (text: string) => {
+      fs.writeFileSync(swFile, text);
+      for (const ext of copies)
+        fs.writeFileSync(swFile + ext, ext === '.br' ? brotliCompressSync(text) : gzipSync(text));
+    };
     const context = await newContext(browser(), { serviceWorkers: 'allow' });
     try {
       const page = await context.newPage();
@@ -82,7 +91,7 @@ describe('the installable app', () => {
       await page.evaluate(async () => {
         await navigator.serviceWorker.ready;
       });
-      fs.writeFileSync(swFile, `${original}\n// a new release\n`);
+      release(`${original}\n// a new release\n`);
       await page.evaluate(async () => {
         const reg = await navigator.serviceWorker.getRegistration();
         await reg?.update();
@@ -93,6 +102,9 @@ describe('the installable app', () => {
       await reloaded;
     } finally {
       fs.writeFileSync(swFile, original);
+      copies.forEach((ext, i) => {
+        fs.writeFileSync(swFile + ext, originals[i] ?? '');
+      });
       await context.close();
     }
   });

@@ -12,7 +12,8 @@ describe('the RTL shell', () => {
     expect(await page.getAttribute('html', 'dir')).toBe('rtl');
     expect(await page.getAttribute('html', 'lang')).toBe('fa');
     expect(await page.getAttribute('meta[name="theme-color"]', 'content')).toBe('#ffffff');
-    await page.getByRole('link', { name: 'پیش‌ثبت‌نام' }).first().waitFor();
+    // The app's own hero (the server's first screen has the same links, but not the theme yet).
+    await page.getByTestId('home-hero').waitFor();
     const font = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
     expect(font).toContain('Vazirmatn');
     const primary = await page.evaluate(() =>

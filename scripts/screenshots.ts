@@ -35,6 +35,17 @@ const SHOTS: Shot[] = [
   { name: 'not-found', path: '/no-such-page' },
   { name: 'student', path: '/student', as: 'student1' },
   { name: 'dashboard', path: '/dashboard', as: 'superadmin' },
+  {
+    // After `npm run backup`: the latest backup's time and size, no warning.
+    name: 'dashboard-backup',
+    path: '/dashboard',
+    as: 'superadmin',
+    fullPage: false,
+    prepare: async (page) => {
+      await page.getByTestId('backup-card').getByText('آخرین پشتیبان').waitFor();
+      await page.getByTestId('backup-card').scrollIntoViewIfNeeded();
+    },
+  },
   { name: 'gallery', path: '/Gallery' },
   { name: 'about', path: '/about-us' },
   { name: 'contact', path: '/contact-us' },
@@ -117,6 +128,28 @@ const SHOTS: Shot[] = [
   { name: 'pending-receipts', path: '/dashboard/payments/pending', as: 'admin' },
   { name: 'admins', path: '/dashboard/admins', as: 'superadmin' },
   { name: 'super-admin-only', path: '/dashboard/admins', as: 'admin' },
+  {
+    name: 'audit',
+    path: '/dashboard/audit',
+    as: 'superadmin',
+    prepare: async (page) => {
+      await page.getByTestId('audit-row').first().waitFor();
+    },
+  },
+  {
+    name: 'sign-in-slowed',
+    path: '/dashboard/sign-in',
+    as: 'admin',
+    prepare: async (page) => {
+      // Somebody guesses student2's password until the sign-in is slowed.
+      for (let i = 0; i < 7; i++)
+        await page.request.post(`${BASE}/api/v1/auth/login`, {
+          data: { username: 'student2', password: `guess-${i}` },
+        });
+      await page.reload();
+      await page.getByTestId('slowed-row').first().waitFor();
+    },
+  },
 ];
 
 async function login(page: Page, username: string) {

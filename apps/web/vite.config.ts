@@ -10,6 +10,7 @@ import { VitePWA } from 'vite-plugin-pwa';
  */
 const SHELL_MODULES = [
   'index.html',
+  'src/app/styles.ts',
   'src/app/layouts/default-layout.tsx',
   'src/features/home/pages/home-page.tsx',
   'src/features/home/pages/notice-page.tsx',

@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -6,7 +7,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerGuard } from './auth/guard';
 import type { SessionPolicy } from './auth/sessions';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import { type ControlOptions, registerControlRoutes } from './control/control.routes';
 import type { Db } from './db/client';
 import { invalidationOf } from './db/invalidation';
@@ -16,7 +17,9 @@ import { registerPersianInput } from './http/persian-input';
 import { requestSerializer } from './lib/log';
 import { registerAchievementRoutes } from './modules/achievement/achievement.routes';
 import { registerAdminsRoutes } from './modules/admins/admins.routes';
+import { registerAuditRoutes } from './modules/audit/audit.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { type BackupsOptions, registerBackupRoutes } from './modules/backups/backups.routes';
 import { registerContactRoutes } from './modules/contact/contact.routes';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { registerGalleryRoutes } from './modules/gallery/gallery.routes';
@@ -48,6 +51,8 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** Commands a local process may give this server (control/control.routes.ts); none unless given. */
   control?: ControlOptions;
+  /** How backups are made for the download button; without it the button answers 503. */
+  backups?: BackupsOptions;
 }
 
 declare module 'fastify' {
@@ -82,6 +87,18 @@ export function registeredApiRoutes(app: FastifyInstance): readonly RegisteredRo
   return apiRoutes.get(app) ?? [];
 }
 
+/**
+ * Fastify's (proxy-addr's) form of TRUST_PROXY; `true` (trust every hop) is never passed. A hop count
+ * becomes a function: proxy-addr asks it about the peer (hop 0), then the X-Forwarded-For entries from
+ * the last one back, and the first address it does not trust is the client. (Fastify itself reads a
+ * plain number as "trust nothing".)
+ */
+export function trustProxyOption(trust: TrustProxy): ((address: string, hop: number) => boolean) | string | false {
+  if (trust === false || trust === 0) return false;
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust.join(',');
+}
+
 /** Builds the whole Fastify instance: plugins, guard, API routes and the web app. Tests build it too. */
 export async function buildApp({
   db,
@@ -90,12 +107,14 @@ export async function buildApp({
   logStream,
   storage,
   control,
+  backups,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
       ? { level: config.logLevel, serializers: { req: requestSerializer }, ...(logStream ? { stream: logStream } : {}) }
       : false,
-    trustProxy: config.trustProxy,
+    // Exactly the configured proxies (decision 0011): a hop count, or a list of addresses.
+    trustProxy: trustProxyOption(config.trustProxy),
     logController: new OneLinePerRequest(),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
@@ -133,6 +152,15 @@ export async function buildApp({
     strictTransportSecurity: false,
   });
 
+  // Answers above 1 KB are compressed for clients that ask (JSON, HTML); the web app's files are
+  // compressed once at build and sent as they are (web/spa.ts). Request bodies are never inflated.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
+    customTypes: /^text\/(?!event-stream)|[/+]json(?:;|$)|\/javascript(?:;|$)|[/+]xml(?:;|$)/,
+  });
+
   await app.register(multipart, { throwFileSizeLimit: true });
 
   await app.register(swagger, {
@@ -154,11 +182,14 @@ export async function buildApp({
   registerPersianInput(app);
   registerIdempotency(app, db);
   const spaFallback = config.webDist
-    ? await registerSpa(app, config.webDist, async () => {
-        const school = await getSchoolProfile(db);
-        // Never saved: the defaults, so the generic name the build carries.
-        if (!school.updatedAt) return null;
-        return { name: school.name, description: school.slogan || school.name };
+    ? await registerSpa(app, config.webDist, {
+        publicUrl: config.payments?.publicUrl,
+        identity: async () => {
+          const school = await getSchoolProfile(db);
+          // Never saved: the defaults, so the generic name the build carries.
+          if (!school.updatedAt) return null;
+          return { name: school.name, description: school.slogan || school.name };
+        },
       })
     : null;
   registerErrorHandler(app, spaFallback);
@@ -178,6 +209,8 @@ export async function buildApp({
   registerReportCardRoutes(app, db);
   registerPaymentRoutes(app, db, config.payments);
   registerAdminsRoutes(app, db);
+  registerBackupRoutes(app, db, backups);
+  registerAuditRoutes(app, db);
   if (control) registerControlRoutes(app, control);
   return app;
 }

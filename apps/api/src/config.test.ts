@@ -26,6 +26,30 @@ describe('loadConfig', () => {
     expect(c.sessionMaxMs).toBe(30 * 86_400_000);
     expect(c.trustProxy).toBe(false);
     expect(path.isAbsolute(c.webDist)).toBe(true);
+    expect(c.backup).toEqual({ dir: path.resolve('./data/backups'), everyHours: 24, keep: 7, format: 'native' });
+    expect(c.uploadsStore).toBe('disk');
+  });
+
+  it('keeps uploads in the database by default on PostgreSQL, where instances share them', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db/school' }).uploadsStore).toBe('database');
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db/school', UPLOADS_STORE: 'disk' }).uploadsStore).toBe('disk');
+    expect(loadConfig({ UPLOADS_STORE: 'database' }).uploadsStore).toBe('database');
+    expect(configError({ UPLOADS_STORE: 's3' }).message).toContain('UPLOADS_STORE');
+  });
+
+  it('keeps backups out of every folder the web server serves', () => {
+    expect(configError({ DATA_DIR: '/srv/m', BACKUP_DIR: '/srv/m/uploads/backups' }).message).toContain(
+      'BACKUP_DIR="/srv/m/uploads/backups": must be outside UPLOADS_DIR',
+    );
+    expect(configError({ WEB_DIST: '/srv/web', BACKUP_DIR: '/srv/web' }).message).toContain('outside WEB_DIST');
+    expect(configError({ BACKUP_KEEP: '0' }).message).toContain('BACKUP_KEEP');
+    const c = loadConfig({
+      BACKUP_DIR: '/var/backups/madreseh',
+      BACKUP_EVERY_HOURS: '0',
+      BACKUP_KEEP: '30',
+      BACKUP_FORMAT: 'logical',
+    });
+    expect(c.backup).toEqual({ dir: '/var/backups/madreseh', everyHours: 0, keep: 30, format: 'logical' });
   });
 
   it('reads the values it is given and treats empty ones as unset', () => {
@@ -45,8 +69,25 @@ describe('loadConfig', () => {
     expect(c.databaseUrl).toBe('postgresql://u@db:5432/school');
     expect(c.sessionIdleMs).toBe(2 * 3_600_000);
     expect(c.sessionMaxMs).toBe(86_400_000);
-    expect(c.trustProxy).toBe(true);
+    expect(c.trustProxy).toBe(1);
     expect(c.logLevel).toBe('info');
+  });
+
+  it.each([
+    ['0', false],
+    ['no', false],
+    ['1', 1],
+    ['true', 1],
+    ['2', 2],
+    ['127.0.0.1', ['127.0.0.1']],
+    [' 10.0.0.0/8, ::1 ,loopback', ['10.0.0.0/8', '::1', 'loopback']],
+  ] as const)('TRUST_PROXY=%s trusts exactly %j', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each(['11', 'everyone', '10.0.0.0/33', '1.2.3', '1,2', '*'])('stops on TRUST_PROXY=%s', (value) => {
+    const err = configError({ TRUST_PROXY: value });
+    expect(err.message).toContain('TRUST_PROXY');
   });
 
   it.each(['abc', '70000', '-1', '3000.5'])('stops on PORT=%s with a message naming PORT', (port) => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { PaymentsConfig } from './modules/payments/gateways';
@@ -5,6 +6,49 @@ import type { PaymentsConfig } from './modules/payments/gateways';
 const bool = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no', ''])
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Whom to believe about the client's address (decision 0011): no proxy (false), that many proxy hops
+ * in front (1 = only the entry the nearest proxy appended to X-Forwarded-For), or only these proxy
+ * addresses and networks.
+ */
+export type TrustProxy = false | number | string[];
+
+const trustProxySchema = z.string().transform((raw, ctx): TrustProxy => {
+  const v = raw.trim().toLowerCase();
+  if (v === '' || v === '0' || v === 'false' || v === 'no') return false;
+  if (v === 'true' || v === 'yes') return 1;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops <= 10) return hops;
+    ctx.addIssue({ code: 'custom', message: 'must be 0 to 10 proxy hops, or a list of proxy addresses' });
+    return z.NEVER;
+  }
+  const entries = v
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  const bad = entries.filter((e) => !isProxyAddress(e));
+  if (entries.length === 0 || bad.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be a number of proxy hops (1) or a comma list of proxy addresses or networks (127.0.0.1,10.0.0.0/8, loopback); not ${bad.join(', ') || 'empty'}`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
 
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -23,7 +67,7 @@ const configSchema = z.object({
     .max(24 * 90)
     .default(24 * 7),
   SESSION_MAX_DAYS: z.coerce.number().positive().max(365).default(30),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxySchema.default(false),
   WEB_DIST: z.string().min(1).optional(),
   PUBLIC_URL: z
     .string()
@@ -41,6 +85,15 @@ const configSchema = z.object({
   ZARINPAL_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
   PAYMENT_SANDBOX_GATEWAY: bool.optional(),
   UPLOADS_DIR: z.string().min(1).optional(),
+  UPLOADS_STORE: z.enum(['disk', 'database']).optional(),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_EVERY_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 7)
+    .default(24),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  BACKUP_FORMAT: z.enum(['native', 'logical']).default('native'),
   RECONCILE_INTERVAL_MINUTES: z.coerce.number().min(0).max(1440).default(5),
   RECONCILE_MIN_AGE_MINUTES: z.coerce.number().min(0).max(1440).default(5),
 });
@@ -55,14 +108,27 @@ export type Config = {
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
   sessionIdleMs: number;
   sessionMaxMs: number;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   webDist: string;
   payments: PaymentsConfig;
   /** Uploaded images (UPLOADS_DIR, default <DATA_DIR>/uploads). */
   uploadsDir: string;
+  /**
+   * Where new uploads are kept: the uploads folder, or the database (shared by every instance; the
+   * default with DATABASE_URL). Files still in the folder are served from it either way.
+   */
+  uploadsStore: 'disk' | 'database';
   /** Pending online payments are re-verified this often by the server (0: never); and from this age. */
   reconcile: { everyMs: number; minAgeMs: number };
+  /** Backups: their folder (BACKUP_DIR, default <DATA_DIR>/backups), hours between scheduled ones, how many kept. */
+  backup: { dir: string; everyHours: number; keep: number; format: 'native' | 'logical' };
 };
+
+/** Whether `inner` is `outer` or inside it. */
+function isWithin(inner: string, outer: string): boolean {
+  const rel = path.relative(outer, inner);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
 
 export class ConfigError extends Error {}
 
@@ -77,6 +143,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  const uploadsDir = path.resolve(c.UPLOADS_DIR ?? path.join(c.DATA_DIR, 'uploads'));
+  const webDist = path.resolve(c.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist'));
+  const backupDir = path.resolve(c.BACKUP_DIR ?? path.join(c.DATA_DIR, 'backups'));
+  // A backup holds every password hash and receipt: never where the web server serves files.
+  for (const [name, served] of [
+    ['UPLOADS_DIR', uploadsDir],
+    ['WEB_DIST', webDist],
+  ] as const) {
+    if (isWithin(backupDir, served) || isWithin(served, backupDir)) {
+      throw new ConfigError(
+        `Invalid configuration:\n  BACKUP_DIR=${JSON.stringify(backupDir)}: must be outside ${name} (${served}), which the web server serves`,
+      );
+    }
+  }
   return {
     env: c.NODE_ENV,
     port: c.PORT,
@@ -88,7 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: c.SESSION_IDLE_HOURS * 3_600_000,
     sessionMaxMs: c.SESSION_MAX_DAYS * 86_400_000,
     trustProxy: c.TRUST_PROXY,
-    webDist: path.resolve(c.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    webDist,
     payments: {
       ...(c.PUBLIC_URL ? { publicUrl: c.PUBLIC_URL.replace(/\/+$/, '') } : {}),
       // The test gateway is on in development and demos, off in production unless asked for.
@@ -105,7 +185,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : {}),
     },
-    uploadsDir: path.resolve(c.UPLOADS_DIR ?? path.join(c.DATA_DIR, 'uploads')),
+    uploadsDir,
+    uploadsStore: c.UPLOADS_STORE ?? (c.DATABASE_URL ? 'database' : 'disk'),
     reconcile: { everyMs: c.RECONCILE_INTERVAL_MINUTES * 60_000, minAgeMs: c.RECONCILE_MIN_AGE_MINUTES * 60_000 },
+    backup: { dir: backupDir, everyHours: c.BACKUP_EVERY_HOURS, keep: c.BACKUP_KEEP, format: c.BACKUP_FORMAT },
   };
 }

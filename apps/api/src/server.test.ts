@@ -98,9 +98,12 @@ describe('the running server and its data folder', { timeout: 120_000 }, () => {
   let control: { url: string; pid: number };
 
   /** Runs an npm script to its end. */
-  function npmRun(script: string, extra: Record<string, string> = {}) {
+  function npmRun(script: string, extra: Record<string, string> = {}, args: string[] = []) {
     return new Promise<{ code: number | null; output: string }>((resolve) => {
-      const child = spawn('npm', ['run', '--silent', script], { cwd: ROOT, env: { ...env, ...extra } });
+      const child = spawn('npm', ['run', '--silent', script, ...(args.length ? ['--', ...args] : [])], {
+        cwd: ROOT,
+        env: { ...env, ...extra },
+      });
       let output = '';
       child.stdout.on('data', (d) => {
         output += d;
@@ -160,6 +163,20 @@ describe('the running server and its data folder', { timeout: 120_000 }, () => {
       body: JSON.stringify({ username: 'principal', password: 'Strong-pass-2026' }),
     });
     expect(login.status).toBe(200);
+  });
+
+  it('backs up, shows migrations and checks itself through the running server', async () => {
+    const file = path.join(dataDir, 'manual.tar');
+    const backup = await npmRun('backup', {}, [file]);
+    expect(backup.output).toMatch(/Backup written: .*manual\.tar .*\(through the running server\)/);
+    expect(backup.code).toBe(0);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    const status = await npmRun('db:status');
+    expect(status.output).toContain('Pending: none');
+    expect(status.output).toContain('(through the running server)');
+    const doctor = await npmRun('doctor');
+    expect(doctor.output).toContain('Database reachable (embedded, through the running server)');
+    expect(doctor.output).toContain('Latest backup');
   });
 
   it('stops on SIGTERM to npm: in-flight request answered, keep-alive closed, node gone, exit 0', async () => {

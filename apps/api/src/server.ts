@@ -2,16 +2,28 @@ import { eq, sql } from 'drizzle-orm';
 import { buildApp } from './app';
 import type { SessionPolicy } from './auth/sessions';
 import { ConfigError, loadConfig } from './config';
-import { createAdminCommand, runJobCommand } from './control/commands';
+import {
+  backupCommand,
+  createAdminCommand,
+  dbStatusCommand,
+  doctorCommand,
+  runJobCommand,
+  uploadsImportCommand,
+} from './control/commands';
 import { localUrl, newControlToken, removeControlFile, writeControlFile } from './control/control-file';
 import { DatabaseOpenError } from './db/client';
 import { analyzeInBackground } from './db/maintenance';
 import { openConfiguredDatabase } from './db/open';
 import { users } from './db/schema/users';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './db/seed-demo';
+import { withAdvisoryLock } from './jobs/advisory-lock';
 import { housekeepingJobs, PARTIAL_UPLOAD_AGE_MS } from './jobs/housekeeping';
 import { createScheduler, type JobLog } from './jobs/scheduler';
+import type { BackupsOptions } from './modules/backups/backups.routes';
+import { backupJobs } from './modules/backups/backups.service';
 import { reconcileJob } from './modules/payments/payments.jobs';
+import { databaseStorage } from './storage/database-storage';
+import { holdingRemovals } from './storage/removal-hold';
 import { localDiskStorage, removePartialUploads } from './storage/storage';
 
 /** In-flight requests get this long to finish after SIGTERM; then their connections are cut. */
@@ -45,9 +57,29 @@ async function main() {
     fail(`The database could not be migrated: ${(err as Error).message}`);
   }
   const { db } = database;
+  // Uploads whose deletions a backup can hold while it copies them (storage/removal-hold.ts).
+  const storage = holdingRemovals(
+    config.uploadsStore === 'database' ? databaseStorage(db, config.uploadsDir) : localDiskStorage(config.uploadsDir),
+  );
+  const backups: BackupsOptions = {
+    source: {
+      databaseUrl: config.databaseUrl ?? null,
+      uploadsDir: config.uploadsDir,
+      holdRemovals: storage.holdRemovals,
+      format: config.backup.format,
+    },
+    settings: config.backup,
+  };
 
-  if (config.seedDemo && (await isDatabaseEmpty(db))) {
-    await seedDemo(db, { storage: localDiskStorage(config.uploadsDir) });
+  // Instances starting together on one empty PostgreSQL: one of them loads the demo.
+  const seeded = config.seedDemo
+    ? await withAdvisoryLock(db, 'seed-demo', async () => {
+        if (!(await isDatabaseEmpty(db))) return false;
+        await seedDemo(db, { storage });
+        return true;
+      })
+    : null;
+  if (seeded?.acquired && seeded.value) {
     console.log('\nDemo data loaded. Demo accounts (password for all: %s):', DEMO_PASSWORD);
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.username.padEnd(12)} ${a.role}`);
   }
@@ -74,12 +106,26 @@ async function main() {
   // Every RECONCILE_INTERVAL_MINUTES, or only when asked (npm run payments:reconcile) when it is 0.
   jobs.add(reconcileJob(config.payments, config.reconcile));
   for (const job of housekeepingJobs({ policy, uploadsDir: config.uploadsDir })) jobs.add(job);
+  // A backup every BACKUP_EVERY_HOURS (one instance at a time), and on demand (download, npm run backup).
+  for (const job of backupJobs(backups.source, backups.settings)) jobs.add(job);
 
   const token = newControlToken();
   const app = await buildApp({
     db,
     config,
-    control: { token, commands: [runJobCommand(jobs), createAdminCommand(db)] },
+    storage,
+    backups,
+    control: {
+      token,
+      commands: [
+        runJobCommand(jobs),
+        createAdminCommand(db),
+        backupCommand(db, backups),
+        dbStatusCommand(db),
+        uploadsImportCommand(db, config.uploadsDir),
+        doctorCommand(db),
+      ],
+    },
   });
   jobLog = app.log.child({ part: 'jobs' });
 

@@ -1,6 +1,8 @@
 import { achievementContract } from './achievement/achievement.contract';
 import { adminsContract } from './admins/admins.contract';
+import { auditContract } from './audit/audit.contract';
 import { authContract } from './auth/auth.contract';
+import { backupsContract } from './backups/backups.contract';
 import { contactContract } from './contact/contact.contract';
 import { dashboardContract } from './dashboard/dashboard.contract';
 import type { Endpoint } from './endpoint';
@@ -33,6 +35,8 @@ export const contract = {
   student: studentContract,
   reportCard: reportCardContract,
   admins: adminsContract,
+  backups: backupsContract,
+  audit: auditContract,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

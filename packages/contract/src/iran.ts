@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import { isOperatorMobile } from './bank';
-import { digitsToLatin } from './text';
+import { digitsToLatin, text } from './text';
 
 /** Iranian national code (کد ملی): ten digits whose last one is a check digit. */
 export function isValidNationalCode(raw: string): boolean {
@@ -27,13 +26,11 @@ export function isValidMobile(raw: string): boolean {
   return /^09\d{9}$/.test(normalizeMobile(raw));
 }
 
-export const nationalCodeSchema = z
-  .string({ error: 'کد ملی را وارد کنید.' })
+export const nationalCodeSchema = text({ error: 'کد ملی را وارد کنید.' })
   .transform((v) => digitsToLatin(v).trim())
   .refine(isValidNationalCode, { message: 'کد ملی معتبر نیست.' });
 
-export const mobileSchema = z
-  .string({ error: 'شمارهٔ همراه را وارد کنید.' })
+export const mobileSchema = text({ error: 'شمارهٔ همراه را وارد کنید.' })
   .transform(normalizeMobile)
   .refine((v) => /^09\d{9}$/.test(v), { message: 'شمارهٔ همراه باید به شکل ۰۹xxxxxxxxx باشد.', abort: true })
   // Only prefixes Iranian operators issue today (a maintained list, see bank.ts).

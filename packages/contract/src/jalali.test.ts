@@ -6,6 +6,7 @@ import {
   isLeapJalaliYear,
   isoDateInTehran,
   isoDateSchema,
+  isoDateTimeSchema,
   isValidJalali,
   jalaliMonthLength,
   jalaliToIso,
@@ -80,6 +81,23 @@ describe('Jalali calendar', () => {
     expect(isoDateSchema.safeParse('2026-02-28').success).toBe(true);
     expect(isoDateSchema.safeParse('2026-02-30').success).toBe(false);
     expect(isoDateSchema.safeParse('1405/07/01').success).toBe(false);
+  });
+
+  it('accepts dates and instants from 1900 to 2100 only (year 0000 would fail in PostgreSQL)', () => {
+    expect(isoDateSchema.safeParse('1900-01-01').success).toBe(true);
+    expect(isoDateSchema.safeParse('2100-12-31').success).toBe(true);
+    for (const bad of ['0000-01-01', '1899-12-31', '2101-01-01', '9999-12-31'])
+      expect(isoDateSchema.safeParse(bad).success).toBe(false);
+    const instant = isoDateTimeSchema();
+    expect(instant.safeParse('2026-09-24T08:30:00Z').success).toBe(true);
+    expect(instant.safeParse('2026-09-24T08:30:00+03:30').success).toBe(true);
+    for (const bad of ['0000-01-01T00:00:00Z', '1899-12-31T23:59:59Z', '2101-01-01T00:00:00Z', 'now'])
+      expect(instant.safeParse(bad).success).toBe(false);
+    expect(parseJalaliDate('1279/01/01')).not.toBeNull();
+    expect(parseJalaliDate('1479/01/01')).not.toBeNull();
+    expect(parseJalaliDate('0001/01/01')).toBeNull();
+    expect(parseJalaliDate('1278/12/29')).toBeNull();
+    expect(parseJalaliDate('1480/01/01')).toBeNull();
   });
 
   it('starts a Tehran day at local midnight', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { digitsToLatin } from './text';
+import { digitsToLatin, text } from './text';
 
 /**
  * The Jalali (Solar Hijri) calendar, shared by the server and the web app.
@@ -147,6 +147,7 @@ export function parseJalaliDate(text: string): string | null {
   const m = /^\s*(\d{4})\s*[/\-.]\s*(\d{1,2})\s*[/\-.]\s*(\d{1,2})\s*$/.exec(digitsToLatin(text));
   if (!m) return null;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (year < DATE_RANGE.jalaliFrom || year > DATE_RANGE.jalaliTo) return null;
   return isValidJalali(year, month, day) ? jalaliToIso(year, month, day) : null;
 }
 
@@ -197,14 +198,37 @@ export function academicYearRange(start: number): { from: string; to: string } {
   return { from: jalaliToIso(start, 7, 1), to: jalaliToIso(start + 1, 6, 31) };
 }
 
-/** A calendar date in the API: ISO `YYYY-MM-DD` that exists. */
-export const isoDateSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'تاریخ نامعتبر است' })
-  .refine(
-    (s) => {
-      const d = new Date(`${s}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+/** Calendar years the API accepts (Gregorian) and the Jalali years of the same span, roughly. */
+export const DATE_RANGE = { from: '1900-01-01', to: '2100-12-31', jalaliFrom: 1279, jalaliTo: 1479 } as const;
+
+const DATE_MESSAGE = 'تاریخ نامعتبر است';
+
+/** True for an ISO day `YYYY-MM-DD` that exists and lies in 1900–2100. */
+export function isSaneIsoDate(s: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= DATE_RANGE.from && s <= DATE_RANGE.to;
+}
+
+/** A calendar date in the API: ISO `YYYY-MM-DD` that exists, from 1900 to 2100. */
+export const isoDateSchema = text()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: DATE_MESSAGE })
+  .refine(isSaneIsoDate, { message: DATE_MESSAGE });
+
+/**
+ * An instant in the API: ISO 8601 with an offset (`2026-09-24T08:30:00Z`, `…+03:30`), from 1900 to 2100
+ * (year 0000 and the like would reach PostgreSQL and fail there).
+ */
+export function isoDateTimeSchema(message = 'زمان نامعتبر است.') {
+  return z.iso.datetime({ offset: true, error: message }).refine(
+    (v) => {
+      const t = Date.parse(v);
+      return (
+        !Number.isNaN(t) &&
+        t >= Date.parse(`${DATE_RANGE.from}T00:00:00Z`) &&
+        t <= Date.parse(`${DATE_RANGE.to}T23:59:59Z`)
+      );
     },
-    { message: 'تاریخ نامعتبر است' },
+    { error: message },
   );
+}

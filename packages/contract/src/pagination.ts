@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { digitsToLatin } from './text';
+import { digitsToLatin, text } from './text';
 
 const intFromQuery = (min: number, max: number, fallback: number) =>
   z.preprocess(
@@ -11,8 +11,8 @@ const intFromQuery = (min: number, max: number, fallback: number) =>
 export const listQuerySchema = z.object({
   page: intFromQuery(1, 100_000, 1),
   pageSize: intFromQuery(1, 100, 20),
-  q: z.string().trim().max(100).optional(),
-  sort: z.string().max(40).optional(),
+  q: text().trim().max(100).optional(),
+  sort: text().max(40).optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 const PERSIAN_DIGITS = '۰۱۲۳۴۵۶۷۸۹';
 const ARABIC_DIGITS = '٠١٢٣٤٥٦٧٨٩';
 
@@ -42,4 +44,33 @@ export function tidyPersian(input: string): string {
     .replace(/ك/g, 'ک')
     .replace(/[ \t\r\n]+/g, ' ')
     .trim();
+}
+
+/** What a text field says when it holds a control character (NUL and the like: nobody types them). */
+export const CONTROL_CHARACTER_MESSAGE = 'متن نویسهٔ نامجاز (نویسهٔ کنترلی) دارد.';
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters refused.
+const ONE_LINE = /^[^\u0000-\u001f\u007f]*$/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters refused.
+const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+
+/** True when the string holds a C0 control character or DEL; tab, line feed and carriage return count only on one line. */
+export function hasControlCharacters(value: string, multiline = false): boolean {
+  return !(multiline ? MULTI_LINE : ONE_LINE).test(value);
+}
+
+type StringParams = Parameters<typeof z.string>[0];
+
+/**
+ * Every one-line text field of the API is this: a string without any C0 control character (NUL,
+ * tab, line breaks…) or DEL, which PostgreSQL refuses (NUL) or nobody means to type. Chain `.max()`,
+ * `.trim()` and the like on it as on `z.string()`.
+ */
+export function text(params?: StringParams) {
+  return z.string(params).regex(ONE_LINE, { error: CONTROL_CHARACTER_MESSAGE });
+}
+
+/** A text field of several lines (a message, an address, HTML): tab and line breaks allowed, other controls not. */
+export function multilineText(params?: StringParams) {
+  return z.string(params).regex(MULTI_LINE, { error: CONTROL_CHARACTER_MESSAGE });
 }

@@ -16,6 +16,8 @@ export interface ServerCommand<R> {
   input: unknown;
   /** The same work, done here when no server runs. */
   direct(database: Database, config: Config): Promise<R>;
+  /** Leaves the database as it is (by default a command migrates it first, as the server does). */
+  readOnly?: boolean;
   /** Prints the result (from the server's JSON answer or from `direct`). */
   print(result: R, via: 'the running server' | 'this command'): void;
 }
@@ -44,7 +46,7 @@ export async function runThroughServer<R>(command: ServerCommand<R>, config = re
     throw err;
   }
   try {
-    await database.migrate();
+    if (!command.readOnly) await database.migrate();
     command.print(await command.direct(database, config), 'this command');
   } finally {
     await database.close();

@@ -1,8 +1,14 @@
 import { staffCreateSchema } from '@madreseh/contract/admins/admins.contract';
 import { z } from 'zod';
-import type { Db } from '../db/client';
+import { type Db, MIGRATIONS_DIR } from '../db/client';
+import { migrationStatus } from '../db/migration-status';
 import type { Scheduler } from '../jobs/scheduler';
+import { AppError } from '../lib/errors';
 import { createStaff } from '../modules/admins/admins.service';
+import type { BackupsOptions } from '../modules/backups/backups.routes';
+import { BackupBusyError, runBackup } from '../modules/backups/backups.service';
+import { databaseFacts } from '../modules/doctor/doctor';
+import { importUploads } from '../storage/database-storage';
 import type { ControlCommand } from './control.routes';
 
 /** `run-job { name }`: runs a scheduled job now (under its lock) and answers its outcome. */
@@ -26,4 +32,35 @@ export function createAdminCommand(db: Db): ControlCommand {
       return { id: account.id, username: account.username };
     },
   };
+}
+
+/** `backup { file? }`: writes a backup (to the file, or a new one in BACKUP_DIR) and answers what it wrote. */
+export function backupCommand(db: Db, options: BackupsOptions): ControlCommand {
+  return {
+    name: 'backup',
+    input: z.object({ file: z.string().min(1).max(4096).optional() }),
+    run: async (input: { file?: string }) => {
+      try {
+        return await runBackup({ ...options.source, db }, options.settings, input.file);
+      } catch (err) {
+        if (err instanceof BackupBusyError) throw AppError.conflict(err.message);
+        throw err;
+      }
+    },
+  };
+}
+
+/** `db-status`: the migrations the database has and the ones this program would still apply. */
+export function dbStatusCommand(db: Db): ControlCommand {
+  return { name: 'db-status', input: z.object({}), run: () => migrationStatus(db, MIGRATIONS_DIR) };
+}
+
+/** `uploads-import`: copies the uploads folder's files into the database (UPLOADS_STORE=database). */
+export function uploadsImportCommand(db: Db, uploadsDir: string): ControlCommand {
+  return { name: 'uploads-import', input: z.object({}), run: () => importUploads(db, uploadsDir) };
+}
+
+/** `doctor`: what `npm run doctor` needs to know of the database (read only). */
+export function doctorCommand(db: Db): ControlCommand {
+  return { name: 'doctor', input: z.object({}), run: () => databaseFacts(db) };
 }

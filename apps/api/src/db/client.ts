@@ -9,7 +9,9 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { ADVISORY_NAMESPACE } from '../jobs/advisory-lock';
 import { invalidationOf, keptTableWrittenBy, type NotificationSource, setNotificationSource } from './invalidation';
+import { assertNotNewer } from './migration-status';
 import { RemotePGlite } from './pglite-remote';
 
 /** The one database type the code uses, whichever engine is behind it. */
@@ -89,12 +91,41 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
     db,
     driver: 'postgres',
     location: `${u.hostname}:${u.port || 5432}${u.pathname}`,
-    migrate: () => migrateNodePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: () => migratePostgres(pool, db),
     close: async () => {
       await notifications.close();
       await pool.end();
     },
   };
+}
+
+/** The advisory lock every instance takes to migrate: one migrates, the others wait and find nothing to do. */
+export const MIGRATION_LOCK = 'migrate';
+
+/**
+ * Migrates a PostgreSQL database forward, holding the migration advisory lock (a session lock on a
+ * connection of its own) so that instances starting together migrate one after the other: Drizzle's
+ * migrator alone would let two of them apply the same migration at once. Refuses a database that a
+ * newer version has migrated (migration-status.ts).
+ */
+async function migratePostgres(pool: pg.Pool, db: Db): Promise<void> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('select pg_advisory_lock($1::int, hashtext($2))', [ADVISORY_NAMESPACE, MIGRATION_LOCK]);
+    try {
+      await assertNotNewer(db, MIGRATIONS_DIR);
+      await migrateNodePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      try {
+        await client.query('select pg_advisory_unlock($1::int, hashtext($2))', [ADVISORY_NAMESPACE, MIGRATION_LOCK]);
+      } catch (err) {
+        broken = err as Error;
+      }
+    }
+  } finally {
+    client.release(broken);
+  }
 }
 
 type PgliteClient = PGlite | RemotePGlite;
@@ -113,7 +144,11 @@ export function pgliteDatabase(client: PgliteClient, dir: string | null, logger?
     db,
     driver: 'pglite',
     location: dir ?? 'memory',
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: async () => {
+      // One process per data folder: nobody else migrates it meanwhile.
+      await assertNotNewer(db, MIGRATIONS_DIR);
+      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    },
     close: () => client.close(),
   };
 }

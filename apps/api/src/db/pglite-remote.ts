@@ -148,6 +148,18 @@ export class RemotePGlite {
     return new Blob([bytes]);
   }
 
+  /**
+   * Runs the queries and dumps the data folder (gzip) with no transaction running meanwhile, so the
+   * answers and the dump see the same data (a backup's row counts and its database file). Without
+   * the dump (`dump: false`), only the queries' answers, from one moment.
+   */
+  snapshot<D extends boolean = true>(
+    queries: string[],
+    options: { dump?: D } = {},
+  ): Promise<{ answers: Record<string, unknown>[][]; dump: D extends false ? null : Uint8Array }> {
+    return this.call({ op: 'snapshot', queries, dump: options.dump ?? true });
+  }
+
   async close(): Promise<void> {
     if (!this.failure) await this.call({ op: 'close' }).catch(() => {});
     this.failure ??= new Error('The embedded database is closed');

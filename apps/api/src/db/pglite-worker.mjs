@@ -96,6 +96,18 @@ async function run(m) {
       const blob = await pg.dumpDataDir(m.compression ?? 'none');
       return new Uint8Array(await blob.arrayBuffer());
     }
+    case 'snapshot': {
+      // No transaction runs meanwhile (PGlite runs one at a time), and each single statement is whole:
+      // the queries' answers and the dump see the same data.
+      return pg.transaction(async (tx) => {
+        await tx.exec('CHECKPOINT');
+        const answers = [];
+        for (const q of m.queries) answers.push((await tx.query(q)).rows);
+        if (m.dump === false) return { answers, dump: null };
+        const blob = await pg.dumpDataDir('gzip');
+        return { answers, dump: new Uint8Array(await blob.arrayBuffer()) };
+      });
+    }
     case 'close': {
       await pg.close();
       return null;

@@ -10,6 +10,7 @@ export function registerErrorHandler(app: FastifyInstance, spaFallback: SpaFallb
   const reportDiskFull = diskFullReporter();
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterS !== undefined) reply.header('retry-after', String(error.retryAfterS));
       return reply.status(error.status).send({
         code: error.code,
         message: error.message,
@@ -46,8 +47,9 @@ export function registerErrorHandler(app: FastifyInstance, spaFallback: SpaFallb
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (spaFallback?.(request, reply)) return;
-    reply.status(404).send({ code: ERROR_CODES.notFound, message: ERROR_MESSAGES.notFound });
+    const page = spaFallback?.(request, reply);
+    if (page) return page;
+    return reply.status(404).send({ code: ERROR_CODES.notFound, message: ERROR_MESSAGES.notFound });
   });
 }
 

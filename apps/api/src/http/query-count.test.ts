@@ -9,7 +9,8 @@ import { preRegistrations } from '../db/schema/pre-register';
 import { reportCardGrades, reportCards } from '../db/schema/report-cards';
 import { groupSubjects, groups, students } from '../db/schema/school';
 import { contactMessages, galleryPhotos, news, newsGroups, settings } from '../db/schema/site';
-import { sessions, users } from '../db/schema/users';
+import { auditLog } from '../db/schema/system';
+import { loginThrottle, sessions, users } from '../db/schema/users';
 import { nationalCodeFrom } from '../db/seed/school-demo';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { urlOf } from './implement';
@@ -96,6 +97,7 @@ const UNPAGED: Record<string, Unpaged> = {
   'panel/group/list': { url: () => 'panel/group/list' },
   'panel/group/:id': { url: (f) => `panel/group/${f.groupId}` },
   'panel/admins': { url: () => 'panel/admins' },
+  'panel/sign-in/slowed': { url: () => 'panel/sign-in/slowed' },
   'panel/report-card': { url: (f) => `panel/report-card?groupId=${f.groupId}&term=first` },
   'student/report-card': { url: () => 'student/report-card' },
   // Not a list, but every figure is counted over growing tables: still a fixed number of statements.
@@ -228,6 +230,23 @@ describe('query count of list endpoints', () => {
 async function addRows(t: TestApp, f: Fixture, n: number): Promise<void> {
   const range = Array.from({ length: n }, (_, i) => i);
   const past = (i: number) => new Date(Date.now() - (i + 1) * 60_000);
+  // Audit rows of the admin the lists are asked as (an admin reads only their own).
+  const adminId = await t.userId('admin');
+  await t.db.insert(auditLog).values(
+    range.map((i) => ({
+      userId: adminId,
+      action: 'update',
+      entity: 'news',
+      entityId: String(i),
+      details: { title: `خبر ${i}` },
+    })),
+  );
+  // Accounts somebody guessed at: slowed now (panel/sign-in/slowed).
+  const guessed = await t.db.select({ username: users.username }).from(users).limit(n);
+  await t.db
+    .insert(loginThrottle)
+    .values(guessed.map((u) => ({ username: u.username, device: '', failures: 20, lastFailureAt: new Date() })))
+    .onConflictDoNothing();
   await t.db.transaction(async (tx) => {
     const moreGroups = await tx
       .insert(groups)

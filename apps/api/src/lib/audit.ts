@@ -41,3 +41,22 @@ export async function audit(
     ip: actor.ip,
   });
 }
+
+const comparable = (v: unknown) => JSON.stringify(v instanceof Date ? v.toISOString() : (v ?? null));
+
+/**
+ * The short before/after of an update for its audit row: only the fields whose value changed, each
+ * as it was and as it is now (`{ before: { amount: 5 }, after: { amount: 6 } }`).
+ */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const out = { before: {} as Record<string, unknown>, after: {} as Record<string, unknown> };
+  for (const [k, v] of Object.entries(after)) {
+    if (comparable(before[k]) === comparable(v)) continue;
+    out.before[k] = before[k] ?? null;
+    out.after[k] = v ?? null;
+  }
+  return out;
+}

@@ -2,6 +2,9 @@ import { ERROR_CODES, ERROR_MESSAGES } from '@madreseh/contract/errors';
 
 /** The one error type handlers throw: a stable code, an HTTP status and a Persian message. */
 export class AppError extends Error {
+  /** Seconds to wait before trying again, sent as `Retry-After` (429). */
+  retryAfterS?: number;
+
   constructor(
     readonly status: number,
     readonly code: string,

@@ -49,8 +49,12 @@ export interface TestAppOptions {
   configure?: (app: FastifyInstance) => void | Promise<void>;
   /** Another storage than a temporary folder (a failing disk, say). */
   storage?: AppOptions['storage'];
+  /** A storage made from the test's database (uploads kept in the database). */
+  storageFromDb?: (db: Db) => NonNullable<AppOptions['storage']>;
   /** Commands a local process may give (control/control.routes.ts); made from the test's database. */
   control?: (db: Db) => AppOptions['control'];
+  /** Backups for the download button, written into this folder (none: the button answers 503). */
+  backups?: { dir: string; keep?: number; everyHours?: number };
 }
 
 const DEFAULT_CONFIG: Omit<AppOptions['config'], 'uploadsDir'> = {
@@ -79,8 +83,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       config,
       logger: Boolean(options.logStream),
       logStream: options.logStream,
-      storage: options.storage,
+      storage: options.storageFromDb?.(database.db) ?? options.storage,
       control: options.control?.(database.db),
+      ...(options.backups
+        ? {
+            backups: {
+              source: { databaseUrl: database.url ?? null, uploadsDir: config.uploadsDir },
+              settings: { keep: 7, everyHours: 24, ...options.backups },
+            },
+          }
+        : {}),
     });
     await options.configure?.(app);
     await app.ready();

@@ -1,32 +1,58 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { registerCrawlerFiles } from './crawler';
+import { headTags, PAGE_TEXT, renderPage } from './pages';
 
 /** Files that must be checked on every visit: the service worker, the manifest and the HTML. */
 const REVALIDATE = new Set(['sw.js', 'manifest.webmanifest', 'index.html', 'registerSW.js']);
 
 /**
- * Serves the built web app: hashed assets cached for a year, the service worker and manifest
- * revalidated, and index.html for every app route (the client router decides what to show).
+ * Answers the HTML of an app address (a promise), or false when the request is not for one (API
+ * paths, missing files, other methods): the caller then answers a plain 404.
  */
-export type SpaFallback = (request: FastifyRequest, reply: FastifyReply) => boolean;
+export type SpaFallback = (request: FastifyRequest, reply: FastifyReply) => false | Promise<FastifyReply>;
 
 /** The installed app's name: the school's, when it has one. */
 export type AppIdentity = () => Promise<{ name: string; description: string } | null>;
 
+export interface SpaOptions {
+  /** The site's public address (PUBLIC_URL) for canonical and Open Graph links; else the request's host. */
+  publicUrl?: string | undefined;
+  /** The school's name for the installed app's manifest (built from the settings). */
+  identity?: AppIdentity | undefined;
+}
+
+/** The start and end of the first-screen slot in index.html (apps/web/index.html). */
+const SLOT = /<!--first-screen-->[\s\S]*?<!--\/first-screen-->/;
+
+/**
+ * Serves the built web app: text files precompressed (brotli, gzip), hashed assets cached for a year
+ * and immutable, the service worker and manifest revalidated, robots.txt and sitemap.xml from the
+ * published content, and for every app address index.html through the template step (web/pages.ts):
+ * its own title, description, Open Graph tags, JSON-LD, first screen and first data — with 404 for
+ * an address the app does not have.
+ */
 export async function registerSpa(
   app: FastifyInstance,
   webDist: string,
-  identity?: AppIdentity,
+  options: SpaOptions = {},
 ): Promise<SpaFallback | null> {
   const indexPath = path.join(webDist, 'index.html');
   if (!fs.existsSync(indexPath)) {
     app.log.warn(`The web app is not built (${indexPath} missing): run "npm run build". Only the API is served.`);
     return null;
   }
-  const indexHtml = fs.readFileSync(indexPath, 'utf8');
+  const template = fs
+    .readFileSync(indexPath, 'utf8')
+    .replace(/\s*<title>[\s\S]*?<\/title>/, '')
+    .replace(/\s*<meta name="description"[^>]*>/, '');
+  const fontPreloads = fontsToPreload(webDist);
   const manifestPath = path.join(webDist, 'manifest.webmanifest');
+  const identity = options.identity;
   if (identity && fs.existsSync(manifestPath)) {
     // The manifest is built from the settings: a phone installs «دبیرستان …», not «درگاه مدرسه».
     const built = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Record<string, unknown>;
@@ -49,8 +75,10 @@ export async function registerSpa(
     wildcard: false,
     index: false,
     cacheControl: false,
+    // dist/ holds a .br and a .gz copy of every text file (scripts/precompress.mjs): sent as they are.
+    preCompressed: true,
     setHeaders(res, filePath) {
-      const name = path.basename(filePath);
+      const name = path.basename(filePath).replace(/\.(br|gz)$/, '');
       if (REVALIDATE.has(name)) res.header('cache-control', 'no-cache');
       else if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -59,13 +87,31 @@ export async function registerSpa(
     },
   });
 
-  /** Answers index.html for a GET of an app route; false for API paths and missing files. */
+  const originOf = (request: FastifyRequest) => options.publicUrl ?? `${request.protocol}://${request.host}`;
+  registerCrawlerFiles(app, originOf);
+
   return (request, reply) => {
-    const isApi = request.url.startsWith('/api/') || request.url === '/api';
-    const looksLikeFile = /\.[a-z0-9]{2,12}$/i.test(request.url.split('?')[0] ?? '');
+    const [pathname = '/'] = request.url.split('?');
+    const isApi = pathname.startsWith('/api/') || pathname === '/api';
+    const looksLikeFile = /\.[a-z0-9]{2,12}$/i.test(pathname);
     if ((request.method !== 'GET' && request.method !== 'HEAD') || isApi || looksLikeFile) return false;
-    void reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
-    return true;
+    return (async () => {
+      const origin = originOf(request);
+      const page = await renderPage(app, safeDecode(pathname), origin);
+      const heroPreload =
+        page.answers.find((a) => a.url.endsWith('/general/school')) && page.path === '/' ? hero(page) : '';
+      const head = headTags(
+        page,
+        origin,
+        siteName(page),
+        [...fontPreloads, heroPreload].filter(Boolean).join('\n    '),
+      );
+      const html = template
+        .replace('</head>', `  ${head}\n  </head>`)
+        .replace(SLOT, (slot) => (page.body ? page.body : slot));
+      reply.status(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+      return sendCompressed(request, reply, html);
+    })();
   };
 }
 
@@ -75,4 +121,57 @@ export function shortNameOf(name: string): string {
   const words = name.split(' ');
   const rest = words.slice(1).join(' ');
   return rest && rest.length <= 24 ? rest : name.slice(0, 12);
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * The page's HTML, compressed for a browser that asks (the compression plugin only sees routes; app
+ * pages are answered by the not-found handler).
+ */
+async function sendCompressed(request: FastifyRequest, reply: FastifyReply, html: string): Promise<FastifyReply> {
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  reply.header('vary', 'accept-encoding');
+  if (/\bbr\b/.test(accepts)) {
+    const body = await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+    return reply.header('content-encoding', 'br').send(body);
+  }
+  if (/\bgzip\b/.test(accepts)) return reply.header('content-encoding', 'gzip').send(await gzipAsync(html));
+  return reply.send(html);
+}
+
+function safeDecode(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
+function siteName(page: { jsonLd: object[] }): string {
+  const school = page.jsonLd[0] as { name?: string } | undefined;
+  return school?.name ?? PAGE_TEXT.portal;
+}
+
+/** The home's hero picture (a CSS background the browser would find late): asked for at once. */
+function hero(page: { answers: { url: string; body: unknown }[] }): string {
+  const school = page.answers[0]?.body as { hero?: { large: string; srcSet: string } | null } | undefined;
+  if (!school?.hero) return '';
+  return `<link rel="preload" as="image" href="${school.hero.large}" fetchpriority="high">`;
+}
+
+/**
+ * The four weights of the Persian subset the portal uses (text, links, titles, the brand; about 21 KB
+ * each): asked for with the HTML, so they are there by the first paint and the fonts do not swap in
+ * later and move the page (issue 10: the home page shifted by up to 1.01). docs/decisions/0012.
+ */
+function fontsToPreload(webDist: string): string[] {
+  const dir = path.join(webDist, 'assets');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => /^vazirmatn-arabic-(400|500|700|800)-normal-[\w-]+\.woff2$/.test(f))
+    .sort()
+    .map((f) => `<link rel="preload" as="font" type="font/woff2" href="/assets/${f}" crossorigin>`);
 }

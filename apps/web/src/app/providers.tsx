@@ -1,9 +1,12 @@
 import { DirectionProvider, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useRef } from 'react';
 import { ApiError } from '../lib/api-client';
+import { importWithReload } from './lazy-route';
 import { cssVariablesResolver, theme } from './theme';
+
+const Toasts = lazy(() => importWithReload(() => import('./toasts')));
 
 /** Toasts: bottom-right, 3000 ms, at most 20 at once (spec §9). */
 export const TOAST = { position: 'bottom-right', autoClose: 3000, limit: 20 } as const;
@@ -19,11 +22,23 @@ export const queryClient = new QueryClient({
   },
 });
 
+/** Mounts the toast container once the first toast is asked for (toasts.tsx). */
+function LazyToasts() {
+  const state = useNotifications();
+  const wanted = useRef(false);
+  if (state.notifications.length > 0 || state.queue.length > 0) wanted.current = true;
+  return wanted.current ? (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
+  ) : null;
+}
+
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <DirectionProvider initialDirection="rtl" detectDirection={false}>
       <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-        <Notifications position={TOAST.position} autoClose={TOAST.autoClose} limit={TOAST.limit} zIndex={4000} />
+        <LazyToasts />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </MantineProvider>
     </DirectionProvider>

@@ -85,6 +85,8 @@ export const routes: RouteObject[] = [
               { path: 'group', lazy: lazy(() => import('../features/classes/pages/groups-page')) },
               { path: 'report-card', lazy: lazy(() => import('../features/report-cards/pages/grid-page')) },
               { path: 'settings', lazy: lazy(() => import('../features/settings/pages/settings-page')) },
+              { path: 'audit', lazy: lazy(() => import('../features/audit/pages/audit-page')) },
+              { path: 'sign-in', lazy: lazy(() => import('../features/auth/pages/slowed-sign-ins-page')) },
               {
                 path: 'admins',
                 loader: superAdminLoader,

@@ -36,6 +36,7 @@ export const fa = {
     classes: 'کلاس‌ها',
     settings: 'تنظیمات مدرسه',
     admins: 'مدیران سامانه',
+    audit: 'گزارش تغییرات',
     superAdminSection: 'ویژهٔ مدیر ارشد',
     printPreRegister: 'چاپ فرم پیش‌ثبت‌نام',
     studentInvoice: 'صورت‌حساب دانش‌آموز',

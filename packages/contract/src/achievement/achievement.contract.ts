@@ -1,17 +1,18 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
+import { idParams, idSchema } from '../ids';
 import { imageRefSchema, noUploadFieldsSchema } from '../images';
 import { isoDateSchema } from '../jalali';
 import { listQuerySchema, pageOf } from '../pagination';
 import { STAFF } from '../roles';
+import { multilineText, text } from '../text';
 
 export const achievementBodySchema = z.object({
-  title: z
-    .string({ error: 'عنوان را وارد کنید.' })
+  title: text({ error: 'عنوان را وارد کنید.' })
     .trim()
     .min(1, { error: 'عنوان را وارد کنید.' })
     .max(200, { error: 'عنوان حداکثر ۲۰۰ نویسه است.' }),
-  description: z.string().trim().max(2000, { error: 'توضیح حداکثر ۲۰۰۰ نویسه است.' }).default(''),
+  description: multilineText().trim().max(2000, { error: 'توضیح حداکثر ۲۰۰۰ نویسه است.' }).default(''),
   date: isoDateSchema,
 });
 export type AchievementBody = z.input<typeof achievementBodySchema>;
@@ -26,8 +27,6 @@ export const achievementSchema = z.object({
   height: z.number().int().nullable(),
 });
 export type Achievement = z.infer<typeof achievementSchema>;
-
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 export const achievementContract = {
   list: endpoint({
@@ -86,7 +85,7 @@ export const achievementContract = {
     path: 'panel/achievement/order',
     access: STAFF,
     summary: 'Puts the given achievements first, in this order',
-    body: z.object({ ids: z.array(z.number().int().positive()).min(1).max(500) }),
+    body: z.object({ ids: z.array(idSchema).min(1).max(500) }),
     response: z.object({ ok: z.literal(true) }),
   }),
   publicList: endpoint({

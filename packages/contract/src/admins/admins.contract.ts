@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
+import { idParams } from '../ids';
 import { SUPER_ADMIN } from '../roles';
 import { passwordChangeSchema } from '../student/student.contract';
-import { digitsToLatin, tidyPersian } from '../text';
+import { digitsToLatin, text, tidyPersian } from '../text';
 
 /** The roles of the school office's accounts (students are managed elsewhere). */
 export const STAFF_ROLES = ['admin', 'super-admin'] as const;
@@ -14,14 +15,12 @@ const USERNAME_RULE = 'نام کاربری ۳ تا ۶۴ نویسه باشد: ح�
  * A staff username as people type it: Persian or Arabic digits become Latin, spaces around it go
  * and letters are lower-cased, as at login (auth/login), so the account signs in however it is typed.
  */
-export const staffUsernameSchema = z
-  .string({ error: 'نام کاربری را وارد کنید.' })
+export const staffUsernameSchema = text({ error: 'نام کاربری را وارد کنید.' })
   .transform((v) => digitsToLatin(v).trim().toLowerCase())
   .refine((v) => v.length > 0, { error: 'نام کاربری را وارد کنید.' })
   .refine((v) => /^[a-z0-9._-]{3,64}$/.test(v), { error: USERNAME_RULE });
 
-const fullNameSchema = z
-  .string({ error: 'نام و نام خانوادگی را وارد کنید.' })
+const fullNameSchema = text({ error: 'نام و نام خانوادگی را وارد کنید.' })
   .transform((v) => tidyPersian(v))
   .refine((v) => v.length > 0, { error: 'نام و نام خانوادگی را وارد کنید.' })
   .refine((v) => v.length <= 200, { error: 'نام و نام خانوادگی بیش از حد طولانی است.' });
@@ -64,8 +63,6 @@ export const staffAccountSchema = z.object({
   lastSeenAt: z.string().nullable(),
 });
 export type StaffAccount = z.infer<typeof staffAccountSchema>;
-
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 export const adminsContract = {
   list: endpoint({

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
-import { ROLES } from '../roles';
-import { digitsToLatin } from '../text';
+import { idParams } from '../ids';
+import { ROLES, STAFF } from '../roles';
+import { digitsToLatin, text } from '../text';
 
 export const roleSchema = z.enum(ROLES);
 
@@ -13,19 +14,30 @@ export const sessionUserSchema = z.object({
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const loginBodySchema = z.object({
-  username: z
-    .string({ error: 'نام کاربری را وارد کنید.' })
+  username: text({ error: 'نام کاربری را وارد کنید.' })
     .max(64, { error: 'نام کاربری بیش از حد طولانی است.' })
     .transform((v) => digitsToLatin(v).trim().toLowerCase())
     .refine((v) => v.length > 0, { error: 'نام کاربری را وارد کنید.' }),
-  password: z
-    .string({ error: 'رمز عبور را وارد کنید.' })
+  password: text({ error: 'رمز عبور را وارد کنید.' })
     .min(1, { error: 'رمز عبور را وارد کنید.' })
     .max(128, { error: 'رمز عبور بیش از حد طولانی است.' })
     .transform((v) => digitsToLatin(v)),
 });
 
 export const loginResponseSchema = z.object({ token: z.string(), user: sessionUserSchema });
+
+/** An account whose sign-in is being slowed after failed passwords (decision 0010), for staff. */
+export const slowedSignInSchema = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  fullName: z.string(),
+  role: roleSchema,
+  failures: z.number().int(),
+  lastFailureAt: z.string(),
+  /** Seconds a new device still waits before its next attempt is checked (0: it may try now). */
+  waitSeconds: z.number().int(),
+});
+export type SlowedSignIn = z.infer<typeof slowedSignInSchema>;
 
 export const authContract = {
   login: endpoint({
@@ -58,5 +70,21 @@ export const authContract = {
     summary: "Answers the home path of the caller's role",
     response: z.object({ path: z.enum(['/student', '/dashboard']) }),
     noStore: true,
+  }),
+  slowedList: endpoint({
+    method: 'GET',
+    path: 'panel/sign-in/slowed',
+    access: STAFF,
+    summary: 'Accounts whose sign-in is slowed now after repeated wrong passwords (decision 0010)',
+    response: z.object({ items: z.array(slowedSignInSchema) }),
+    noStore: true,
+  }),
+  slowedClear: endpoint({
+    method: 'DELETE',
+    path: 'panel/sign-in/slowed/:id',
+    access: STAFF,
+    summary: "Starts an account's failed sign-in count again (every device); audited",
+    params: idParams,
+    response: z.object({ ok: z.literal(true) }),
   }),
 } as const;

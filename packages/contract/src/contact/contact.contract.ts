@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
+import { idParams, idSchema } from '../ids';
 import { normalizeMobile } from '../iran';
 import { listQuerySchema, pageOf } from '../pagination';
 import { STAFF } from '../roles';
-import { digitsToLatin } from '../text';
-
-const idSchema = z.coerce.number().int().positive();
+import { digitsToLatin, multilineText, text } from '../text';
 
 /** A mobile (09xxxxxxxxx, Persian/Arabic digits accepted) or an e-mail address. */
-export const contactReplyToSchema = z
-  .string({ error: 'شمارهٔ همراه یا ایمیل را وارد کنید.' })
+export const contactReplyToSchema = text({ error: 'شمارهٔ همراه یا ایمیل را وارد کنید.' })
   .trim()
   .min(1, { message: 'شمارهٔ همراه یا ایمیل را وارد کنید.' })
   .max(120, { message: 'شمارهٔ همراه یا ایمیل بیش از حد طولانی است.' })
@@ -19,24 +17,21 @@ export const contactReplyToSchema = z
   });
 
 export const contactInputSchema = z.object({
-  name: z
-    .string({ error: 'نام را وارد کنید.' })
+  name: text({ error: 'نام را وارد کنید.' })
     .trim()
     .min(2, { message: 'نام را وارد کنید.' })
     .max(100, { message: 'نام بیش از حد طولانی است.' }),
   replyTo: contactReplyToSchema,
-  subject: z
-    .string({ error: 'موضوع را وارد کنید.' })
+  subject: text({ error: 'موضوع را وارد کنید.' })
     .trim()
     .min(2, { message: 'موضوع را وارد کنید.' })
     .max(150, { message: 'موضوع بیش از حد طولانی است.' }),
-  message: z
-    .string({ error: 'متن پیام را وارد کنید.' })
+  message: multilineText({ error: 'متن پیام را وارد کنید.' })
     .trim()
     .min(5, { message: 'متن پیام دست‌کم ۵ حرف باشد.' })
     .max(5000, { message: 'متن پیام بیش از حد طولانی است.' }),
   /** Left empty by people; filled by bots that fill every field. */
-  website: z.string().max(500).optional(),
+  website: text().max(500).optional(),
 });
 export type ContactInput = z.input<typeof contactInputSchema>;
 
@@ -77,7 +72,7 @@ export const contactContract = {
     path: 'panel/contact-us/:id',
     access: STAFF,
     summary: 'One message; opening it marks it read',
-    params: z.object({ id: idSchema }),
+    params: idParams,
     response: contactMessageSchema,
     noStore: true,
   }),
@@ -86,7 +81,7 @@ export const contactContract = {
     path: 'panel/contact-us/:id',
     access: STAFF,
     summary: 'Marks a message read or unread',
-    params: z.object({ id: idSchema }),
+    params: idParams,
     body: z.object({ read: z.boolean() }),
     response: contactMessageSchema,
   }),
@@ -95,7 +90,7 @@ export const contactContract = {
     path: 'panel/contact-us/:id',
     access: STAFF,
     summary: 'Deletes a message',
-    params: z.object({ id: idSchema }),
+    params: idParams,
     response: z.object({ ok: z.literal(true) }),
   }),
   bulk: endpoint({
@@ -104,7 +99,7 @@ export const contactContract = {
     access: STAFF,
     summary: 'Marks read, unread or deletes several messages at once',
     body: z.object({
-      ids: z.array(z.number().int().positive()).min(1, { message: 'پیامی انتخاب نشده است.' }).max(200),
+      ids: z.array(idSchema).min(1, { message: 'پیامی انتخاب نشده است.' }).max(200),
       action: z.enum(['read', 'unread', 'delete']),
     }),
     response: z.object({ ok: z.literal(true), count: z.number().int() }),

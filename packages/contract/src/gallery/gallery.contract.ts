@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
+import { idParams, idSchema } from '../ids';
 import { imageRefSchema } from '../images';
 import { listQuerySchema, pageOf } from '../pagination';
 import { STAFF } from '../roles';
-
-const idSchema = z.coerce.number().int().positive();
+import { text } from '../text';
 
 export const galleryFieldsSchema = z.object({
-  caption: z.string().trim().max(300, { message: 'توضیح عکس بیش از حد طولانی است.' }).default(''),
-  album: z.string().trim().max(80, { message: 'نام آلبوم بیش از حد طولانی است.' }).default(''),
+  caption: text().trim().max(300, { message: 'توضیح عکس بیش از حد طولانی است.' }).default(''),
+  album: text().trim().max(80, { message: 'نام آلبوم بیش از حد طولانی است.' }).default(''),
 });
 
 export const galleryPhotoSchema = z.object({
@@ -25,7 +25,7 @@ export type GalleryPhoto = z.infer<typeof galleryPhotoSchema>;
 
 export const galleryListQuerySchema = listQuerySchema
   .pick({ page: true, pageSize: true })
-  .extend({ album: z.string().trim().max(80).optional() });
+  .extend({ album: text().trim().max(80).optional() });
 
 export const galleryPageSchema = pageOf(galleryPhotoSchema).extend({ albums: z.array(z.string()) });
 
@@ -52,7 +52,7 @@ export const galleryContract = {
     path: 'panel/gallery/:id',
     access: STAFF,
     summary: 'Changes the caption and album of a photo',
-    params: z.object({ id: idSchema }),
+    params: idParams,
     body: galleryFieldsSchema,
     response: galleryPhotoSchema,
   }),
@@ -61,7 +61,7 @@ export const galleryContract = {
     path: 'panel/gallery/:id',
     access: STAFF,
     summary: 'Deletes a photo and its files',
-    params: z.object({ id: idSchema }),
+    params: idParams,
     response: z.object({ ok: z.literal(true) }),
   }),
   reorder: endpoint({
@@ -70,7 +70,7 @@ export const galleryContract = {
     access: STAFF,
     summary:
       'Puts the given photos first, in this order; with inPlace, they keep the places they hold between them (one page of the list) and take them in this order',
-    body: z.object({ ids: z.array(z.number().int().positive()).min(1).max(500), inPlace: z.boolean().default(false) }),
+    body: z.object({ ids: z.array(idSchema).min(1).max(500), inPlace: z.boolean().default(false) }),
     response: z.object({ ok: z.literal(true) }),
   }),
   publicList: endpoint({

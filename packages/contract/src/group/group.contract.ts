@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
+import { idParams, idSchema } from '../ids';
 import { parseDecimal } from '../persian';
 import { STAFF } from '../roles';
-import { tidyPersian } from '../text';
+import { text, tidyPersian } from '../text';
 
 export const GRADING_SCALES = ['numeric', 'descriptive'] as const;
 export type GradingScale = (typeof GRADING_SCALES)[number];
@@ -28,8 +29,7 @@ export const GRADE_LEVEL_LABELS = [
 ] as const;
 
 const name = (label: string, max = 100) =>
-  z
-    .string({ error: `${label} را وارد کنید.` })
+  text({ error: `${label} را وارد کنید.` })
     .transform((v) => tidyPersian(v))
     .refine((v) => v.length > 0, { error: `${label} را وارد کنید.` })
     .refine((v) => v.length <= max, { error: `${label} بیش از حد طولانی است.` });
@@ -42,7 +42,7 @@ const intInput = (min: number, max: number, message: string) =>
 
 export const subjectInputSchema = z.object({
   /** Present when the subject already exists (update keeps its grades). */
-  id: z.number().int().positive().optional(),
+  id: idSchema.optional(),
   name: name('نام درس'),
   weight: intInput(1, 20, 'ضریب باید عددی بین ۱ تا ۲۰ باشد.'),
 });
@@ -81,8 +81,6 @@ export const groupSchema = z.object({
   studentCount: z.number().int(),
 });
 export type Group = z.infer<typeof groupSchema>;
-
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 export const groupContract = {
   list: endpoint({

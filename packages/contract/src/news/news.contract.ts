@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
+import { idParams, idSchema } from '../ids';
 import { imageRefSchema } from '../images';
+import { isoDateTimeSchema } from '../jalali';
 import { listQuerySchema, pageOf } from '../pagination';
 import { STAFF, STUDENT } from '../roles';
+import { multilineText, text } from '../text';
 
 /** Who sees a news item: the public site, every student, or the students of chosen groups. */
 export const NEWS_AUDIENCES = ['public', 'students', 'groups'] as const;
@@ -24,25 +27,23 @@ export const NEWS_STATE_LABELS: Record<NewsState, string> = {
   published: 'منتشرشده',
 };
 
-const idSchema = z.coerce.number().int().positive();
-export const newsIdParamsSchema = z.object({ id: idSchema });
+export const newsIdParamsSchema = idParams;
 
 export const newsInputSchema = z
   .object({
-    title: z
-      .string({ error: 'عنوان را وارد کنید.' })
+    title: text({ error: 'عنوان را وارد کنید.' })
       .trim()
       .min(3, { message: 'عنوان باید دست‌کم ۳ حرف باشد.' })
       .max(200, { message: 'عنوان بیش از حد طولانی است.' }),
-    summary: z.string().trim().max(500, { message: 'خلاصه بیش از حد طولانی است.' }).default(''),
+    summary: multilineText().trim().max(500, { message: 'خلاصه بیش از حد طولانی است.' }).default(''),
     /** Rich text (HTML); the server keeps only an allow-list of tags and attributes. */
-    bodyHtml: z.string().max(100_000, { message: 'متن خبر بیش از حد طولانی است.' }).default(''),
+    bodyHtml: multilineText().max(100_000, { message: 'متن خبر بیش از حد طولانی است.' }).default(''),
     audience: newsAudienceSchema,
-    groupIds: z.array(z.number().int().positive()).max(100).default([]),
+    groupIds: z.array(idSchema).max(100).default([]),
     pinned: z.boolean().default(false),
     status: newsStatusSchema,
     /** When it becomes visible (ISO instant); in the future means scheduled. Empty: now. */
-    publishAt: z.iso.datetime({ offset: true, message: 'زمان انتشار معتبر نیست.' }).nullable().default(null),
+    publishAt: isoDateTimeSchema('زمان انتشار معتبر نیست.').nullable().default(null),
     /** On update: drop the cover image. */
     removeCover: z.boolean().default(false),
   })

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { bankOfCard, isValidCardNumber, isValidSheba, shebaOf } from '../bank';
 import { endpoint } from '../endpoint';
-import { isoDateSchema } from '../jalali';
+import { idParamSchema, idParams, idSchema } from '../ids';
+import { isoDateSchema, isoDateTimeSchema } from '../jalali';
 import { listQuerySchema, pageOf } from '../pagination';
 import { STAFF, STUDENT } from '../roles';
-import { digitsToLatin, digitsToPersian } from '../text';
+import { digitsToLatin, digitsToPersian, multilineText, text } from '../text';
 
 export const PAYMENT_METHODS = ['gateway', 'card_to_card', 'manual'] as const;
 export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'rejected'] as const;
@@ -50,8 +51,6 @@ export function exportRangeProblem(from: string, to: string): string | null {
   return null;
 }
 
-const idParam = z.object({ id: z.coerce.number().int().positive() });
-
 /** Whole Rials, accepting Persian digits and separators from a form. */
 export const rialsSchema = z.preprocess(
   (v) => (typeof v === 'string' ? Number(digitsToLatin(v).replace(/[,٬\s]/g, '')) : v),
@@ -62,16 +61,14 @@ export const rialsSchema = z.preprocess(
     .max(MAX_AMOUNT, { error: 'مبلغ بیش از حد مجاز است.' }),
 );
 
-const text = (max: number, required: string) =>
-  z
-    .string({ error: required })
+const requiredLine = (max: number, required: string, multiline = false) =>
+  (multiline ? multilineText({ error: required }) : text({ error: required }))
     .trim()
     .min(1, { error: required })
     .max(max, { error: `حداکثر ${max} نویسه مجاز است.` });
 
-const optionalText = (max: number) =>
-  z
-    .string()
+const optionalText = (max: number, multiline = false) =>
+  (multiline ? multilineText() : text())
     .trim()
     .max(max, { error: `حداکثر ${max} نویسه مجاز است.` })
     .optional()
@@ -134,8 +131,8 @@ export const gatewayInfoSchema = z.object({
 });
 
 export const invoiceFormSchema = z.object({
-  title: text(150, 'عنوان را وارد کنید.'),
-  description: optionalText(1000),
+  title: requiredLine(150, 'عنوان را وارد کنید.'),
+  description: optionalText(1000, true),
   amount: rialsSchema,
   dueDate: isoDateSchema,
 });
@@ -153,8 +150,7 @@ export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
 export const paymentSettingsFormSchema = z
   .object({
     moneyUnit: z.enum(MONEY_UNITS),
-    cardNumber: z
-      .string()
+    cardNumber: text()
       .transform((v) => digitsToLatin(v).replace(/[\s-]/g, ''))
       .refine((v) => v === '' || /^\d{16}$/.test(v), { error: 'شمارهٔ کارت باید ۱۶ رقم باشد.' })
       .refine((v) => v === '' || isValidCardNumber(v), {
@@ -164,8 +160,7 @@ export const paymentSettingsFormSchema = z
       .transform((v) => v || null),
     cardHolder: optionalText(100).transform((v) => v ?? null),
     bankName: optionalText(60).transform((v) => v ?? null),
-    sheba: z
-      .string()
+    sheba: text()
       .default('')
       .transform(shebaOf)
       .refine((v) => v === '' || isValidSheba(v), {
@@ -180,20 +175,15 @@ export const paymentSettingsFormSchema = z
   }));
 
 export const cardToCardBodySchema = z.object({
-  invoiceId: z.coerce
-    .number({ error: 'صورت‌حساب را انتخاب کنید.' })
-    .int()
-    .positive({ error: 'صورت‌حساب را انتخاب کنید.' }),
+  invoiceId: idParamSchema,
   amount: rialsSchema,
-  cardLast4: z
-    .string({ error: 'چهار رقم آخر کارت را وارد کنید.' })
+  cardLast4: text({ error: 'چهار رقم آخر کارت را وارد کنید.' })
     .transform((v) => digitsToLatin(v).trim())
     .refine((v) => /^\d{4}$/.test(v), { error: 'چهار رقم آخر کارت را وارد کنید.' }),
-  trackingNumber: z
-    .string({ error: 'شمارهٔ پیگیری را وارد کنید.' })
+  trackingNumber: text({ error: 'شمارهٔ پیگیری را وارد کنید.' })
     .transform((v) => digitsToLatin(v).trim())
     .refine((v) => /^[0-9A-Za-z-]{4,40}$/.test(v), { error: 'شمارهٔ پیگیری معتبر نیست.' }),
-  transferredAt: z.iso.datetime({ offset: true, error: 'زمان واریز را وارد کنید.' }),
+  transferredAt: isoDateTimeSchema('زمان واریز را وارد کنید.'),
 });
 export type CardToCardBody = z.input<typeof cardToCardBodySchema>;
 
@@ -229,15 +219,15 @@ export const pendingReceiptSchema = paymentSchema.extend({
 });
 
 export const bulkInvoiceBodySchema = z.object({
-  groupId: z.number({ error: 'کلاس را انتخاب کنید.' }).int().positive(),
+  groupId: idSchema,
   installments: z.array(invoiceFormSchema).min(1, { error: 'دست‌کم یک قسط لازم است.' }).max(24),
 });
 
 export const bulkUpdateBodySchema = z
   .object({
-    ids: z.array(z.number().int().positive()).min(1, { error: 'هیچ صورت‌حسابی انتخاب نشده است.' }).max(1000),
+    ids: z.array(idSchema).min(1, { error: 'هیچ صورت‌حسابی انتخاب نشده است.' }).max(1000),
     dueDate: isoDateSchema.optional(),
-    cancelReason: optionalText(300),
+    cancelReason: optionalText(300, true),
   })
   .refine((v) => (v.dueDate ? 1 : 0) + (v.cancelReason ? 1 : 0) === 1, {
     error: 'یا سررسید تازه را بدهید یا دلیل ابطال را.',
@@ -249,11 +239,11 @@ export const invoiceRowSchema = invoiceSchema.omit({ payments: true }).extend({
 });
 
 export const invoiceListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
-  groupId: z.coerce.number().int().positive().optional(),
+  groupId: idParamSchema.optional(),
   status: z.enum(INVOICE_STATUSES).optional(),
-  q: z.string().trim().max(100).optional(),
+  q: text().trim().max(100).optional(),
 });
 
 export const paymentsContract = {
@@ -271,7 +261,7 @@ export const paymentsContract = {
     access: STUDENT,
     idempotent: true,
     summary: "Starts an online payment of an invoice's remaining amount; answers the gateway address",
-    body: z.object({ invoiceId: z.number().int().positive(), gateway: z.string().max(30).optional() }),
+    body: z.object({ invoiceId: idSchema, gateway: text().max(30).optional() }),
     response: z.object({ paymentId: z.number().int(), redirectUrl: z.string() }),
   }),
   paymentResult: endpoint({
@@ -279,7 +269,7 @@ export const paymentsContract = {
     path: 'student/payment/:id',
     access: STUDENT,
     summary: "One of the calling student's payments, for the result page",
-    params: idParam,
+    params: idParams,
     response: paymentResultSchema,
     noStore: true,
   }),
@@ -306,8 +296,8 @@ export const paymentsContract = {
     path: 'general/payment/callback/:gateway',
     access: 'public',
     summary: 'Where a gateway returns the payer: verifies the payment and redirects to the result page',
-    params: z.object({ gateway: z.string().max(30) }),
-    query: z.object({ Authority: z.string().max(100).optional(), Status: z.string().max(10).optional() }),
+    params: z.object({ gateway: text().max(30) }),
+    query: z.object({ Authority: text().max(100).optional(), Status: text().max(10).optional() }),
     file: true,
   }),
   sandboxInfo: endpoint({
@@ -315,7 +305,7 @@ export const paymentsContract = {
     path: 'general/payment/sandbox/:authority',
     access: 'public',
     summary: 'The built-in test gateway: what is being paid (404 when the test gateway is off)',
-    params: z.object({ authority: z.string().max(100) }),
+    params: z.object({ authority: text().max(100) }),
     response: z.object({ amount: z.number().int(), description: z.string(), callbackUrl: z.string() }),
     noStore: true,
   }),
@@ -324,7 +314,7 @@ export const paymentsContract = {
     path: 'panel/student/invoice/:id',
     access: STAFF,
     summary: "A student's invoices with payments and totals ({id} is the student)",
-    params: idParam,
+    params: idParams,
     response: z.object({
       student: z.object({ id: z.number().int(), fullName: z.string(), groupName: z.string().nullable() }),
       invoices: z.array(invoiceSchema),
@@ -339,7 +329,7 @@ export const paymentsContract = {
     access: STAFF,
     idempotent: true,
     summary: 'Creates an invoice for a student ({id} is the student)',
-    params: idParam,
+    params: idParams,
     body: invoiceFormSchema,
     response: invoiceSchema,
   }),
@@ -358,7 +348,7 @@ export const paymentsContract = {
     access: STAFF,
     idempotent: true,
     summary: 'Edits an invoice while nothing has been paid on it',
-    params: idParam,
+    params: idParams,
     body: invoiceFormSchema,
     response: invoiceSchema,
   }),
@@ -368,8 +358,8 @@ export const paymentsContract = {
     access: STAFF,
     idempotent: true,
     summary: 'Cancels an invoice that has no successful payment',
-    params: idParam,
-    body: z.object({ reason: text(300, 'دلیل ابطال را بنویسید.') }),
+    params: idParams,
+    body: z.object({ reason: requiredLine(300, 'دلیل ابطال را بنویسید.', true) }),
     response: invoiceSchema,
   }),
   manualPayment: endpoint({
@@ -378,8 +368,8 @@ export const paymentsContract = {
     access: STAFF,
     idempotent: true,
     summary: 'Records a cash or POS payment on an invoice',
-    params: idParam,
-    body: z.object({ amount: rialsSchema, note: optionalText(300) }),
+    params: idParams,
+    body: z.object({ amount: rialsSchema, note: optionalText(300, true) }),
     response: paymentSchema,
   }),
   bulkCreate: endpoint({
@@ -436,7 +426,7 @@ export const paymentsContract = {
     access: STAFF,
     idempotent: true,
     summary: 'Approves a card-to-card receipt',
-    params: idParam,
+    params: idParams,
     response: paymentSchema,
   }),
   reject: endpoint({
@@ -445,8 +435,8 @@ export const paymentsContract = {
     access: STAFF,
     idempotent: true,
     summary: 'Rejects a card-to-card receipt with a reason the student sees',
-    params: idParam,
-    body: z.object({ reason: text(300, 'دلیل رد را بنویسید.') }),
+    params: idParams,
+    body: z.object({ reason: requiredLine(300, 'دلیل رد را بنویسید.', true) }),
     response: paymentSchema,
   }),
   getSettings: endpoint({

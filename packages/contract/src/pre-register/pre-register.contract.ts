@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
+import { idParams } from '../ids';
 import { mobileSchema, nationalCodeSchema } from '../iran';
 import { isoDateSchema } from '../jalali';
 import { listQuerySchema, pageOf } from '../pagination';
 import { decimalInput } from '../persian';
 import { STAFF } from '../roles';
-import { digitsToLatin } from '../text';
+import { digitsToLatin, multilineText, text } from '../text';
 
 export const PRE_REGISTER_STATUSES = ['new', 'reviewing', 'accepted', 'rejected', 'waitlisted'] as const;
 export type PreRegisterStatus = (typeof PRE_REGISTER_STATUSES)[number];
@@ -33,20 +34,17 @@ const gradeSchema = z
 export const GENDER_LABELS = { male: 'پسر', female: 'دختر' } as const;
 
 const name = (label: string, required = true) => {
-  const base = z
-    .string({ error: `${label} را وارد کنید.` })
+  const base = text({ error: `${label} را وارد کنید.` })
     .trim()
     .max(100, { error: `${label} حداکثر ۱۰۰ نویسه است.` });
   return required ? base.min(2, { error: `${label} را وارد کنید.` }) : base;
 };
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
+const optionalText = (max: number, label: string, multiline = false) =>
+  (multiline ? multilineText() : text())
     .trim()
     .max(max, { error: `${label} حداکثر ${max} نویسه است.` })
     .default('');
-const optionalMobile = z
-  .string()
+const optionalMobile = text()
   .trim()
   .default('')
   .pipe(z.union([z.literal(''), mobileSchema]));
@@ -56,8 +54,7 @@ export const preRegisterBodySchema = z
     firstName: name('نام'),
     lastName: name('نام خانوادگی'),
     nationalCode: nationalCodeSchema,
-    birthDate: z
-      .string({ error: 'تاریخ تولد را وارد کنید.' })
+    birthDate: text({ error: 'تاریخ تولد را وارد کنید.' })
       .min(1, { error: 'تاریخ تولد را وارد کنید.' })
       .pipe(isoDateSchema),
     gender: z.enum(['male', 'female'], { error: 'جنسیت را انتخاب کنید.' }),
@@ -79,17 +76,15 @@ export const preRegisterBodySchema = z
     motherName: name('نام مادر'),
     motherMobile: optionalMobile,
     motherJob: optionalText(100, 'شغل مادر'),
-    phone: z
-      .string()
+    phone: text()
       .default('')
       .transform((v) => digitsToLatin(v).replace(/[\s-]/g, ''))
       .refine((v) => v === '' || /^0\d{9,10}$/.test(v), { error: 'شمارهٔ تلفن ثابت معتبر نیست.' }),
-    address: z
-      .string({ error: 'نشانی را وارد کنید.' })
+    address: multilineText({ error: 'نشانی را وارد کنید.' })
       .trim()
       .min(5, { error: 'نشانی را کامل وارد کنید.' })
       .max(500, { error: 'نشانی حداکثر ۵۰۰ نویسه است.' }),
-    notes: optionalText(1000, 'توضیحات'),
+    notes: optionalText(1000, 'توضیحات', true),
   })
   .refine((b) => b.birthDate < new Date().toISOString().slice(0, 10), {
     path: ['birthDate'],
@@ -141,8 +136,7 @@ export const preRegisterPublicStatusSchema = z.object({
 });
 export type PreRegisterPublicStatus = z.infer<typeof preRegisterPublicStatusSchema>;
 
-const trackingCodeSchema = z
-  .string({ error: 'کد پیگیری را وارد کنید.' })
+const trackingCodeSchema = text({ error: 'کد پیگیری را وارد کنید.' })
   .transform((v) => digitsToLatin(v).trim())
   .refine((v) => /^\d{10}$/.test(v), { error: 'کد پیگیری ده رقم است.' });
 
@@ -152,13 +146,11 @@ export const preRegisterFilterSchema = z.object({
   grade: z.coerce.number().int().min(1).max(12).optional(),
   from: isoDateSchema.optional(),
   to: isoDateSchema.optional(),
-  q: z.string().trim().max(100).optional(),
+  q: text().trim().max(100).optional(),
   /** `newest` first (default) or by `name` in Persian alphabetical order. */
   sort: z.enum(PRE_REGISTER_SORTS).default('newest'),
 });
 export type PreRegisterFilter = z.infer<typeof preRegisterFilterSchema>;
-
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 export const preRegisterContract = {
   submit: endpoint({
@@ -213,7 +205,7 @@ export const preRegisterContract = {
     params: idParams,
     body: z.object({
       status: preRegisterStatusSchema,
-      adminNote: z.string().trim().max(1000, { error: 'یادداشت حداکثر ۱۰۰۰ نویسه است.' }).default(''),
+      adminNote: multilineText().trim().max(1000, { error: 'یادداشت حداکثر ۱۰۰۰ نویسه است.' }).default(''),
     }),
     response: preRegistrationSchema,
   }),

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { GRADING_SCALES } from '../group/group.contract';
+import { idParamSchema, idSchema } from '../ids';
 import { parseDecimal } from '../persian';
 import { STAFF, STUDENT } from '../roles';
+import { multilineText, text } from '../text';
 
 /** Report-card terms in the order of the school year (Mehr to Khordad): months and the two exam terms. */
 export const TERMS = [
@@ -78,23 +80,23 @@ export function weightedAverage(grades: { score: number | null; weight: number }
 const termSchema = z.enum(TERMS, { error: 'نوبت را انتخاب کنید.' });
 
 export const gridQuerySchema = z.object({
-  groupId: z.coerce.number({ error: 'کلاس را انتخاب کنید.' }).int().positive({ error: 'کلاس را انتخاب کنید.' }),
+  groupId: idParamSchema,
   term: termSchema,
 });
 
-const gradeValueSchema = z.union([z.number(), z.string().max(40)]).nullable();
+const gradeValueSchema = z.union([z.number(), text().max(40)]).nullable();
 
 export const gridSaveSchema = z.object({
-  groupId: z.number().int().positive(),
+  groupId: idSchema,
   term: termSchema,
   rows: z
     .array(
       z.object({
-        studentId: z.number().int().positive(),
-        grades: z.array(z.object({ subjectId: z.number().int().positive(), value: gradeValueSchema })).max(40),
+        studentId: idSchema,
+        grades: z.array(z.object({ subjectId: idSchema, value: gradeValueSchema })).max(40),
         remarks: z.preprocess(
           (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-          z.string().trim().max(500, { error: 'توضیح معلم حداکثر ۵۰۰ نویسه باشد.' }).nullable().default(null),
+          multilineText().trim().max(500, { error: 'توضیح معلم حداکثر ۵۰۰ نویسه باشد.' }).nullable().default(null),
         ),
       }),
     )
@@ -163,7 +165,7 @@ export type ReportCard = z.infer<typeof reportCardSchema>;
 /** Publishing, or withdrawing a published term with its reason (kept in the audit log). */
 export const publishBodySchema = z
   .object({
-    groupId: z.number().int().positive(),
+    groupId: idSchema,
     term: termSchema,
     published: z.boolean(),
     reason: z.string().trim().max(300, { error: 'دلیل حداکثر ۳۰۰ نویسه باشد.' }).optional(),

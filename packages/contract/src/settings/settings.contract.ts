@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { imageRefSchema } from '../images';
 import { STAFF } from '../roles';
-import { digitsToLatin } from '../text';
+import { digitsToLatin, multilineText, text } from '../text';
 
 /** Grades of the Iranian school system (پایه‌ها), 1 to 12. */
 export const GRADE_LEVELS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
@@ -21,10 +21,10 @@ export const GRADE_LABELS: Record<number, string> = {
   12: 'دوازدهم',
 };
 
-const text = (max: number, message: string) => z.string().trim().max(max, { message }).default('');
+const optionalLine = (max: number, message: string) => text().trim().max(max, { message }).default('');
+const optionalLines = (max: number, message: string) => multilineText().trim().max(max, { message }).default('');
 
-const phoneSchema = z
-  .string()
+const phoneSchema = text()
   .transform((v) => digitsToLatin(v).replace(/[\s-]/g, ''))
   .refine((v) => /^\+?\d{4,15}$/.test(v), { message: 'شمارهٔ تلفن معتبر نیست.' });
 
@@ -33,18 +33,17 @@ const phoneSchema = z
  * through `panel/settings/image` (an upload) and answered as image references.
  */
 export const schoolProfileInputSchema = z.object({
-  name: z
-    .string({ error: 'نام مدرسه را وارد کنید.' })
+  name: text({ error: 'نام مدرسه را وارد کنید.' })
     .trim()
     .min(2, { message: 'نام مدرسه را وارد کنید.' })
     .max(120, { message: 'نام مدرسه بیش از حد طولانی است.' }),
-  slogan: text(200, 'شعار بیش از حد طولانی است.'),
+  slogan: optionalLine(200, 'شعار بیش از حد طولانی است.'),
   /** Rich text (HTML); the server keeps only an allow-list of tags. */
-  aboutHtml: z.string().max(60_000, { message: 'متن درباره ما بیش از حد طولانی است.' }).default(''),
-  address: text(500, 'نشانی بیش از حد طولانی است.'),
+  aboutHtml: multilineText().max(60_000, { message: 'متن درباره ما بیش از حد طولانی است.' }).default(''),
+  address: optionalLines(500, 'نشانی بیش از حد طولانی است.'),
   phones: z.array(phoneSchema).max(5, { message: 'حداکثر پنج شماره تلفن.' }).default([]),
   email: z.union([z.literal(''), z.email({ message: 'نشانی ایمیل معتبر نیست.' })]).default(''),
-  hours: text(300, 'ساعات کاری بیش از حد طولانی است.'),
+  hours: optionalLines(300, 'ساعات کاری بیش از حد طولانی است.'),
   /** Where the school is, for "open in map apps" links (no embedded map). */
   location: z
     .object({

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
+import { idParamSchema, idParams, idSchema } from '../ids';
 import { isValidMobile, nationalCodeSchema, normalizeMobile } from '../iran';
 import { listQuerySchema, pageOf } from '../pagination';
 import { STAFF, STUDENT } from '../roles';
-import { digitsToLatin, tidyPersian } from '../text';
+import { digitsToLatin, multilineText, text, tidyPersian } from '../text';
 
 export const STUDENT_STATUSES = ['active', 'inactive', 'archived'] as const;
 export type StudentStatus = (typeof STUDENT_STATUSES)[number];
@@ -19,17 +20,15 @@ export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = { male: '
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 
 const requiredName = (label: string) =>
-  z
-    .string({ error: `${label} را وارد کنید.` })
+  text({ error: `${label} را وارد کنید.` })
     .transform((v) => tidyPersian(v))
     .refine((v) => v.length > 0, { error: `${label} را وارد کنید.` })
     .refine((v) => v.length <= 100, { error: `${label} بیش از حد طولانی است.` });
 
-const optionalText = (label: string, max: number) =>
+const optionalText = (label: string, max: number, multiline = false) =>
   z.preprocess(
     blankToNull,
-    z
-      .string()
+    (multiline ? multilineText() : text())
       .transform((v) => v.trim())
       .refine((v) => v.length <= max, { error: `${label} بیش از حد طولانی است.` })
       .nullable()
@@ -38,8 +37,7 @@ const optionalText = (label: string, max: number) =>
 
 export const optionalMobileSchema = z.preprocess(
   blankToNull,
-  z
-    .string()
+  text()
     .refine(isValidMobile, { error: 'شمارهٔ همراه باید به شکل ۰۹xxxxxxxxx باشد.' })
     .transform(normalizeMobile)
     .nullable()
@@ -49,8 +47,7 @@ export const optionalMobileSchema = z.preprocess(
 /** A calendar date `YYYY-MM-DD` (Gregorian, DESIGN §4) that exists and is not in the future. */
 export const birthDateSchema = z.preprocess(
   blankToNull,
-  z
-    .string()
+  text()
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'تاریخ تولد معتبر نیست.' })
     .refine(
       (v) => {
@@ -65,8 +62,7 @@ export const birthDateSchema = z.preprocess(
 
 export const studentNumberSchema = z.preprocess(
   blankToNull,
-  z
-    .string()
+  text()
     .transform((v) => digitsToLatin(v).trim())
     .refine((v) => /^[0-9A-Za-z-]{1,30}$/.test(v), { error: 'شمارهٔ دانش‌آموزی فقط رقم و حرف لاتین است (حداکثر ۳۰).' })
     .nullable()
@@ -78,12 +74,12 @@ export const studentInputSchema = z.object({
   lastName: requiredName('نام خانوادگی'),
   nationalCode: nationalCodeSchema,
   studentNumber: studentNumberSchema,
-  groupId: z.preprocess(blankToNull, z.coerce.number().int().positive().nullable().default(null)),
+  groupId: z.preprocess(blankToNull, idParamSchema.nullable().default(null)),
   birthDate: birthDateSchema,
   gender: z.preprocess(blankToNull, z.enum(GENDERS, { error: 'جنسیت را انتخاب کنید.' }).nullable().default(null)),
   fatherName: optionalText('نام پدر', 100),
   parentMobile: optionalMobileSchema,
-  address: optionalText('نشانی', 500),
+  address: optionalText('نشانی', 500, true),
 });
 export type StudentInput = z.input<typeof studentInputSchema>;
 
@@ -113,7 +109,7 @@ export type Student = z.infer<typeof studentSchema>;
 export const STUDENT_SORTS = ['name', '-name', 'number', '-number', 'created', '-created', 'group', '-group'] as const;
 
 export const studentListQuerySchema = listQuerySchema.extend({
-  groupId: z.preprocess(blankToNull, z.coerce.number().int().positive().nullable().default(null)),
+  groupId: z.preprocess(blankToNull, idParamSchema.nullable().default(null)),
   /** Absent: every student that is not archived. */
   status: z.preprocess(
     blankToNull,
@@ -137,12 +133,11 @@ export const credentialsSchema = z.object({
 export type Credentials = z.infer<typeof credentialsSchema>;
 
 export const importBodySchema = z.object({
-  fileName: z
-    .string()
+  fileName: text()
     .max(200)
     .regex(/\.(xlsx|csv)$/i, { error: 'فقط فایل XLSX یا CSV پذیرفته می‌شود.' }),
   /** The file, base64. */
-  data: z.string().min(1, { error: 'فایل خالی است.' }).max(1_000_000, { error: 'حجم فایل بیش از حد مجاز است.' }),
+  data: text().min(1, { error: 'فایل خالی است.' }).max(1_000_000, { error: 'حجم فایل بیش از حد مجاز است.' }),
   /** false: only check; true: check and save everything, or nothing when one row is bad. */
   commit: z.boolean().default(false),
 });
@@ -168,8 +163,6 @@ export const STUDENT_SHEET_HEADERS = {
   parentMobile: 'همراه ولی',
   address: 'نشانی',
 } as const;
-
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** The signed-in student's own record (student/me). */
 export const meSchema = z.object({
@@ -201,19 +194,18 @@ export const profileSchema = meSchema.omit({ latestAverage: true }).extend({
 });
 export type Profile = z.infer<typeof profileSchema>;
 
+/** A field left out stays as it is; an empty one is cleared. */
 export const profileUpdateSchema = z.object({
-  mobile: optionalMobileSchema,
-  address: optionalText('نشانی', 500),
+  mobile: optionalMobileSchema.optional(),
+  address: optionalText('نشانی', 500, true).optional(),
 });
 
 export const passwordChangeSchema = z.object({
-  currentPassword: z
-    .string({ error: 'رمز عبور فعلی را وارد کنید.' })
+  currentPassword: text({ error: 'رمز عبور فعلی را وارد کنید.' })
     .min(1, { error: 'رمز عبور فعلی را وارد کنید.' })
     .max(128)
     .transform(digitsToLatin),
-  newPassword: z
-    .string({ error: 'رمز عبور تازه را وارد کنید.' })
+  newPassword: text({ error: 'رمز عبور تازه را وارد کنید.' })
     .transform(digitsToLatin)
     .refine((v) => v.length >= 8, { error: 'رمز عبور تازه دست‌کم ۸ نویسه باشد.' })
     .refine((v) => v.length <= 128, { error: 'رمز عبور تازه بیش از حد طولانی است.' }),
@@ -261,7 +253,7 @@ export const studentContract = {
     summary: 'Deletes students; those with invoices, payments or report cards are archived instead',
     body: z.object({
       ids: z
-        .array(z.number().int().positive())
+        .array(idSchema)
         .min(1, { error: 'دست‌کم یک دانش‌آموز را انتخاب کنید.' })
         .max(1000, { error: 'حداکثر ۱۰۰۰ دانش‌آموز در هر بار.' }),
     }),
@@ -283,7 +275,7 @@ export const studentContract = {
     summary: 'Sets new random passwords for several students at once (login slips), ending their sessions',
     body: z.object({
       ids: z
-        .array(z.number().int().positive())
+        .array(idSchema)
         .min(1, { error: 'دست‌کم یک دانش‌آموز را انتخاب کنید.' })
         .max(100, { error: 'حداکثر ۱۰۰ برگهٔ ورود در هر بار.' }),
     }),

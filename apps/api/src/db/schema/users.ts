@@ -1,4 +1,15 @@
-import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { persianSortKey } from './sort-key';
 
 export const roleEnum = pgEnum('role', ['student', 'admin', 'super-admin']);
@@ -12,6 +23,8 @@ export const users = pgTable(
     role: roleEnum('role').notNull(),
     fullName: varchar('full_name', { length: 200 }).notNull(),
     active: boolean('active').notNull().default(true),
+    /** Signs in only to set a new password first (the demo super-admin's known password, decision 0010). */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     /** The full name in Persian alphabetical order (computed by the database). */
     sortName: persianSortKey('sort_name', 'full_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -35,4 +48,39 @@ export const sessions = pgTable(
     ip: varchar('ip', { length: 64 }),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Sign-in slowing (decision 0010): consecutive failed sign-ins to one username, per bucket. The
+ * bucket is '' for every device the account has not signed in from before, or the hash of a device
+ * cookie the account did sign in from (so a stranger's guessing never slows the owner's own devices).
+ * Keyed by the username as typed, whether or not such an account exists, so the answers are the same.
+ */
+export const loginThrottle = pgTable(
+  'login_throttle',
+  {
+    username: varchar('username', { length: 64 }).notNull(),
+    device: varchar('device', { length: 64 }).notNull().default(''),
+    failures: integer('failures').notNull(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+    /** No attempt is checked before this instant (null: none is waiting). */
+    waitUntil: timestamp('wait_until', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.username, t.device] }),
+    index('login_throttle_last_failure_idx').on(t.lastFailureAt),
+  ],
+);
+
+/** Devices (hash of the `device` cookie) an account has signed in from: they sign in past the address limit. */
+export const loginDevices = pgTable(
+  'login_devices',
+  {
+    deviceHash: varchar('device_hash', { length: 64 }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.deviceHash, t.userId] }), index('login_devices_last_used_idx').on(t.lastUsedAt)],
 );

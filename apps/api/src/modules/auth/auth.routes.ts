@@ -6,11 +6,18 @@ import { endSession, type SessionPolicy } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { implement } from '../../http/implement';
 import { login } from './auth.service';
+import { clearSlowing, deviceCookie, deviceIdFrom, slowedAccounts } from './sign-in-throttle';
 
 export function registerAuthRoutes(app: FastifyInstance, db: Db, policy: SessionPolicy): void {
-  implement(app, authContract.login, async ({ body, request }) =>
-    login(db, policy, body, { ip: request.ip, userAgent: request.headers['user-agent'] }),
-  );
+  implement(app, authContract.login, async ({ body, request, reply }) => {
+    const { deviceId, ...answer } = await login(db, policy, body, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+      deviceId: deviceIdFrom(request.headers.cookie),
+    });
+    reply.header('set-cookie', deviceCookie(deviceId, request.protocol === 'https'));
+    return answer;
+  });
 
   implement(app, authContract.logout, async ({ request }) => {
     await endSession(db, requireAuth(request).sessionId);
@@ -23,4 +30,11 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, policy: Session
   });
 
   implement(app, authContract.redirect, async ({ request }) => ({ path: homePathOf(requireAuth(request).role) }));
+
+  implement(app, authContract.slowedList, async () => ({ items: await slowedAccounts(db) }));
+
+  implement(app, authContract.slowedClear, async ({ params, request }) => {
+    await clearSlowing(db, request, params.id);
+    return { ok: true as const };
+  });
 }

@@ -1,47 +1,81 @@
 import type { SessionUser } from '@madreseh/contract/auth/auth.contract';
 import { ERROR_MESSAGES } from '@madreseh/contract/errors';
+import { digitsToPersian } from '@madreseh/contract/text';
 import { eq } from 'drizzle-orm';
 import { dummyPasswordHash, verifyPassword } from '../../auth/passwords';
 import { createSession, type SessionPolicy } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
-import { clear, hit, release } from '../../lib/rate-limit';
+import {
+  addressIsOverLimit,
+  attemptSucceeded,
+  claimAttempt,
+  countAddressFailure,
+  hashDevice,
+  isKnownDevice,
+  newDeviceId,
+  rememberDevice,
+  SIGN_IN_SLOWING,
+} from './sign-in-throttle';
 
-/** Failed logins allowed per username and per address in one window before 429. */
-export const LOGIN_LIMITS = { perUsername: 10, perIp: 50, windowMs: 15 * 60_000 } as const;
-
-const LOCKED_MESSAGE = 'به دلیل تلاش‌های ناموفق پی‌درپی، ورود موقتاً بسته شد. پانزده دقیقهٔ دیگر دوباره تلاش کنید.';
-
-/** The rate-limit counters one sign-in attempt counts against. */
-export function loginRateKeys(username: string, ip: string) {
-  return { userKey: `login:user:${username}`, ipKey: `login:ip:${ip}` };
+/** How long to wait, in words: «۴۰ ثانیه», «۳ دقیقه». */
+function waitInWords(ms: number): string {
+  const seconds = Math.ceil(ms / 1000);
+  return seconds < 60 ? `${digitsToPersian(seconds)} ثانیه` : `${digitsToPersian(Math.ceil(seconds / 60))} دقیقه`;
 }
 
+function slowed(ms: number): AppError {
+  const err = AppError.tooMany(
+    `برای امنیت این حساب، پس از چند رمز نادرست ورود کمی کند شده است. ${waitInWords(ms)} دیگر دوباره تلاش کنید.`,
+  );
+  err.retryAfterS = Math.ceil(ms / 1000);
+  return err;
+}
+
+function addressSlowed(): AppError {
+  const err = AppError.tooMany(
+    `از این نشانی اینترنتی رمزهای نادرست زیادی فرستاده شده است. ${waitInWords(SIGN_IN_SLOWING.addressWindowMs)} دیگر دوباره تلاش کنید؛ از دستگاهی که پیش‌تر با آن وارد شده‌اید همین حالا هم می‌توانید وارد شوید.`,
+  );
+  err.retryAfterS = Math.ceil(SIGN_IN_SLOWING.addressWindowMs / 1000);
+  return err;
+}
+
+export interface LoginResult {
+  token: string;
+  user: SessionUser;
+  /** The device cookie to send back (new, or the one the device already had). */
+  deviceId: string;
+}
+
+/**
+ * Signs in with a username and password, slowing (never locking) repeated failures as decision 0010
+ * says: per username and device bucket, and per address for failures against existing accounts.
+ */
 export async function login(
   db: Db,
   policy: SessionPolicy,
   input: { username: string; password: string },
-  meta: { ip: string; userAgent?: string },
-): Promise<{ token: string; user: SessionUser }> {
-  const { userKey, ipKey } = loginRateKeys(input.username, meta.ip);
-  // Count the attempt before checking the password, atomically, so parallel guesses cannot all
-  // pass a "how many so far" check together; a successful sign-in gives its count back below.
-  const [userAttempts, ipAttempts] = await Promise.all([
-    hit(db, userKey, LOGIN_LIMITS.windowMs),
-    hit(db, ipKey, LOGIN_LIMITS.windowMs),
-  ]);
-  if (userAttempts > LOGIN_LIMITS.perUsername || ipAttempts > LOGIN_LIMITS.perIp) {
-    throw AppError.tooMany(LOCKED_MESSAGE);
-  }
-
+  meta: { ip: string; userAgent?: string; deviceId: string | null },
+): Promise<LoginResult> {
   const [user] = await db.select().from(users).where(eq(users.username, input.username)).limit(1);
+  const deviceHash = meta.deviceId ? hashDevice(meta.deviceId) : null;
+  const known = user && deviceHash ? await isKnownDevice(db, deviceHash, user.id) : false;
+  if (!known && (await addressIsOverLimit(db, meta.ip))) throw addressSlowed();
+
+  const bucket = known && deviceHash ? deviceHash : '';
+  const waitMs = await claimAttempt(db, input.username, bucket);
+  if (waitMs > 0) throw slowed(waitMs);
+
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !ok || !user.active) {
+    // Only failures against accounts that exist count for the address: mistyped usernames of a
+    // whole school behind one address never add up.
+    if (user && !known) await countAddressFailure(db, meta.ip);
     throw new AppError(401, 'invalid_credentials', ERROR_MESSAGES.invalidCredentials);
   }
-  // Only failures count: many pupils sign in from one school address.
-  await Promise.all([clear(db, userKey), release(db, ipKey)]);
+  const deviceId = meta.deviceId ?? newDeviceId();
+  await Promise.all([attemptSucceeded(db, input.username, bucket), rememberDevice(db, hashDevice(deviceId), user.id)]);
   const token = await createSession(db, user.id, policy, meta);
-  return { token, user: { id: user.id, role: user.role, fullName: user.fullName } };
+  return { token, user: { id: user.id, role: user.role, fullName: user.fullName }, deviceId };
 }

@@ -1,17 +1,17 @@
 import { endpoint } from '@madreseh/contract/endpoint';
 import { ERROR_MESSAGES } from '@madreseh/contract/errors';
 import { STAFF } from '@madreseh/contract/roles';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { requireAuth } from '../../auth/guard';
 import { hashToken } from '../../auth/sessions';
 import { rateLimits } from '../../db/schema/system';
-import { sessions, users } from '../../db/schema/users';
+import { loginThrottle, sessions, users } from '../../db/schema/users';
 import { DEMO_ACCOUNTS } from '../../db/seed-demo';
 import { implement } from '../../http/implement';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { LOGIN_LIMITS, loginRateKeys } from './auth.service';
+import { SIGN_IN_SLOWING } from './sign-in-throttle';
 
 const LOGIN = '/api/v1/auth/login';
 const LOGOUT = '/api/v1/auth/logout';
@@ -149,54 +149,199 @@ describe('POST auth/login', () => {
   });
 });
 
-describe('brute force', () => {
-  it(`answers 429 after ${LOGIN_LIMITS.perUsername} failures for one username, even with the right password`, async () => {
-    const ip = nextIp();
-    for (let i = 0; i < LOGIN_LIMITS.perUsername; i++) {
-      const res = await login({ username: 'student2', password: `guess-${i}` }, ip);
-      expect(res.statusCode).toBe(401);
-    }
-    const locked = await login({ username: 'student2', password: 'demo1234' }, nextIp());
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().code).toBe('too_many_requests');
-    expect(Object.keys(locked.json()).sort()).toEqual(['code', 'message']);
-    // Persian digits spell the same username: the same lock.
-    expect((await login({ username: 'STUDENT۲', password: 'demo1234' }, nextIp())).statusCode).toBe(429);
+describe('sign-in slowing (decision 0010): slowed, never locked', () => {
+  const { freeFailures, perAddress } = SIGN_IN_SLOWING;
 
-    // The limit is per username: another account from the same address still signs in.
-    const other = await login({ username: 'admin', password: 'demo1234' }, ip);
-    expect(other.statusCode).toBe(200);
+  /** Lets the time of a wait pass, as a clock would (no timed assertions). */
+  async function letWaitPass(username: string) {
+    await t.db
+      .update(loginThrottle)
+      .set({ waitUntil: sql`now() - interval '1 second'` as unknown as Date })
+      .where(eq(loginThrottle.username, username));
+  }
+  async function throttleRow(username: string, device = '') {
+    const [row] = await t.db
+      .select({
+        failures: loginThrottle.failures,
+        waitS: sql<number>`extract(epoch from ${loginThrottle.waitUntil} - ${loginThrottle.lastFailureAt})::float8`,
+      })
+      .from(loginThrottle)
+      .where(and(eq(loginThrottle.username, username), eq(loginThrottle.device, device)));
+    return row ? { failures: row.failures, waitS: row.waitS === null ? null : Math.round(Number(row.waitS)) } : null;
+  }
+  const deviceOf = (res: { headers: Record<string, unknown> }) => {
+    const cookie = String(res.headers['set-cookie'] ?? '');
+    return /madreseh_device=([^;]+)/.exec(cookie)?.[1] ?? '';
+  };
+
+  it('the first failures are free; then each waits twice as long, at most 5 minutes; the right password waits too', async () => {
+    const ip = nextIp();
+    for (let i = 1; i <= freeFailures; i++) {
+      expect((await login({ username: 'student2', password: `guess-${i}` }, ip)).statusCode).toBe(401);
+      expect((await throttleRow('student2'))?.waitS).toBeNull();
+    }
+    expect((await login({ username: 'student2', password: 'guess-6' }, ip)).statusCode).toBe(401);
+    expect(await throttleRow('student2')).toEqual({ failures: 6, waitS: 1 });
+    // During the wait nothing is checked, not even the right password: 429 with the wait in Persian.
+    const waiting = await login({ username: 'student2', password: 'demo1234' }, nextIp());
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.json().code).toBe('too_many_requests');
+    expect(Object.keys(waiting.json()).sort()).toEqual(['code', 'message']);
+    expect(waiting.json().message).toContain('ثانیه');
+    expect(Number(waiting.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // Persian digits spell the same username: the same count.
+    expect((await login({ username: 'STUDENT۲', password: 'demo1234' }, nextIp())).statusCode).toBe(429);
+    expect((await throttleRow('student2'))?.failures).toBe(6);
+
+    for (const [n, waitS] of [
+      [7, 2],
+      [8, 4],
+      [9, 8],
+    ] as const) {
+      await letWaitPass('student2');
+      expect((await login({ username: 'student2', password: `guess-${n}` }, ip)).statusCode).toBe(401);
+      expect(await throttleRow('student2')).toEqual({ failures: n, waitS });
+    }
+    await t.db.update(loginThrottle).set({ failures: 40 }).where(eq(loginThrottle.username, 'student2'));
+    await letWaitPass('student2');
+    expect((await login({ username: 'student2', password: 'guess-41' }, ip)).statusCode).toBe(401);
+    expect(await throttleRow('student2')).toEqual({ failures: 41, waitS: 300 });
+
+    // Never a lock: once the wait has passed the right password gets in, and the count starts again.
+    await letWaitPass('student2');
+    expect((await login({ username: 'student2', password: 'demo1234' }, nextIp())).statusCode).toBe(200);
+    expect(await throttleRow('student2')).toBeNull();
+    // Another account was never touched.
+    expect((await login({ username: 'admin', password: 'demo1234' }, ip)).statusCode).toBe(200);
   });
 
-  it('counts parallel attempts too: a burst gets no more guesses than the limit', async () => {
+  it('counts parallel attempts too: a burst gets no more guesses than the free ones and one more', async () => {
     const ip = nextIp();
     const burst = await Promise.all(
-      Array.from({ length: LOGIN_LIMITS.perUsername + 5 }, (_, i) =>
+      Array.from({ length: freeFailures + 10 }, (_, i) =>
         login({ username: 'superadmin', password: `burst-${i}` }, ip),
       ),
     );
     const statuses = burst.map((r) => r.statusCode);
-    expect(statuses.filter((s) => s === 401)).toHaveLength(LOGIN_LIMITS.perUsername);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(freeFailures + 1);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(9);
+    await t.db.delete(loginThrottle).where(eq(loginThrottle.username, 'superadmin'));
   });
 
-  it(`answers 429 after ${LOGIN_LIMITS.perIp} failures from one address, and successes there do not count`, async () => {
+  it('a username that does not exist is slowed the same way (nothing tells them apart)', async () => {
     const ip = nextIp();
-    // perIp - 1 failures from that address already counted (the per-username test above counts for real).
-    await t.db.insert(rateLimits).values({
-      key: loginRateKeys('any', ip).ipKey,
-      windowStart: new Date(),
-      count: LOGIN_LIMITS.perIp - 1,
+    for (let i = 0; i <= freeFailures; i++)
+      expect((await login({ username: 'nobody-here', password: `x-${i}` }, ip)).statusCode).toBe(401);
+    const waiting = await login({ username: 'nobody-here', password: 'x' }, ip);
+    expect(waiting.statusCode).toBe(429);
+  });
+
+  it("a stranger's guessing never slows a device that signed in to the account before", async () => {
+    const first = await login({ username: 'student1', password: 'demo1234' }, nextIp());
+    expect(first.statusCode).toBe(200);
+    const device = deviceOf(first);
+    expect(device).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(String(first.headers['set-cookie'])).toMatch(/HttpOnly; SameSite=Strict/);
+    // Somebody keeps the account at the longest wait.
+    await t.db
+      .insert(loginThrottle)
+      .values({
+        username: 'student1',
+        device: '',
+        failures: 50,
+        lastFailureAt: new Date(),
+        waitUntil: sql`now() + interval '5 minutes'` as unknown as Date,
+      })
+      .onConflictDoNothing();
+    const stranger = await login({ username: 'student1', password: 'demo1234' }, nextIp());
+    expect(stranger.statusCode).toBe(429);
+    const owner = await t.inject({
+      method: 'POST',
+      url: LOGIN,
+      payload: { username: 'student1', password: 'demo1234' },
+      headers: { cookie: `madreseh_device=${device}` },
+      remoteAddress: nextIp(),
     });
-    // Many pupils sign in from one school address: their successes do not use up the allowance.
-    for (const username of ['student1', 'admin', 'student1']) {
-      expect((await login({ username, password: 'demo1234' }, ip)).statusCode).toBe(200);
+    expect(owner.statusCode).toBe(200);
+    expect(deviceOf(owner)).toBe(device);
+    // The stranger's wait is still there; the owner's device has its own count.
+    expect((await throttleRow('student1'))?.failures).toBe(50);
+    // A cookie of a device that signed in to another account gives nothing here.
+    const adminDevice = deviceOf(await login({ username: 'admin', password: 'demo1234' }, nextIp()));
+    const other = await t.inject({
+      method: 'POST',
+      url: LOGIN,
+      payload: { username: 'student1', password: 'demo1234' },
+      headers: { cookie: `madreseh_device=${adminDevice}` },
+      remoteAddress: nextIp(),
+    });
+    expect(other.statusCode).toBe(429);
+    await t.db.delete(loginThrottle).where(eq(loginThrottle.username, 'student1'));
+  });
+
+  it('per address: only failures against existing accounts count, and a known device always gets in', async () => {
+    const ip = nextIp();
+    const known = deviceOf(await login({ username: 'student1', password: 'demo1234' }, ip));
+    // A whole school mistyping national codes behind one address: nothing adds up.
+    for (let i = 0; i < 3; i++) await login({ username: `no-such-${i}`, password: 'x' }, ip);
+    const counted = async () =>
+      (
+        await t.db
+          .select({ count: rateLimits.count })
+          .from(rateLimits)
+          .where(eq(rateLimits.key, `login:ip:${ip}`))
+      )[0]?.count ?? 0;
+    expect(await counted()).toBe(0);
+    expect((await login({ username: 'student2', password: 'wrong' }, ip)).statusCode).toBe(401);
+    expect(await counted()).toBe(1);
+    // One pupil has sent perAddress wrong passwords for classmates from the school's address.
+    await t.db
+      .update(rateLimits)
+      .set({ count: perAddress })
+      .where(eq(rateLimits.key, `login:ip:${ip}`));
+    const newDevice = await login({ username: 'admin', password: 'demo1234' }, ip);
+    expect(newDevice.statusCode).toBe(429);
+    expect(newDevice.json().message).toContain('دستگاهی که پیش‌تر');
+    // Every pupil whose device signed in before still signs in with the right password.
+    const knownDevice = await t.inject({
+      method: 'POST',
+      url: LOGIN,
+      payload: { username: 'student1', password: 'demo1234' },
+      headers: { cookie: `madreseh_device=${known}` },
+      remoteAddress: ip,
+    });
+    expect(knownDevice.statusCode).toBe(200);
+    // And another address is not affected.
+    expect((await login({ username: 'admin', password: 'demo1234' }, nextIp())).statusCode).toBe(200);
+    await t.db.delete(loginThrottle).where(eq(loginThrottle.username, 'student2'));
+  });
+
+  it('staff see the slowed accounts and clear them (audited); students may not', async () => {
+    const ip = nextIp();
+    for (let i = 0; i <= freeFailures + 1; i++) {
+      await letWaitPass('student2');
+      await login({ username: 'student2', password: `g-${i}` }, ip);
     }
-    expect((await login({ username: 'spray-last', password: 'x' }, ip)).statusCode).toBe(401);
-    // That was failure number perIp: now even the right password from that address is refused…
-    expect((await login({ username: 'student1', password: 'demo1234' }, ip)).statusCode).toBe(429);
-    // …while another address is not affected.
-    expect((await login({ username: 'student1', password: 'demo1234' }, nextIp())).statusCode).toBe(200);
+    const admin = await t.sessionFor('admin');
+    const list = await t.inject({ method: 'GET', url: '/api/v1/panel/sign-in/slowed', headers: t.as(admin) });
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['cache-control']).toBe('no-store');
+    const id = await t.userId('student2');
+    const item = list.json().items.find((i: { userId: number }) => i.userId === id);
+    expect(item).toMatchObject({ username: 'student2', role: 'student', failures: freeFailures + 2 });
+    expect(item.waitSeconds).toBeGreaterThan(0);
+    expect(
+      (await t.inject({ method: 'DELETE', url: `/api/v1/panel/sign-in/slowed/${id}`, headers: t.as(admin) }))
+        .statusCode,
+    ).toBe(200);
+    expect(await throttleRow('student2')).toBeNull();
+    const audited = await t.db.execute(
+      sql`select count(*)::int as n from audit_log where action = 'clear-sign-in-slowing' and entity_id = ${String(id)}`,
+    );
+    expect((audited as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
+    expect((await login({ username: 'student2', password: 'demo1234' }, nextIp())).statusCode).toBe(200);
+    const after = await t.inject({ method: 'GET', url: '/api/v1/panel/sign-in/slowed', headers: t.as(admin) });
+    expect(after.json().items.some((i: { userId: number }) => i.userId === id)).toBe(false);
   });
 });
 

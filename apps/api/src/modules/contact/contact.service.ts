@@ -104,7 +104,13 @@ export async function deleteMessages(db: Db, request: FastifyRequest, ids: numbe
       .delete(contactMessages)
       .where(inArray(contactMessages.id, ids))
       .returning({ id: contactMessages.id });
-    await audit(tx, request, 'delete', 'contact', ids.length === 1 ? (ids[0] ?? null) : null, { ids });
+    // Nothing deleted (unknown ids): nothing to record.
+    if (rows.length > 0) {
+      const deleted = rows.map((r) => r.id);
+      await audit(tx, request, 'delete', 'contact', deleted.length === 1 ? (deleted[0] ?? null) : null, {
+        ids: deleted,
+      });
+    }
     return rows.length;
   });
 }

@@ -286,6 +286,18 @@ describe('student profile (two students)', () => {
     expect(bad.json().fields.mobile).toBeTruthy();
   });
 
+  it('a field left out of PATCH stays as it is; {} changes nothing', async () => {
+    const sara = await t.sessionFor('student1');
+    const patch = (payload: object) =>
+      t.inject({ method: 'PATCH', url: '/api/v1/student/profile', headers: t.as(sara), payload });
+    expect((await patch({ mobile: '09120003344', address: 'تهران، خیابان آزادی' })).statusCode).toBe(200);
+    const same = await patch({});
+    expect(same.statusCode).toBe(200);
+    expect(same.json()).toMatchObject({ mobile: '09120003344', address: 'تهران، خیابان آزادی' });
+    expect((await patch({ address: 'تبریز' })).json()).toMatchObject({ mobile: '09120003344', address: 'تبریز' });
+    expect((await patch({ mobile: '' })).json()).toMatchObject({ mobile: null, address: 'تبریز' });
+  });
+
   it('changes the password with the current one and ends the other sessions', async () => {
     const current = await t.login('student2');
     const other = await t.login('student2');

@@ -57,10 +57,15 @@ export async function updateProfile(
   body: z.output<typeof profileUpdateSchema>,
 ): Promise<Profile> {
   const s = await studentOfUser(db, auth.userId);
-  await db
-    .update(students)
-    .set({ mobile: body.mobile, address: body.address, updatedAt: sql`now()` })
-    .where(eq(students.id, s.id));
+  // A field left out of the body stays as it is (PATCH); only what was sent changes.
+  const changes: Partial<{ mobile: string | null; address: string | null }> = {};
+  if (body.mobile !== undefined) changes.mobile = body.mobile;
+  if (body.address !== undefined) changes.address = body.address;
+  if (Object.keys(changes).length > 0)
+    await db
+      .update(students)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(students.id, s.id));
   return profile(db, auth);
 }
 

@@ -17,7 +17,7 @@ import { invoices } from '../../db/schema/payments';
 import { reportCards } from '../../db/schema/report-cards';
 import { groups, students } from '../../db/schema/school';
 import { users } from '../../db/schema/users';
-import { audit } from '../../lib/audit';
+import { audit, changedFields } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { removeImage, storeImage } from '../../storage/images';
@@ -321,9 +321,10 @@ export async function updateStudent(db: Db, request: FastifyRequest, id: number,
       const current = await findStudentRow(tx, id);
       await assertGroupExists(tx, body.groupId);
       await assertUnique(tx, body, { studentId: id, userId: current.userId });
+      const values = recordValues(body);
       await tx
         .update(students)
-        .set({ ...recordValues(body), updatedAt: sql`now()` })
+        .set({ ...values, updatedAt: sql`now()` })
         .where(eq(students.id, id));
       // The username follows the national code unless it was changed to something else by hand.
       const username = current.username === current.nationalCode ? body.nationalCode : current.username;
@@ -331,7 +332,8 @@ export async function updateStudent(db: Db, request: FastifyRequest, id: number,
         .update(users)
         .set({ fullName: fullNameOf(body), username, updatedAt: sql`now()` })
         .where(eq(users.id, current.userId));
-      await audit(tx, request, 'update', 'student', id);
+      const { searchText: _s, ...shown } = values;
+      await audit(tx, request, 'update', 'student', id, changedFields(current, shown));
       return getStudent(tx, id);
     });
   } catch (err) {

@@ -1,9 +1,10 @@
 import { comparePersian } from '@madreseh/contract/persian';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices } from '../../db/schema/payments';
 import { students } from '../../db/schema/school';
+import { auditLog } from '../../db/schema/system';
 import { sessions, users } from '../../db/schema/users';
 import { nationalCodeFrom } from '../../db/seed/school-demo';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -153,6 +154,17 @@ describe('create and edit (panel/student)', () => {
     const got = await t.inject({ method: 'GET', url: `${ROOT}/${student.id}`, headers: t.as(admin) });
     expect(got.json().nationalCode).toBe(code);
     expect((await t.inject({ method: 'GET', url: `${ROOT}/999999`, headers: t.as(admin) })).statusCode).toBe(404);
+    // The audit row holds a short before/after of the fields that changed, and only those.
+    const [row] = await t.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.entity, 'student'), eq(auditLog.entityId, String(student.id)), eq(auditLog.action, 'update')),
+      );
+    expect(row?.details).toEqual({
+      before: { lastName: 'امینی', nationalCode: student.nationalCode, groupId: seventhA },
+      after: { lastName: 'امینی‌پور', nationalCode: code, groupId: seventhB },
+    });
   });
 
   it('never writes a national code to the logs, even on a conflict', async () => {

@@ -4,6 +4,8 @@ import {
   IconChalkboard,
   IconClipboardList,
   IconFileInvoice,
+  IconHistory,
+  IconHourglass,
   IconLayoutDashboard,
   IconMail,
   IconNews,
@@ -15,6 +17,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { useRouteLoaderData } from 'react-router';
+import { signInFa } from '../../features/auth/messages';
 import { pm } from '../../features/payments/messages';
 import { fa } from '../../messages/fa';
 import { type AreaSection, AreaShell } from './area-shell';
@@ -34,6 +37,8 @@ export const DASHBOARD_SECTIONS: AreaSection[] = [
       { to: '/dashboard/invoices', label: pm.invoicesTitle, icon: IconFileInvoice },
       { to: '/dashboard/payments/pending', label: pm.pendingQueue, icon: IconReceipt },
       { to: '/dashboard/settings', label: fa.dashboard.settings, icon: IconSettings },
+      { to: '/dashboard/audit', label: fa.dashboard.audit, icon: IconHistory },
+      { to: '/dashboard/sign-in', label: signInFa.title, icon: IconHourglass },
     ],
   },
 ];

@@ -1,7 +1,8 @@
 import { homePathOf } from '@madreseh/contract/roles';
-import { Anchor, Box, Burger, Button, Container, Drawer, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Burger, Button, Container, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogin } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { Outlet, NavLink as RouterNavLink } from 'react-router';
 import { readUser } from '../../lib/cookies';
 import { digitsToPersian } from '../../lib/format';
@@ -9,15 +10,11 @@ import { useOnline, useSavedCopySince } from '../../lib/offline';
 import { fa } from '../../messages/fa';
 import { Brand } from '../../ui/brand';
 import { OfflineNotice } from '../../ui/offline-notice';
+import { importWithReload } from '../lazy-route';
 import classes from './layouts.module.css';
+import { PUBLIC_LINKS } from './public-links';
 
-export const PUBLIC_LINKS = [
-  { to: '/', label: fa.nav.home, end: true },
-  { to: '/Gallery', label: fa.nav.gallery },
-  { to: '/about-us', label: fa.nav.about },
-  { to: '/contact-us', label: fa.nav.contact },
-  { to: '/pre-register', label: fa.nav.preRegister },
-] as const;
+const PublicMenu = lazy(() => importWithReload(() => import('./public-menu')));
 
 function AccountButton({ onClick }: { onClick?: () => void }) {
   const user = readUser();
@@ -47,6 +44,12 @@ function PublicOfflineNotice() {
 /** The public site: header with the site's links and the login button, footer. */
 export function Component() {
   const [opened, { toggle, close }] = useDisclosure(false);
+  // The phone menu's code is fetched when it is first opened (public-menu.tsx).
+  const [menuWanted, setMenuWanted] = useState(false);
+  const openOrClose = () => {
+    setMenuWanted(true);
+    toggle();
+  };
   return (
     <Box className={classes.page}>
       <header className={classes.header}>
@@ -71,31 +74,16 @@ export function Component() {
               <Box visibleFrom="md">
                 <AccountButton />
               </Box>
-              <Burger opened={opened} onClick={toggle} hiddenFrom="md" aria-label={fa.nav.menu} />
+              <Burger opened={opened} onClick={openOrClose} hiddenFrom="md" aria-label={fa.nav.menu} />
             </Group>
           </Group>
         </Container>
       </header>
-      <Drawer opened={opened} onClose={close} position="right" size="75%" title={<Brand size={28} />} hiddenFrom="md">
-        <Stack gap={4} component="nav" aria-label="پیوندهای اصلی">
-          {PUBLIC_LINKS.map((l) => (
-            <Anchor
-              key={l.to}
-              component={RouterNavLink}
-              to={l.to}
-              end={'end' in l}
-              onClick={close}
-              className={classes.drawerLink}
-              underline="never"
-            >
-              {l.label}
-            </Anchor>
-          ))}
-          <Box mt="md">
-            <AccountButton onClick={close} />
-          </Box>
-        </Stack>
-      </Drawer>
+      {menuWanted && (
+        <Suspense fallback={null}>
+          <PublicMenu opened={opened} onClose={close} account={<AccountButton onClick={close} />} />
+        </Suspense>
+      )}
       <main className={classes.main} data-scroll-main>
         <PublicOfflineNotice />
         <Outlet />

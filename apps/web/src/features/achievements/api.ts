@@ -1,6 +1,7 @@
 import { type AchievementBody, achievementContract as a } from '@madreseh/contract/achievement/achievement.contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
+import { initialAnswer } from '../../lib/initial-data';
 import { uploadFile } from '../../lib/upload';
 
 export const achievementKeys = {
@@ -22,6 +23,7 @@ export const publicAchievementsQuery = (count: number) =>
   queryOptions({
     queryKey: achievementKeys.public(count),
     queryFn: ({ signal }) => call(a.publicList, { query: { page: 1, pageSize: count }, signal }),
+    ...initialAnswer(a.publicList, { query: { page: 1, pageSize: count } }),
   });
 
 export const createAchievement = (body: AchievementBody) => call(a.create, { body });

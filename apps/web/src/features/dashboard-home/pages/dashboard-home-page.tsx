@@ -24,6 +24,7 @@ import { call } from '../../../lib/api-client';
 import { digitsToPersian } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
 import { PageHeader } from '../../../ui/page-header';
+import { BackupCard } from '../../backups/components/backup-card';
 import { dashboardFa } from '../messages';
 
 const dashboardQuery = () =>
@@ -181,6 +182,7 @@ export function Component() {
           )}
         </SimpleGrid>
       )}
+      {user.role === 'super-admin' && <BackupCard />}
       {d?.preRegistrations && (
         <SimpleGrid cols={{ base: 1, md: 2 }} mt="md">
           <Bars

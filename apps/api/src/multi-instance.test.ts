@@ -1,0 +1,285 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADVISORY_NAMESPACE } from './jobs/advisory-lock';
+import { RECONCILE_JOB } from './modules/payments/payments.jobs';
+import { smallPng } from './test/images';
+import { multipartBody } from './test/multipart';
+
+/**
+ * Two server processes against one PostgreSQL, started together on an empty database (they migrate
+ * one after the other and one loads the demo). Whatever one instance did, the other knows: a login,
+ * an uploaded photo, failed logins counted toward the lock, a payment settled once when the
+ * gateway's return reaches both; a logout and a settings change reach the other's memory through
+ * PostgreSQL NOTIFY; scheduled work runs on one instance at a time. Needs TEST_DATABASE_URL.
+ */
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const serverUrl = process.env.TEST_DATABASE_URL;
+const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'madreseh-two-'));
+const children: ChildProcess[] = [];
+let databaseUrl = '';
+let dbName = '';
+
+interface Instance {
+  url: string;
+  control: { url: string; token: string };
+  exit: Promise<number | null>;
+  child: ChildProcess;
+}
+let a: Instance;
+let b: Instance;
+
+function start(name: string): Promise<Instance> {
+  const dataDir = path.join(temp, name);
+  fs.mkdirSync(dataDir);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: '1',
+      BACKUP_EVERY_HOURS: '0',
+      RECONCILE_INTERVAL_MINUTES: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return (async () => {
+    const file = path.join(dataDir, 'control.json');
+    for (let i = 0; !fs.existsSync(file); i++) {
+      if (child.exitCode !== null || i > 1200) throw new Error(`Instance ${name} did not start:\n${output}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const control = JSON.parse(fs.readFileSync(file, 'utf8')) as { url: string; token: string };
+    return { url: control.url, control, exit, child };
+  })();
+}
+
+async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    return (await c.query(text, params)).rows as T[];
+  } finally {
+    await c.end();
+  }
+}
+
+const api = (i: Instance, p: string) => `${i.url}/api/v1/${p}`;
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+const json = (token: string) => ({ ...bearer(token), 'content-type': 'application/json' });
+
+async function login(i: Instance, username: string, password = 'demo1234'): Promise<Response> {
+  return fetch(api(i, 'auth/login'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+}
+
+async function token(i: Instance, username: string): Promise<string> {
+  const res = await login(i, username);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/**
+ * Asks until the answer satisfies `ok`: what another instance keeps in memory changes when the
+ * notification arrives, a moment after the commit (without notifications it would keep it 30 s).
+ */
+async function eventually<T>(ask: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
+  let v = await ask();
+  for (let i = 0; i < 100 && !ok(v); i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    v = await ask();
+  }
+  return v;
+}
+
+describe.runIf(serverUrl)('two instances on one PostgreSQL', { timeout: 240_000 }, () => {
+  beforeAll(async () => {
+    dbName = `madreseh_two_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${dbName}"`);
+    await admin.end();
+    const u = new URL(serverUrl as string);
+    u.pathname = `/${dbName}`;
+    databaseUrl = u.toString();
+    // Started together on an empty database: both migrate (one waits for the other) and come up.
+    [a, b] = await Promise.all([start('a'), start('b')]);
+  }, 240_000);
+
+  afterAll(async () => {
+    for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+    await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.on('exit', r)))));
+    if (dbName) {
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+      await admin.end();
+    }
+    fs.rmSync(temp, { recursive: true, force: true });
+  });
+
+  it('started together on an empty database: migrated once, demo loaded once', async () => {
+    const applied = await sql<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+    const journal = JSON.parse(
+      fs.readFileSync(path.join(ROOT, 'apps/api/src/db/migrations/meta/_journal.json'), 'utf8'),
+    ) as { entries: unknown[] };
+    expect(applied[0]?.n).toBe(journal.entries.length);
+    const admins = await sql<{ n: number }>(`select count(*)::int as n from users where username = 'admin'`);
+    expect(admins[0]?.n).toBe(1);
+  });
+
+  it('accepts a login made on one instance on the other, and ends it on both at logout', async () => {
+    const t = await token(a, 'admin');
+    expect((await fetch(api(b, 'panel/dashboard'), { headers: bearer(t) })).status).toBe(200);
+    expect((await fetch(api(a, 'auth/logout'), { method: 'POST', headers: bearer(t) })).status).toBeLessThan(300);
+    // B kept the session in memory; the logout's notification makes it drop it.
+    const after = await eventually(
+      () => fetch(api(b, 'panel/dashboard'), { headers: bearer(t) }).then((r) => r.status),
+      (s) => s === 401,
+    );
+    expect(after).toBe(401);
+  });
+
+  it('shows a settings change made on one instance on the other', async () => {
+    const t = await token(a, 'admin');
+    const current = (await (await fetch(api(b, 'panel/settings'), { headers: bearer(t) })).json()) as {
+      school: Record<string, unknown>;
+    };
+    const name = `دبیرستان ${randomBytes(3).toString('hex')}`;
+    const { logo: _l, hero: _h, ...school } = current.school;
+    const put = await fetch(api(a, 'panel/settings'), {
+      method: 'PUT',
+      headers: json(t),
+      body: JSON.stringify({ school: { ...school, name } }),
+    });
+    expect(put.status, await put.text()).toBe(200);
+    const seen = await eventually(
+      () => fetch(api(b, 'general/school')).then(async (r) => ((await r.json()) as { name: string }).name),
+      (n) => n === name,
+    );
+    expect(seen).toBe(name);
+  });
+
+  it('serves a photo uploaded through one instance from the other', async () => {
+    const t = await token(a, 'admin');
+    const body = multipartBody({ caption: 'دو نمونه', album: 'آزمون' }, [
+      { filename: 'p.png', contentType: 'image/png', data: await smallPng(640, 480) },
+    ]);
+    const res = await fetch(api(a, 'panel/gallery'), {
+      method: 'POST',
+      headers: { ...body.headers, ...bearer(t) },
+      body: new Uint8Array(body.payload),
+    });
+    expect(res.status).toBe(201);
+    const src = ((await res.json()) as { image: { large: string } }).image.large;
+    const fromA = Buffer.from(await (await fetch(`${a.url}${src}`)).arrayBuffer());
+    const fromB = await fetch(`${b.url}${src}`);
+    expect(fromB.status).toBe(200);
+    expect(Buffer.from(await fromB.arrayBuffer()).equals(fromA)).toBe(true);
+  });
+
+  it('counts failed logins on both instances toward one lock', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await login(i % 2 ? b : a, 'student2', 'not-the-password');
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    // Locked on both, even with the right password.
+    expect((await login(a, 'student2')).status).toBe(429);
+    expect((await login(b, 'student2')).status).toBe(429);
+  });
+
+  it('settles a payment once when the gateway’s return reaches both instances', async () => {
+    const admin = await token(a, 'admin');
+    const student = await token(b, 'student1');
+    const [s] = await sql<{ id: number }>(
+      `select s.id from students s join users u on u.id = s.user_id where u.username = 'student1'`,
+    );
+    const inv = await fetch(api(a, `panel/student/invoice/${s?.id}`), {
+      method: 'POST',
+      headers: json(admin),
+      body: JSON.stringify({ title: 'اردوی دو نمونه', amount: 3_000_000, dueDate: '2027-05-01' }),
+    });
+    expect(inv.status).toBe(201);
+    const invoiceId = ((await inv.json()) as { id: number }).id;
+    const start = await fetch(api(a, 'student/payment/direct-pay'), {
+      method: 'POST',
+      headers: json(student),
+      body: JSON.stringify({ invoiceId }),
+    });
+    expect(start.status).toBe(200);
+    const { paymentId, redirectUrl } = (await start.json()) as { paymentId: number; redirectUrl: string };
+    const authority = redirectUrl.split('/').pop();
+    const callback = `general/payment/callback/sandbox?Authority=${authority}&Status=OK`;
+    const answers = await Promise.all(
+      [a, b, a, b].map((i) => fetch(api(i, callback), { redirect: 'manual' }).then((r) => r.status)),
+    );
+    expect(answers.every((s) => s === 303)).toBe(true);
+    const paid = await sql<{ status: string; n: number }>(
+      'select status, count(*)::int as n from payments where invoice_id = $1 group by status',
+      [invoiceId],
+    );
+    expect(paid).toEqual([{ status: 'succeeded', n: 1 }]);
+    const credits = await sql<{ n: number }>(
+      `select count(*)::int as n from audit_log where action = 'gateway_credit' and entity_id = $1`,
+      [String(paymentId)],
+    );
+    expect(credits[0]?.n).toBe(1);
+    const result = await fetch(api(b, `student/payment/${paymentId}`), { headers: bearer(student) });
+    expect(await result.json()).toMatchObject({ status: 'succeeded', invoiceRemaining: 0 });
+  });
+
+  it('runs scheduled work on one instance at a time', async () => {
+    const runJob = (i: Instance) =>
+      fetch(`${i.control.url}/_control/run-job`, {
+        method: 'POST',
+        headers: json(i.control.token),
+        body: JSON.stringify({ input: { name: RECONCILE_JOB } }),
+      }).then(async (r) => ((await r.json()) as { result: { status: string } }).result.status);
+    // While another holder has the job's lock (as a running instance would), neither instance runs it.
+    const holder = new pg.Client({ connectionString: databaseUrl });
+    await holder.connect();
+    try {
+      const got = await holder.query('select pg_try_advisory_lock($1::int, hashtext($2)) as ok', [
+        ADVISORY_NAMESPACE,
+        `job:${RECONCILE_JOB}`,
+      ]);
+      expect(got.rows[0]?.ok).toBe(true);
+      expect(await Promise.all([runJob(a), runJob(b)])).toEqual(['busy', 'busy']);
+    } finally {
+      await holder.end();
+    }
+    expect(await runJob(a)).toBe('done');
+    expect(await runJob(b)).toBe('done');
+  });
+
+  it('stops both cleanly on SIGTERM', async () => {
+    a.child.kill('SIGTERM');
+    b.child.kill('SIGTERM');
+    expect(await Promise.all([a.exit, b.exit])).toEqual([0, 0]);
+  });
+});

@@ -1,0 +1,26 @@
+import { ROLE_LABELS } from '@madreseh/contract/roles';
+
+/** Words of the slowed sign-ins page (decision 0010). */
+export const signInFa = {
+  title: 'ورودهای کندشده',
+  description:
+    'پس از پنج رمز نادرست پی‌درپی، ورود به یک حساب از دستگاه‌های تازه کمی کند می‌شود (هر بار دو برابر، حداکثر پنج دقیقه) و هرگز بسته نمی‌شود. دستگاهی که پیش‌تر با همان حساب وارد شده، کند نمی‌شود.',
+  empty: 'اکنون ورود هیچ حسابی کند نشده است.',
+  columns: {
+    name: 'نام',
+    username: 'نام کاربری',
+    role: 'نقش',
+    failures: 'رمزهای نادرست',
+    lastFailure: 'آخرین تلاش نادرست',
+    wait: 'انتظار',
+    actions: 'کار',
+  },
+  roles: ROLE_LABELS,
+  clear: 'پاک کردن',
+  clearLabel: (name: string) => `پاک کردن شمارش ورودهای نادرست ${name}`,
+  cleared: (name: string) => `شمارش ورودهای نادرست ${name} پاک شد.`,
+  canTryNow: 'می‌تواند اکنون تلاش کند',
+  waitSeconds: (s: string) => `${s} ثانیه`,
+  waitMinutes: (m: string) => `${m} دقیقه`,
+  refresh: 'تازه کردن',
+} as const;

@@ -1,0 +1,16 @@
+import { backupsContract } from '@madreseh/contract/backups/backups.contract';
+import { queryOptions } from '@tanstack/react-query';
+import { call, urlFor } from '../../lib/api-client';
+import { downloadFile } from '../../lib/download';
+
+export const backupStatusQuery = () =>
+  queryOptions({
+    queryKey: ['panel', 'backups'],
+    queryFn: ({ signal }) => call(backupsContract.status, { signal }),
+  });
+
+/** Makes a backup on the server now and saves it (the server names the file; this is the fallback). */
+export function downloadBackup(): Promise<void> {
+  const stamp = new Date().toISOString().slice(0, 10);
+  return downloadFile(urlFor(backupsContract.download), `madreseh-backup-${stamp}.tar`);
+}

@@ -1,0 +1,56 @@
+import type { Endpoint, Infer } from '@madreseh/contract/endpoint';
+import { urlFor } from './api-client';
+
+/**
+ * The public answers the server put into the page (`<script type="application/json"
+ * id="initial-data">`, apps/api/src/web/pages.ts): the first screen's queries start from them
+ * instead of asking the network again. Data, not code, so the strict CSP holds. Each answer is
+ * parsed with its endpoint's own schema, as every answer is (api-client.ts).
+ */
+interface InitialData {
+  at: string;
+  answers: { url: string; body: unknown }[];
+}
+
+let read: { at: number; byUrl: Map<string, unknown> } | null = null;
+
+function initialData() {
+  if (read) return read;
+  read = { at: 0, byUrl: new Map() };
+  const el = typeof document === 'undefined' ? null : document.getElementById('initial-data');
+  if (!el?.textContent) return read;
+  try {
+    const data = JSON.parse(el.textContent) as InitialData;
+    read.at = Date.parse(data.at) || Date.now();
+    for (const a of data.answers) read.byUrl.set(a.url, a.body);
+  } catch {
+    // A page without usable data asks the network, as before.
+  }
+  return read;
+}
+
+/**
+ * Query options that start a public query from the server's answer when the page carried one:
+ * spread into `queryOptions({ ... })`. The answer is as old as the page (`initialDataUpdatedAt`),
+ * so the usual stale time decides when it is asked for again.
+ */
+export function initialAnswer<E extends Endpoint>(
+  ep: E,
+  input: { params?: Record<string, string | number>; query?: Record<string, unknown> } = {},
+): { initialData: () => Infer<E['response']> | undefined; initialDataUpdatedAt: () => number | undefined } {
+  const url = urlFor(ep, input.params, input.query);
+  return {
+    initialData: () => {
+      const body = initialData().byUrl.get(url);
+      if (body === undefined || !ep.response) return undefined;
+      const parsed = ep.response.safeParse(body);
+      return parsed.success ? (parsed.data as Infer<E['response']>) : undefined;
+    },
+    initialDataUpdatedAt: () => initialData().at || undefined,
+  };
+}
+
+/** Forgets what was read (tests). */
+export function resetInitialData(): void {
+  read = null;
+}

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint';
+import { idParamSchema } from '../ids';
+import { isoDateSchema } from '../jalali';
+import { listQuerySchema, pageOf } from '../pagination';
+import { STAFF } from '../roles';
+import { text } from '../text';
+
+/**
+ * The audit log, readable: every change staff made (and the money the server itself settled), who,
+ * what, which record, the fields recorded with it, from which address, when. A super-admin sees
+ * everyone's rows; an admin only their own. Rows are never changed or deleted (the table refuses).
+ */
+
+/** Actions that move or decide money: they stand out in the list. */
+export const MONEY_ACTIONS = [
+  'approve_receipt',
+  'reject_receipt',
+  'cancel',
+  'bulk_cancel',
+  'manual_payment',
+  'gateway_credit',
+  'gateway_fail',
+  'refund',
+] as const;
+
+export function isMoneyAction(action: string, entity: string): boolean {
+  return (
+    (MONEY_ACTIONS as readonly string[]).includes(action) &&
+    (entity === 'invoice' || entity === 'payment' || action === 'refund')
+  );
+}
+
+/** Persian names of the kinds of record, for the filter and the list. */
+export const AUDIT_ENTITY_LABELS: Record<string, string> = {
+  invoice: 'صورت‌حساب',
+  payment: 'پرداخت',
+  payment_settings: 'تنظیمات پرداخت',
+  student: 'دانش‌آموز',
+  group: 'کلاس',
+  news: 'خبر',
+  'news.cover': 'تصویر خبر',
+  gallery: 'گالری',
+  achievement: 'افتخار',
+  contact: 'پیام تماس',
+  pre_registration: 'پیش‌ثبت‌نام',
+  settings: 'تنظیمات مدرسه',
+  staff_account: 'حساب مدیر',
+  backup: 'پشتیبان',
+};
+
+/** Persian names of the actions. */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  create: 'ایجاد',
+  update: 'ویرایش',
+  delete: 'حذف',
+  'multi-delete': 'حذف گروهی',
+  reorder: 'تغییر ترتیب',
+  upload: 'بارگذاری',
+  remove: 'برداشتن',
+  set_image: 'افزودن تصویر',
+  remove_image: 'برداشتن تصویر',
+  'set-photo': 'افزودن عکس',
+  'remove-photo': 'برداشتن عکس',
+  import: 'ورود از فایل',
+  'reset-password': 'رمز تازه',
+  set_password: 'رمز تازه',
+  'issue-passwords': 'صدور رمزها',
+  activate: 'فعال‌سازی',
+  deactivate: 'غیرفعال‌سازی',
+  'mark-read': 'خوانده‌شده',
+  'mark-unread': 'خوانده‌نشده',
+  'pre_register.status': 'تغییر وضعیت',
+  'save-grades': 'ثبت نمره‌ها',
+  publish: 'انتشار کارنامه',
+  unpublish: 'لغو انتشار کارنامه',
+  approve_receipt: 'تأیید رسید',
+  reject_receipt: 'رد رسید',
+  submit_receipt: 'ارسال رسید',
+  cancel: 'لغو',
+  bulk_cancel: 'لغو گروهی',
+  bulk_create: 'صدور گروهی',
+  bulk_due_date: 'تغییر گروهی سررسید',
+  manual_payment: 'ثبت پرداخت دستی',
+  gateway_start: 'شروع پرداخت آنلاین',
+  gateway_credit: 'پرداخت آنلاین موفق',
+  gateway_fail: 'پرداخت آنلاین ناموفق',
+  refund: 'بازپرداخت',
+  download: 'دریافت',
+};
+
+export const auditQuerySchema = listQuerySchema.pick({ page: true, pageSize: true }).extend({
+  /** Whose actions (a super-admin's filter; an admin always sees their own). */
+  userId: idParamSchema.optional(),
+  entity: text().trim().max(80).optional(),
+  /** Tehran calendar days, inclusive. */
+  from: isoDateSchema.optional(),
+  to: isoDateSchema.optional(),
+  money: z.enum(['1', '0']).optional(),
+});
+export type AuditQuery = z.input<typeof auditQuerySchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  user: z.object({ id: z.number().int(), username: z.string(), fullName: z.string() }).nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  /** The fields recorded with the change (a `from`/`to` pair is a before/after). */
+  details: z.record(z.string(), z.unknown()).nullable(),
+  ip: z.string().nullable(),
+  money: z.boolean(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditPageSchema = pageOf(auditEntrySchema).extend({
+  /** The people and kinds of record that appear in the rows this caller may see (for the filters). */
+  people: z.array(z.object({ id: z.number().int(), fullName: z.string() })),
+  entities: z.array(z.string()),
+});
+
+const shortText = (v: unknown, max = 80): string => {
+  const text = v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+};
+const isPair = (v: unknown): v is { from: unknown; to: unknown } =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && 'from' in v && 'to' in v;
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * An audit row's recorded fields as one short line, the same in the list and the export: a change is
+ * `field: before ← after` (read right to left: it was, then it became), other fields `field: value`.
+ */
+export function auditDetailsLine(details: Record<string, unknown> | null): string {
+  if (!details) return '';
+  const parts: string[] = [];
+  if ('from' in details || 'to' in details) parts.push(`${shortText(details.from)} ← ${shortText(details.to)}`);
+  const { before, after } = details;
+  if (isRecord(before) && isRecord(after)) {
+    for (const k of Object.keys(after)) parts.push(`${k}: ${shortText(before[k])} ← ${shortText(after[k])}`);
+  }
+  for (const [k, v] of Object.entries(details)) {
+    if (k === 'from' || k === 'to' || (isRecord(before) && isRecord(after) && (k === 'before' || k === 'after')))
+      continue;
+    parts.push(isPair(v) ? `${k}: ${shortText(v.from)} ← ${shortText(v.to)}` : `${k}: ${shortText(v)}`);
+  }
+  return parts.join('، ');
+}
+
+/** An export holds at most this many rows (the newest first); narrow the filter for more. */
+export const AUDIT_EXPORT_MAX_ROWS = 50_000;
+
+export const auditContract = {
+  list: endpoint({
+    method: 'GET',
+    path: 'panel/audit',
+    access: STAFF,
+    summary:
+      'The audit log, newest first, filtered by person, kind of record, date range or money actions (admins: their own rows)',
+    query: auditQuerySchema,
+    response: auditPageSchema,
+    noStore: true,
+  }),
+  export: endpoint({
+    method: 'GET',
+    path: 'panel/audit/export',
+    access: STAFF,
+    summary: 'The audit log rows of the same filter as an XLSX file (Jalali times)',
+    query: auditQuerySchema.omit({ page: true, pageSize: true }),
+    file: true,
+    noStore: true,
+  }),
+} as const;

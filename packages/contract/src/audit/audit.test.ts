@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { auditDetailsLine, isMoneyAction } from './audit.contract';
+
+describe('audit rows in one line', () => {
+  it('shows a change as before ← after, and other fields as they are', () => {
+    expect(auditDetailsLine({ before: { amount: 5, title: 'الف' }, after: { amount: 6, title: 'ب' } })).toBe(
+      'amount: 5 ← 6، title: الف ← ب',
+    );
+    expect(auditDetailsLine({ from: 'new', to: 'accepted' })).toBe('new ← accepted');
+    expect(auditDetailsLine({ role: { from: 'admin', to: 'super-admin' }, fullName: 'مریم' })).toBe(
+      'role: admin ← super-admin، fullName: مریم',
+    );
+    expect(auditDetailsLine({ before: { address: null }, after: { address: 'تهران' } })).toBe('address: — ← تهران');
+    expect(auditDetailsLine({ ids: [1, 2, 3] })).toBe('ids: [1,2,3]');
+    expect(auditDetailsLine({ note: 'x'.repeat(200) }).length).toBeLessThan(100);
+    expect(auditDetailsLine(null)).toBe('');
+  });
+
+  it('marks money decisions', () => {
+    expect(isMoneyAction('approve_receipt', 'payment')).toBe(true);
+    expect(isMoneyAction('cancel', 'invoice')).toBe(true);
+    expect(isMoneyAction('delete', 'news')).toBe(false);
+    expect(isMoneyAction('cancel', 'news')).toBe(false);
+  });
+});
