@@ -62,9 +62,11 @@ describe('managing admin accounts (super-admin)', () => {
     await desk.waitForURL('**/dashboard');
     await desk.getByRole('link', { name: 'اخبار', exact: true }).waitFor();
     expect(await desk.getByRole('link', { name: 'مدیران سامانه' }).count()).toBe(0);
-    // The page is the super-admin's: the guard sends an admin to /auth, as for a wrong area.
+    // The page is the super-admin's: the admin is told so plainly and stays signed in.
     await desk.goto('/dashboard/admins');
-    expect(await settledPath(desk)).toBe('/auth');
+    await desk.getByTestId('super-admin-only').waitFor();
+    expect(await settledPath(desk)).toBe('/dashboard/admins');
+    await desk.goto('/dashboard');
     await desk.goto('/dashboard/news');
     expect(await settledPath(desk)).toBe('/dashboard/news');
 
@@ -144,6 +146,19 @@ describe('managing admin accounts (super-admin)', () => {
     expect(await login('Office-pass-2025')).toBe(200);
     expect(errors).toEqual([]);
     await boss.close();
+  });
+
+  it("an admin who opens the staff page is told plainly it is the super-admin's, and stays signed in", async () => {
+    const context = await newContext(browser(), { viewport: PHONE });
+    await loginByApi(context, 'admin');
+    const page = await context.newPage();
+    await page.goto('/dashboard/admins');
+    await page.getByTestId('super-admin-only').waitFor();
+    expect(await page.getByRole('heading', { name: 'فقط مدیر ارشد' }).count()).toBe(1);
+    expect(await settledPath(page)).toBe('/dashboard/admins');
+    await page.getByRole('link', { name: 'بازگشت به داشبورد' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await context.close();
   });
 
   for (const viewport of [PHONE, DESKTOP]) {

@@ -131,6 +131,30 @@ describe('invoices and payments, end to end', () => {
     const ref = paid?.payments.find((p) => p.status === 'succeeded')?.referenceId ?? '';
     expect(ref).toMatch(/^TEST-/);
     expect(await student.page.getByTestId('ref-id').textContent()).toContain('TEST-');
+    // A printable receipt: the school's name, the amount in digits and in Persian words, on one A4 page.
+    await student.page.getByRole('link', { name: 'رسید چاپی' }).click();
+    const receiptSheet = student.page.getByTestId('payment-receipt');
+    await receiptSheet.waitFor();
+    expect(await receiptSheet.getByTestId('brand-name').textContent()).toBe('دبیرستان دخترانهٔ فرزانگان امید');
+    expect(await receiptSheet.getByTestId('receipt-amount').textContent()).toBe('۲۵۰٬۰۰۰ تومان');
+    expect(await receiptSheet.getByTestId('receipt-words').textContent()).toBe('دویست و پنجاه هزار تومان');
+    await student.page.emulateMedia({ media: 'print' });
+    await student.page.screenshot({ path: 'test-results/payment-receipt-390.png', fullPage: true });
+    const pdf = await student.page.pdf({ format: 'A4' });
+    expect(pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)?.length).toBe(1);
+    await student.page.emulateMedia({ media: 'screen' });
+    // The office prints the same receipt from the student's invoice page.
+    await admin.page.getByRole('link', { name: 'سارا محمدی' }).first().click();
+    await admin.page.getByTestId(`payment-${paid?.payments.find((p) => p.status === 'succeeded')?.id}`).waitFor();
+    await admin.page
+      .getByTestId(`payment-${paid?.payments.find((p) => p.status === 'succeeded')?.id}`)
+      .getByRole('link', { name: 'رسید چاپی' })
+      .click();
+    const officeReceipt = admin.page.getByTestId('payment-receipt');
+    await officeReceipt.waitFor();
+    expect(await officeReceipt.textContent()).toContain('سارا محمدی');
+    expect(await officeReceipt.getByTestId('receipt-words').textContent()).toBe('دویست و پنجاه هزار تومان');
+    await admin.page.goto('/dashboard/invoices');
     await student.page.goto('/student/invoices');
     await student.page.getByTestId(`invoice-${first.id}`).locator('[data-status="paid"]').first().waitFor();
 

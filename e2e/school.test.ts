@@ -151,6 +151,11 @@ describe('classes, students and report cards: the whole journey', () => {
     // (18.5 × 4 + 9.75 × 3) / 7 = 14.75
     await grid.getByText('۱۴٫۷۵').waitFor();
     await adminPage.getByRole('button', { name: 'انتشار کارنامه‌ها' }).click();
+    // The class is published only once confirmed: how many cards go out is said first.
+    const preview = adminPage.getByTestId('publish-preview');
+    await preview.waitFor();
+    expect(await preview.textContent()).toMatch(/^کارنامهٔ [۰-۹]+ دانش‌آموز .+ منتشر می‌شود/);
+    await adminPage.getByRole('button', { name: 'بله، منتشر شود' }).click();
     await toast(adminPage, 'کارنامه منتشر شد').waitFor();
     await adminPage.getByTestId('publish-state').filter({ hasText: 'منتشرشده' }).waitFor();
   });
@@ -169,6 +174,23 @@ describe('classes, students and report cards: the whole journey', () => {
     const sheet = studentPage.getByTestId('report-card-print');
     await sheet.waitFor();
     expect(await sheet.textContent()).toContain('کارنامهٔ تحصیلی');
+    // The school's own name and what an Iranian report card carries, on one A4 page.
+    const text = (await sheet.textContent()) ?? '';
+    for (const label of [
+      'نام پدر',
+      'کد ملی',
+      'ضریب',
+      'معدل',
+      'نمرهٔ انضباط',
+      'رتبه در کلاس',
+      'مهر و امضای مدیر مدرسه',
+    ]) {
+      expect(text).toContain(label);
+    }
+    expect(await sheet.getByTestId('brand-name').textContent()).toBe('دبیرستان دخترانهٔ فرزانگان امید');
+    const pdf = await studentPage.pdf({ format: 'A4', printBackground: true });
+    expect(pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)?.length).toBe(1);
+    fs.writeFileSync(path.join(shots, 'report-card.pdf'), pdf);
     await studentPage.emulateMedia({ media: 'print' });
     await studentPage.screenshot({ path: path.join(shots, 'report-card.png'), fullPage: true });
     await studentPage.emulateMedia({ media: 'screen' });

@@ -104,6 +104,15 @@ const SHOTS: Shot[] = [
   { name: 'card-to-card', path: '/student/card-to-card', as: 'student1' },
   { name: 'payment-result', path: '/student/payment/result/1', as: 'student1' },
   {
+    name: 'payment-receipt',
+    path: '/student/payment/receipt/1',
+    as: 'student1',
+    prepare: async (page) => {
+      await page.getByTestId('payment-receipt').waitFor();
+      await page.emulateMedia({ media: 'print' });
+    },
+  },
+  {
     // The built-in test gateway needs a real payment: student1 starts one from the invoices page.
     name: 'sandbox-gateway',
     path: '/student/invoices',
@@ -118,6 +127,7 @@ const SHOTS: Shot[] = [
   { name: 'invoices', path: '/dashboard/invoices', as: 'admin' },
   { name: 'pending-receipts', path: '/dashboard/payments/pending', as: 'admin' },
   { name: 'admins', path: '/dashboard/admins', as: 'superadmin' },
+  { name: 'super-admin-only', path: '/dashboard/admins', as: 'admin' },
   {
     name: 'audit',
     path: '/dashboard/audit',

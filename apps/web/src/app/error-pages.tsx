@@ -34,10 +34,32 @@ export function NotFoundPage() {
   return <ErrorScreen code="404" title={fa.errors.notFoundTitle} line={fa.errors.notFoundLine} />;
 }
 
+/** A super-admin page opened by an admin: said plainly, with the way back to the dashboard. */
+export function SuperAdminOnlyPage() {
+  usePageTitle(fa.errors.superAdminOnlyTitle);
+  return (
+    <Center mih="60vh" p="xl" data-testid="super-admin-only">
+      <Stack align="center" gap="sm" maw={480} ta="center">
+        <Text fz={56} fw={800} c="brand.6" className="tabular" lh={1}>
+          ۴۰۳
+        </Text>
+        <Title order={1} fz="h2">
+          {fa.errors.superAdminOnlyTitle}
+        </Title>
+        <Text c="dimmed">{fa.errors.superAdminOnlyLine}</Text>
+        <Button component={Link} to="/dashboard" mt="md">
+          {fa.errors.backToDashboard}
+        </Button>
+      </Stack>
+    </Center>
+  );
+}
+
 /** Render and loader failures: 'Internal Server Error' (spec §8); a 404 answer shows the 404 page. */
 export function RouteErrorPage() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isRouteErrorResponse(error) && error.status === 403) return <SuperAdminOnlyPage />;
   console.error(error);
   return <ErrorScreen code="500" title={fa.errors.internalTitle} line={fa.errors.internalLine} retry />;
 }

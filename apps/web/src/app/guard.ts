@@ -41,7 +41,14 @@ export async function checkAccess(area: Area, roles: readonly Role[] = AREA_ROLE
 
 export const studentLoader = () => checkAccess('student');
 export const dashboardLoader = () => checkAccess('dashboard');
-/** Dashboard pages for the super-admin only: an admin is sent to /auth, as for a wrong area (spec §6). */
-export const superAdminLoader = () => checkAccess('dashboard', SUPER_ADMIN);
+/**
+ * Dashboard pages for the super-admin only. Someone signed out goes to /auth as anywhere in the
+ * dashboard; an admin stays signed in and is told plainly the page is the super-admin's (403).
+ */
+export const superAdminLoader = async () => {
+  const access = await checkAccess('dashboard');
+  if (!SUPER_ADMIN.includes(access.user.role)) throw new Response(null, { status: 403 });
+  return access;
+};
 /** The check runs on every visit inside the area, not only on the first. */
 export const alwaysRevalidate = () => true;

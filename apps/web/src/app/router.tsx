@@ -90,6 +90,7 @@ export const routes: RouteObject[] = [
               {
                 path: 'admins',
                 loader: superAdminLoader,
+                errorElement: <RouteErrorPage />,
                 shouldRevalidate: alwaysRevalidate,
                 lazy: lazy(() => import('../features/admins/pages/admins-page')),
               },
@@ -104,6 +105,11 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            path: 'student-invoice/:id/receipt/:paymentId',
+            lazy: lazy(() => import('./layouts/print-layout')),
+            children: [{ index: true, lazy: lazy(() => import('../features/payments/pages/admin-receipt-page')) }],
+          },
+          {
             path: 'student/login-slip',
             lazy: lazy(() => import('./layouts/print-layout')),
             children: [{ index: true, lazy: lazy(() => import('../features/students/pages/login-slip-page')) }],
@@ -116,6 +122,13 @@ export const routes: RouteObject[] = [
         shouldRevalidate: alwaysRevalidate,
         lazy: lazy(() => import('./layouts/print-layout')),
         children: [{ index: true, lazy: lazy(() => import('../features/report-cards/pages/print-report-card-page')) }],
+      },
+      {
+        path: 'student/payment/receipt/:id',
+        loader: studentLoader,
+        shouldRevalidate: alwaysRevalidate,
+        lazy: lazy(() => import('./layouts/print-layout')),
+        children: [{ index: true, lazy: lazy(() => import('../features/payments/pages/receipt-page')) }],
       },
       {
         path: 'payment-sandbox/:authority',

@@ -65,6 +65,10 @@ export const fa = {
     internalTitle: 'Internal Server Error',
     internalLine: 'متأسفیم، مشکلی پیش آمد. کمی بعد دوباره تلاش کنید.',
     goHome: 'رفتن به صفحهٔ اصلی',
+    superAdminOnlyTitle: 'فقط مدیر ارشد',
+    superAdminOnlyLine:
+      'این صفحه (حساب‌های کارکنان) تنها برای مدیر ارشد مدرسه باز است. اگر به آن نیاز دارید، از مدیر ارشد بخواهید.',
+    backToDashboard: 'بازگشت به داشبورد',
     retry: 'تلاش دوباره',
   },
   pwa: {

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -72,5 +72,22 @@ describe('impossibleDayMessage', () => {
     expect(impossibleDayMessage('1402/12/30')).toBe('چنین روزی در تقویم نیست: اسفند ۱۴۰۲ ۲۹ روز دارد.');
     expect(impossibleDayMessage('۱۳۹۰/۱۳/۰۱')).toBe('ماه باید از ۱ تا ۱۲ باشد.');
     expect(impossibleDayMessage('فردا')).toBeNull();
+  });
+});
+
+describe('the calendar by keyboard', () => {
+  it('moves between days with the arrow keys, across a month, and marks Fridays', async () => {
+    render(<Harness initial="2026-09-23" />);
+    fireEvent.click(screen.getByLabelText('باز کردن تقویم'));
+    const first = await screen.findByLabelText('۱ مهر ۱۴۰۵');
+    first.focus();
+    fireEvent.keyDown(first, { key: 'ArrowLeft' });
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('۲ مهر ۱۴۰۵'));
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowRight' });
+    fireEvent.keyDown(screen.getByLabelText('۱ مهر ۱۴۰۵'), { key: 'ArrowRight' });
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('۳۱ شهریور ۱۴۰۵'));
+    // 1405/06/27 (2026-09-18) is a Friday; 1405/06/31 (2026-09-22) a Tuesday.
+    expect(screen.getByLabelText('۲۷ شهریور ۱۴۰۵').hasAttribute('data-friday')).toBe(true);
+    expect(screen.getByLabelText('۳۱ شهریور ۱۴۰۵').hasAttribute('data-friday')).toBe(false);
   });
 });

@@ -20,7 +20,7 @@ import {
   type TextInputProps,
   UnstyledButton,
 } from '@mantine/core';
-import { useEffect, useId, useState } from 'react';
+import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useId, useState } from 'react';
 import classes from './jalali-date-input.module.css';
 
 /**
@@ -130,6 +130,21 @@ export function JalaliDateInput({
   const today = todayIso();
   const gridId = useId();
 
+  /** Arrow keys move between days (right to left: ← is the next day), across months too. */
+  const onGridKey = (e: ReactKeyboardEvent<HTMLDivElement>) => {
+    const iso = (e.target as HTMLElement).dataset.iso;
+    const delta = ({ ArrowLeft: 1, ArrowRight: -1, ArrowUp: -7, ArrowDown: 7 } as Record<string, number>)[e.key];
+    if (!iso || !delta) return;
+    e.preventDefault();
+    const d = new Date(`${iso}T12:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + delta);
+    const next = d.toISOString().slice(0, 10);
+    const j = toJalali(next);
+    if (j.year !== view.year || j.month !== view.month) setView({ year: j.year, month: j.month });
+    const root = e.currentTarget;
+    requestAnimationFrame(() => root.querySelector<HTMLElement>(`[data-iso="${next}"]`)?.focus());
+  };
+
   return (
     <Popover
       opened={opened}
@@ -188,7 +203,8 @@ export function JalaliDateInput({
         />
       </Popover.Target>
       <Popover.Dropdown p="xs">
-        <div id={gridId} className={classes.calendar}>
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: arrow keys move between the day buttons inside */}
+        <div id={gridId} className={classes.calendar} onKeyDown={onGridKey}>
           <Group gap={4} wrap="nowrap" justify="space-between" mb={6}>
             <ActionIcon variant="subtle" aria-label="ماه قبل" onClick={() => shiftMonth(-1)}>
               ›
@@ -224,6 +240,8 @@ export function JalaliDateInput({
                   className={classes.day}
                   data-selected={iso === value || undefined}
                   data-today={iso === today || undefined}
+                  data-friday={jalaliWeekday(iso) === 6 || undefined}
+                  data-iso={iso}
                   disabled={!inRange(iso)}
                   aria-pressed={iso === value}
                   aria-label={`${digitsToPersian(toJalali(iso).day)} ${JALALI_MONTHS[view.month - 1]} ${digitsToPersian(view.year)}`}

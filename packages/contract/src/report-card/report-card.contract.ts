@@ -162,6 +162,20 @@ export const reportCardSchema = z.object({
 });
 export type ReportCard = z.infer<typeof reportCardSchema>;
 
+/** Publishing, or withdrawing a published term with its reason (kept in the audit log). */
+export const publishBodySchema = z
+  .object({
+    groupId: idSchema,
+    term: termSchema,
+    published: z.boolean(),
+    reason: z.string().trim().max(300, { error: 'دلیل حداکثر ۳۰۰ نویسه باشد.' }).optional(),
+  })
+  .refine((b) => b.published || (b.reason ?? '').length >= 3, {
+    path: ['reason'],
+    error: 'دلیل برداشتن کارنامه‌ها را بنویسید.',
+  });
+export type PublishBody = z.input<typeof publishBodySchema>;
+
 export const reportCardContract = {
   grid: endpoint({
     method: 'GET',
@@ -185,7 +199,7 @@ export const reportCardContract = {
     path: 'panel/report-card/publish',
     access: STAFF,
     summary: "Publishes or unpublishes a class's report cards of one term",
-    body: z.object({ groupId: idSchema, term: termSchema, published: z.boolean() }),
+    body: publishBodySchema,
     response: z.object({ count: z.number().int() }),
   }),
   mine: endpoint({

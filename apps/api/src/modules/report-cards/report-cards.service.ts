@@ -230,7 +230,7 @@ export async function saveGrid(db: Db, request: FastifyRequest, body: GridBody):
 export async function publish(
   db: Db,
   request: FastifyRequest,
-  body: { groupId: number; term: Term; published: boolean },
+  body: { groupId: number; term: Term; published: boolean; reason?: string | undefined },
 ): Promise<{ count: number }> {
   return db.transaction(async (tx) => {
     const group = await getGroup(tx, body.groupId);
@@ -243,7 +243,11 @@ export async function publish(
     if (rows.length === 0 && body.published) {
       throw AppError.conflict('برای این کلاس و نوبت هنوز نمره‌ای ثبت نشده است.');
     }
-    await audit(tx, request, body.published ? 'publish' : 'unpublish', 'group', group.id, { term: body.term });
+    await audit(tx, request, body.published ? 'publish' : 'unpublish', 'group', group.id, {
+      term: body.term,
+      count: rows.length,
+      ...(body.published ? {} : { reason: body.reason }),
+    });
     return { count: rows.length };
   });
 }

@@ -1,5 +1,7 @@
 import { weightedAverage } from '@madreseh/contract/report-card/report-card.contract';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema/system';
 import { users } from '../../db/schema/users';
 import { nationalCodeFrom } from '../../db/seed/school-demo';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -35,12 +37,12 @@ function gridOf(groupId: number, term: string) {
 function save(payload: object) {
   return t.inject({ method: 'PUT', url: ROOT, headers: t.as(admin), payload });
 }
-function publish(groupId: number, term: string, published: boolean) {
+function publish(groupId: number, term: string, published: boolean, reason?: string) {
   return t.inject({
     method: 'POST',
     url: `${ROOT}/publish`,
     headers: t.as(admin),
-    payload: { groupId, term, published },
+    payload: { groupId, term, published, ...(published ? {} : { reason: reason ?? 'نمرهٔ ریاضی اشتباه وارد شده بود' }) },
   });
 }
 
@@ -194,7 +196,23 @@ describe('publishing and the student view (two students)', () => {
     expect(me.fullName).toBe('سارا محمدی');
     expect(me.latestAverage.average).toBe(saraCard.card.average);
 
-    expect((await publish(seventhB.id, 'first', false)).json().count).toBe(pub.json().count);
+    // Withdrawing needs a reason, and the reason is kept in the audit log.
+    const noReason = await t.inject({
+      method: 'POST',
+      url: `${ROOT}/publish`,
+      headers: t.as(admin),
+      payload: { groupId: seventhB.id, term: 'first', published: false },
+    });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().fields.reason).toBe('دلیل برداشتن کارنامه‌ها را بنویسید.');
+    expect((await publish(seventhB.id, 'first', false, 'نمرهٔ ریاضی اشتباه وارد شده بود')).json().count).toBe(
+      pub.json().count,
+    );
+    const [withdrawn] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'unpublish'), eq(auditLog.entityId, String(seventhB.id))));
+    expect(withdrawn?.details).toMatchObject({ term: 'first', reason: 'نمرهٔ ریاضی اشتباه وارد شده بود' });
     const hidden = (await t.inject({ method: 'GET', url: MINE, headers: t.as(amir) })).json();
     expect(hidden.card).toBeNull();
   });

@@ -1,4 +1,5 @@
 import { groupContract } from '@madreseh/contract/group/group.contract';
+import type { PublishBody } from '@madreseh/contract/report-card/report-card.contract';
 import { type GridSave, reportCardContract, type Term } from '@madreseh/contract/report-card/report-card.contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, urlFor } from '../../lib/api-client';
@@ -25,8 +26,7 @@ export function useSaveGrid() {
 export function usePublish() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { groupId: number; term: Term; published: boolean }) =>
-      call(reportCardContract.publish, { body }),
+    mutationFn: (body: PublishBody) => call(reportCardContract.publish, { body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['report-card-grid'] }),
   });
 }

@@ -386,7 +386,7 @@ function Badges({ account: a, isSelf }: { account: StaffAccount; isSelf: boolean
       <Badge color={ROLE_COLORS[a.role]} variant="light">
         {t.roles[a.role]}
       </Badge>
-      <Badge color={a.active ? 'green' : 'gray'} variant={a.active ? 'light' : 'outline'}>
+      <Badge color={a.active ? 'green' : 'dark'} variant={a.active ? 'light' : 'outline'}>
         {a.active ? t.active : t.inactive}
       </Badge>
       {isSelf && (
@@ -516,7 +516,7 @@ export function Component() {
                       </Badge>
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={a.active ? 'green' : 'gray'} variant={a.active ? 'light' : 'outline'}>
+                      <Badge color={a.active ? 'green' : 'dark'} variant={a.active ? 'light' : 'outline'}>
                         {a.active ? t.active : t.inactive}
                       </Badge>
                     </Table.Td>

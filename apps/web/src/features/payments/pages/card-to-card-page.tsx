@@ -150,7 +150,18 @@ export function Component() {
               {pm.submitReceipt}
             </Title>
             {data.invoices.length === 0 ? (
-              <Text c="dimmed">{pm.nothingPayable}</Text>
+              (() => {
+                // Everything owed is covered by receipts still being reviewed: say so, with the amount.
+                const waiting = data.submissions.filter((s) => s.status === 'pending');
+                const total = waiting.reduce((sum, s) => sum + s.amount, 0);
+                return waiting.length ? (
+                  <Alert color="yellow" variant="light" data-testid="awaiting-review">
+                    {pm.awaitingReview(money(total, unit))}
+                  </Alert>
+                ) : (
+                  <Text c="dimmed">{pm.nothingPayable}</Text>
+                );
+              })()
             ) : (
               <Stack gap="sm">
                 {formError && <Alert color="red">{formError}</Alert>}

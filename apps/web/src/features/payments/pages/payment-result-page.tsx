@@ -53,6 +53,11 @@ export function Component() {
             {pm.retry}
           </Button>
         )}
+        {data?.status === 'succeeded' && (
+          <Button component={Link} to={`/student/payment/receipt/${data.id}`}>
+            {pm.printReceipt}
+          </Button>
+        )}
         <Button variant="light" component={Link} to="/student/invoices">
           {pm.backToInvoices}
         </Button>

@@ -1,10 +1,10 @@
 import type { InvoiceView, MoneyUnit } from '@madreseh/contract/payments/payments.contract';
-import { Alert, Button, Group, Loader, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { ApiError, call } from '../../../lib/api-client';
 import { fa } from '../../../messages/fa';
 import { DigitsInput } from '../../../ui/digits-input';
@@ -85,7 +85,16 @@ export function Component() {
                       </>
                     ) : null
                   }
-                  paymentActions={(p) => (p.method === 'card_to_card' ? <ReceiptReview payment={p} /> : null)}
+                  paymentActions={(p) => (
+                    <>
+                      {p.method === 'card_to_card' && <ReceiptReview payment={p} />}
+                      {p.status === 'succeeded' && (
+                        <Anchor component={Link} to={`/dashboard/student-invoice/${studentId}/receipt/${p.id}`} fz="xs">
+                          {pm.printReceipt}
+                        </Anchor>
+                      )}
+                    </>
+                  )}
                 />
               );
             })}

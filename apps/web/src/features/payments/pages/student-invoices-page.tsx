@@ -1,4 +1,4 @@
-import { Alert, Button, Loader, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Loader, Stack } from '@mantine/core';
 import { IconCreditCard, IconWorldWww } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -46,6 +46,13 @@ export function Component() {
                 key={inv.id}
                 invoice={inv}
                 unit={data.moneyUnit}
+                paymentActions={(p) =>
+                  p.status === 'succeeded' ? (
+                    <Anchor component={Link} to={`/student/payment/receipt/${p.id}`} fz="xs">
+                      {pm.printReceipt}
+                    </Anchor>
+                  ) : null
+                }
                 actions={
                   inv.remaining - inv.pendingAmount > 0 ? (
                     <>

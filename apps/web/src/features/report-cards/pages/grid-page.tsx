@@ -9,7 +9,21 @@ import {
   TERMS,
   type Term,
 } from '@madreseh/contract/report-card/report-card.contract';
-import { Alert, Badge, Button, Group, Modal, NativeSelect, Paper, Select, Skeleton, Table, Text } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  NativeSelect,
+  Paper,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconEye, IconEyeOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -119,24 +133,66 @@ function GradeGrid({ grid }: { grid: Grid }) {
     );
   };
 
-  const doPublish = (published: boolean) =>
+  const doPublish = (published: boolean, reason?: string) =>
     publish.mutate(
-      { groupId: grid.group.id, term: grid.term, published },
+      { groupId: grid.group.id, term: grid.term, published, ...(published ? {} : { reason }) },
       {
-        onSuccess: (r) =>
+        onSuccess: (r) => {
+          setAsking(null);
+          setReason('');
           notifications.show({
             color: 'green',
             message: published ? t.publishedDone(formatNumber(r.count)) : t.unpublishedDone,
-          }),
+          });
+        },
         onError: (err) => notifications.show({ color: 'red', message: err.message }),
       },
     );
+  // Publishing or withdrawing a whole class is confirmed first; withdrawing asks why (audited).
+  const [asking, setAsking] = useState<'publish' | 'withdraw' | null>(null);
+  const [reason, setReason] = useState('');
+  const graded = grid.rows.filter((r) => Object.keys(r.grades).length > 0).length;
 
   if (grid.subjects.length === 0) return <Alert color="gray">{t.noSubjects}</Alert>;
   if (grid.rows.length === 0) return <Alert color="gray">{t.noStudents}</Alert>;
 
   return (
     <>
+      <Modal
+        opened={asking !== null}
+        onClose={() => setAsking(null)}
+        title={asking === 'withdraw' ? t.withdrawTitle : t.publishTitle}
+        centered
+      >
+        <Stack>
+          {asking === 'publish' ? (
+            <Text data-testid="publish-preview">{t.publishPreview(formatNumber(graded), grid.group.name)}</Text>
+          ) : (
+            <Textarea
+              label={t.withdrawReason}
+              description={t.withdrawHint}
+              value={reason}
+              onChange={(e) => setReason(e.currentTarget.value)}
+              autosize
+              minRows={2}
+              data-autofocus
+            />
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setAsking(null)}>
+              {t.cancel}
+            </Button>
+            <Button
+              color={asking === 'withdraw' ? 'red' : undefined}
+              loading={publish.isPending}
+              disabled={asking === 'withdraw' && reason.trim().length < 3}
+              onClick={() => doPublish(asking === 'publish', reason.trim())}
+            >
+              {asking === 'withdraw' ? t.withdrawConfirm : t.publishConfirm}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <Group justify="space-between" mb="sm" gap="xs">
         <Group gap="xs">
           <Badge color={grid.published ? 'green' : 'gray'} variant="light" size="lg" data-testid="publish-state">
@@ -162,7 +218,7 @@ function GradeGrid({ grid }: { grid: Grid }) {
               variant="light"
               color="gray"
               leftSection={<IconEyeOff size={18} />}
-              onClick={() => doPublish(false)}
+              onClick={() => setAsking('withdraw')}
               loading={publish.isPending}
             >
               {t.unpublish}
@@ -171,7 +227,7 @@ function GradeGrid({ grid }: { grid: Grid }) {
             <Button
               variant="light"
               leftSection={<IconEye size={18} />}
-              onClick={() => doPublish(true)}
+              onClick={() => setAsking('publish')}
               loading={publish.isPending}
               disabled={dirty.size > 0}
             >

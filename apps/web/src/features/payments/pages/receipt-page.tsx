@@ -1,0 +1,115 @@
+import { amountInWords } from '@madreseh/contract/bank';
+import type { MoneyUnit, PaymentView } from '@madreseh/contract/payments/payments.contract';
+import { Alert, Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { readUser } from '../../../lib/cookies';
+import { digitsToPersian, formatJalaliDateTime } from '../../../lib/format';
+import { usePageTitle } from '../../../lib/school-profile';
+import { Brand } from '../../../ui/brand';
+import { Ltr } from '../../../ui/ltr';
+import { paymentResultQuery } from '../api';
+import { money } from '../components/money';
+import { pm } from '../messages';
+
+/**
+ * A printable receipt of one of the student's payments: the school's letterhead, the student, the
+ * invoice, the amount in digits and in Persian words, the method, the reference and the date.
+ */
+export function Component() {
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const q = useQuery({ ...paymentResultQuery(id), enabled: valid });
+  usePageTitle(pm.receiptTitle);
+  if (valid && q.isPending) return <Skeleton h={400} />;
+  const p = q.data;
+  return (
+    <ReceiptSheet
+      payment={p ?? null}
+      found={Boolean(p)}
+      studentName={readUser()?.fullName ?? '—'}
+      invoiceTitle={p?.invoiceTitle ?? ''}
+      unit={p?.moneyUnit ?? 'toman'}
+      back="/student/invoices"
+    />
+  );
+}
+
+/** The receipt itself, for the student's and the office's print pages alike. */
+export function ReceiptSheet({
+  payment: p,
+  found,
+  studentName,
+  invoiceTitle,
+  unit,
+  back,
+}: {
+  payment: PaymentView | null;
+  found: boolean;
+  studentName: string;
+  invoiceTitle: string;
+  unit: MoneyUnit;
+  back: string;
+}) {
+  if (p?.status !== 'succeeded') {
+    return (
+      <Stack>
+        <Alert color="gray">{found ? pm.receiptNotPaid : pm.unknownPayment}</Alert>
+        <Anchor component={Link} to={back}>
+          {pm.backToInvoices}
+        </Anchor>
+      </Stack>
+    );
+  }
+  const whole = unit === 'toman' ? Math.floor(p.amount / 10) : p.amount;
+  return (
+    <Stack gap="md" data-testid="payment-receipt" maw={720} mx="auto">
+      <Group justify="space-between" className="no-print">
+        <Anchor component={Link} to={back}>
+          {pm.backToInvoices}
+        </Anchor>
+        <Button leftSection={<IconPrinter size={18} />} onClick={() => window.print()}>
+          {pm.printReceipt}
+        </Button>
+      </Group>
+      <Group justify="space-between" align="center" wrap="nowrap">
+        <Brand size={52} />
+        <Title order={1} fz={22}>
+          {pm.receiptTitle}
+        </Title>
+      </Group>
+      <table className="receipt-table" style={{ width: '100%', borderCollapse: 'collapse' }}>
+        <tbody>
+          <Row label={pm.receiptStudent} value={studentName} />
+          <Row label={pm.invoice} value={invoiceTitle} />
+          <Row label={pm.amount} value={money(p.amount, unit)} testId="receipt-amount" />
+          <Row
+            label={pm.amountInWords}
+            value={`${amountInWords(whole)} ${pm.unitLabel[unit]}`}
+            testId="receipt-words"
+          />
+          <Row label={pm.receiptMethod} value={pm.method[p.method]} />
+          {p.referenceId && <Row label={pm.refId} value={<Ltr>{digitsToPersian(p.referenceId)}</Ltr>} />}
+          {p.trackingNumber && <Row label={pm.tracking} value={<Ltr>{digitsToPersian(p.trackingNumber)}</Ltr>} />}
+          <Row label={pm.receiptDate} value={formatJalaliDateTime(p.decidedAt ?? p.submittedAt)} />
+        </tbody>
+      </table>
+      <Text fz="sm" c="dimmed">
+        {pm.receiptFoot}
+      </Text>
+    </Stack>
+  );
+}
+
+function Row({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+  return (
+    <tr>
+      <th style={{ width: '30%', textAlign: 'start', border: '1px solid #333', padding: '6px 8px' }}>{label}</th>
+      <td style={{ border: '1px solid #333', padding: '6px 8px', overflowWrap: 'anywhere' }} data-testid={testId}>
+        {value}
+      </td>
+    </tr>
+  );
+}
