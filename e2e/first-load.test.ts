@@ -68,6 +68,7 @@ describe('first-load JavaScript', () => {
     await loginByApi(context, 'student1', baseURL());
     const { kb, files } = await firstLoadJs(context, '/student');
     console.log(`first load /student: ${kb.toFixed(1)} KB of gzipped JavaScript in ${files.length} files`);
+    if (process.env.FIRST_LOAD_FILES) console.log(files.join("\n"));
     expect(files.some((f) => f.includes('student'))).toBe(true);
     expect(kb).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_KB.student);
     await context.close();

@@ -1,3 +1,4 @@
+import { isPhoneNumberValid, isShebaValid, verifyCardNumber } from '@persian-tools/persian-tools';
 import { describe, expect, it } from 'vitest';
 import { amountInWords, bankOfCard, bankOfSheba, isOperatorMobile, isValidCardNumber, isValidSheba } from './bank';
 
@@ -39,5 +40,23 @@ describe('amountInWords', () => {
   it('writes an amount in Persian words', () => {
     expect(amountInWords(1250000)).toBe('یک میلیون و دویست و پنجاه هزار');
     expect(amountInWords(0)).toBe('صفر');
+  });
+});
+
+describe('the checks without the library agree with it', () => {
+  it('on every mobile prefix 0900–0999', () => {
+    for (let i = 0; i < 100; i++) {
+      const mobile = `09${String(i).padStart(2, '0')}1234567`;
+      expect(isOperatorMobile(mobile), mobile).toBe(isPhoneNumberValid(mobile));
+    }
+  });
+
+  it('on card numbers and Sheba numbers, right and wrong', () => {
+    for (let i = 0; i < 2000; i++) {
+      const card = `6037${String(i * 7919).padStart(12, '0')}`;
+      expect(isValidCardNumber(card), card).toBe(verifyCardNumber(Number(card)));
+      const sheba = `IR${String(i % 100).padStart(2, '0')}0170000000${String(i * 104729).padStart(12, '0')}`;
+      expect(isValidSheba(sheba), sheba).toBe(isShebaValid(sheba));
+    }
   });
 });

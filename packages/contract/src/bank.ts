@@ -1,17 +1,12 @@
-import {
-  getBankNameFromCardNumber,
-  getShebaInfo,
-  isPhoneNumberValid,
-  isShebaValid,
-  numberToWords,
-  verifyCardNumber,
-} from '@persian-tools/persian-tools';
-import { digitsToLatin } from './text';
+import { getBankNameFromCardNumber, getShebaInfo, numberToWords } from '@persian-tools/persian-tools';
+import { cardDigits, isValidSheba, shebaOf } from './bank-checks';
+
+export { cardDigits, isOperatorMobile, isValidCardNumber, isValidSheba, shebaOf } from './bank-checks';
 
 /**
- * Iranian bank details through `@persian-tools/persian-tools` (maintained, MIT): card numbers
- * (Luhn and the bank of their first six digits), Sheba account numbers (ISO 7064 and the bank code),
- * operators' mobile prefixes and amounts in words. The colours are the banks' own, for a card face.
+ * Iranian bank details through `@persian-tools/persian-tools` (maintained, MIT): the bank of a card
+ * (its first six digits) or of a Sheba number (its bank code) and amounts in words; the checks
+ * themselves are in bank-checks.ts, without the library, so light pages can use them. The colours are the banks' own, for a card face.
  */
 const BANK_COLORS: Record<string, string> = {
   'بانک ملی ایران': '#1b4d89',
@@ -44,15 +39,6 @@ const BANK_COLORS: Record<string, string> = {
   'موسسه اعتباری ملل': '#1d8a99',
 };
 
-/** Digits only, Latin: «۶۰۳۷-۹۹۱۸ ...» → «60379918...». */
-export const cardDigits = (raw: string): string => digitsToLatin(raw).replace(/[\s\-‌]/g, '');
-
-/** A 16-digit card number whose check digit is right (Luhn). */
-export function isValidCardNumber(raw: string): boolean {
-  const digits = cardDigits(raw);
-  return /^\d{16}$/.test(digits) && verifyCardNumber(Number(digits)) === true;
-}
-
 export interface BankOfCard {
   name: string;
   /** The bank's colour, for the card face; a neutral grey for a bank the table does not know. */
@@ -67,28 +53,9 @@ export function bankOfCard(raw: string): BankOfCard | null {
   return name ? { name, color: BANK_COLORS[name] ?? '#495057' } : null;
 }
 
-/** «IR82 0540 1026 …» typed any way → «IR820540102680020817909002». */
-export const shebaOf = (raw: string): string => {
-  const s = digitsToLatin(raw)
-    .replace(/[\s\-‌]/g, '')
-    .toUpperCase();
-  return /^\d{24}$/.test(s) ? `IR${s}` : s;
-};
-
-/** A valid Iranian Sheba: IR, 24 digits, right ISO 7064 check digits. */
-export function isValidSheba(raw: string): boolean {
-  const s = shebaOf(raw);
-  return /^IR\d{24}$/.test(s) && isShebaValid(s);
-}
-
 /** The bank of a Sheba account number, in Persian; null when unknown. */
 export function bankOfSheba(raw: string): string | null {
   return isValidSheba(raw) ? (getShebaInfo(shebaOf(raw))?.persianName ?? null) : null;
-}
-
-/** A mobile number (09…) of a prefix Iranian operators issue today. */
-export function isOperatorMobile(mobile09: string): boolean {
-  return /^09\d{9}$/.test(mobile09) && isPhoneNumberValid(mobile09);
 }
 
 /** A whole number of Rials or Tomans in Persian words: 1250000 → «یک میلیون و دویست و پنجاه هزار». */

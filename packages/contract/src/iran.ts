@@ -1,4 +1,4 @@
-import { isOperatorMobile } from './bank';
+import { isOperatorMobile } from './bank-checks';
 import { digitsToLatin, text } from './text';
 
 /** Iranian national code (کد ملی): ten digits whose last one is a check digit. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bankOfCard, isValidCardNumber, isValidSheba, shebaOf } from '../bank';
+import { isValidCardNumber, isValidSheba, shebaOf } from '../bank-checks';
 import { endpoint } from '../endpoint';
 import { idParamSchema, idParams, idSchema } from '../ids';
 import { isoDateSchema, isoDateTimeSchema } from '../jalali';
@@ -147,32 +147,26 @@ export const paymentSettingsSchema = z.object({
 });
 export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
 
-export const paymentSettingsFormSchema = z
-  .object({
-    moneyUnit: z.enum(MONEY_UNITS),
-    cardNumber: text()
-      .transform((v) => digitsToLatin(v).replace(/[\s-]/g, ''))
-      .refine((v) => v === '' || /^\d{16}$/.test(v), { error: 'شمارهٔ کارت باید ۱۶ رقم باشد.' })
-      .refine((v) => v === '' || isValidCardNumber(v), {
-        error: 'این شمارهٔ کارت درست نیست؛ رقم‌ها را دوباره از روی کارت بخوانید.',
-        abort: true,
-      })
-      .transform((v) => v || null),
-    cardHolder: optionalText(100).transform((v) => v ?? null),
-    bankName: optionalText(60).transform((v) => v ?? null),
-    sheba: text()
-      .default('')
-      .transform(shebaOf)
-      .refine((v) => v === '' || isValidSheba(v), {
-        error: 'شمارهٔ شبا درست نیست: IR و ۲۴ رقم، همان‌طور که بانک داده است.',
-      })
-      .transform((v) => v || null),
-  })
-  .transform((v) => ({
-    ...v,
-    // The bank comes from the card's first six digits when no name was typed.
-    bankName: v.bankName ?? (v.cardNumber ? (bankOfCard(v.cardNumber)?.name ?? null) : null),
-  }));
+export const paymentSettingsFormSchema = z.object({
+  moneyUnit: z.enum(MONEY_UNITS),
+  cardNumber: text()
+    .transform((v) => digitsToLatin(v).replace(/[\s-]/g, ''))
+    .refine((v) => v === '' || /^\d{16}$/.test(v), { error: 'شمارهٔ کارت باید ۱۶ رقم باشد.' })
+    .refine((v) => v === '' || isValidCardNumber(v), {
+      error: 'این شمارهٔ کارت درست نیست؛ رقم‌ها را دوباره از روی کارت بخوانید.',
+      abort: true,
+    })
+    .transform((v) => v || null),
+  cardHolder: optionalText(100).transform((v) => v ?? null),
+  bankName: optionalText(60).transform((v) => v ?? null),
+  sheba: text()
+    .default('')
+    .transform(shebaOf)
+    .refine((v) => v === '' || isValidSheba(v), {
+      error: 'شمارهٔ شبا درست نیست: IR و ۲۴ رقم، همان‌طور که بانک داده است.',
+    })
+    .transform((v) => v || null),
+});
 
 export const cardToCardBodySchema = z.object({
   invoiceId: idParamSchema,

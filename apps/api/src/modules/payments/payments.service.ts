@@ -1,3 +1,4 @@
+import { bankOfCard } from '@madreseh/contract/bank';
 import { isoDateInTehran } from '@madreseh/contract/jalali';
 import type {
   InvoiceStatus,
@@ -266,8 +267,13 @@ export async function moneyUnitOf(db: Tx): Promise<MoneyUnit> {
 export async function savePaymentSettings(
   db: Db,
   request: FastifyRequest,
-  input: PaymentSettings,
+  form: PaymentSettings,
 ): Promise<PaymentSettings> {
+  // The bank comes from the card's first six digits when no name was typed.
+  const input = {
+    ...form,
+    bankName: form.bankName ?? (form.cardNumber ? (bankOfCard(form.cardNumber)?.name ?? null) : null),
+  };
   return db.transaction(async (tx) => {
     await tx
       .insert(paymentSettings)

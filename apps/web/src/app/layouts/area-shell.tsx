@@ -1,18 +1,6 @@
 import type { SessionUser } from '@madreseh/contract/auth/auth.contract';
 import { ROLE_LABELS } from '@madreseh/contract/roles';
-import {
-  ActionIcon,
-  AppShell,
-  Avatar,
-  Burger,
-  Divider,
-  Group,
-  Menu,
-  NavLink,
-  ScrollArea,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
+import { ActionIcon, AppShell, Avatar, Burger, Divider, Group, NavLink, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
   IconChevronDown,
@@ -20,12 +8,14 @@ import {
   IconLayoutSidebarRightExpand,
   IconLogout,
 } from '@tabler/icons-react';
-import type { ComponentType, ReactNode } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
 import { Outlet, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { useLogout } from '../../features/auth/use-logout';
 import { fa } from '../../messages/fa';
 import { Brand } from '../../ui/brand';
 import classes from './layouts.module.css';
+
+const UserMenu = lazy(() => import('./user-menu'));
 
 export interface AreaLink {
   to: string;
@@ -64,6 +54,28 @@ export function AreaShell({
   const [desktopOpened, { toggle: toggleDesktop }] = useDisclosure(true);
   const { pathname } = useLocation();
   const logout = useLogout();
+  const [menuWanted, setMenuWanted] = useState(false);
+  const userSummary = (
+    <Group gap={8} wrap="nowrap">
+      <Avatar color="brand" radius="xl" size={34}>
+        {user.fullName.slice(0, 1)}
+      </Avatar>
+      <div style={{ lineHeight: 1.2 }}>
+        <Text size="sm" fw={600} data-testid="user-name">
+          {user.fullName}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {ROLE_LABELS[user.role]}
+        </Text>
+      </div>
+      <IconChevronDown size={14} />
+    </Group>
+  );
+  const userButton = (
+    <UnstyledButton data-testid="user-menu" aria-haspopup="menu">
+      {userSummary}
+    </UnstyledButton>
+  );
 
   return (
     <AppShell
@@ -99,36 +111,21 @@ export function AreaShell({
             </ActionIcon>
             <Brand size={32} />
           </Group>
-          <Menu position="bottom-end" width={200}>
-            <Menu.Target>
-              <UnstyledButton data-testid="user-menu">
-                <Group gap={8} wrap="nowrap">
-                  <Avatar color="brand" radius="xl" size={34}>
-                    {user.fullName.slice(0, 1)}
-                  </Avatar>
-                  <div style={{ lineHeight: 1.2 }}>
-                    <Text size="sm" fw={600} data-testid="user-name">
-                      {user.fullName}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {ROLE_LABELS[user.role]}
-                    </Text>
-                  </div>
-                  <IconChevronDown size={14} />
-                </Group>
-              </UnstyledButton>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item leftSection={<IconLogout size={16} />} color="red" onClick={() => void logout()}>
-                {fa.nav.logout}
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          {menuWanted ? (
+            <Suspense fallback={userButton}>
+              <UserMenu target={userButton} />
+            </Suspense>
+          ) : (
+            // Until first asked for, the button alone: the menu's code comes with the first click.
+            <UnstyledButton data-testid="user-menu" aria-haspopup="menu" onClick={() => setMenuWanted(true)}>
+              {userSummary}
+            </UnstyledButton>
+          )}
         </Group>
       </AppShell.Header>
 
       <AppShell.Navbar p="sm" aria-label={navLabel}>
-        <AppShell.Section grow component={ScrollArea}>
+        <AppShell.Section grow className={classes.navScroll}>
           {sections.map((s, i) => (
             <div key={s.title ?? i}>
               {s.title && (
