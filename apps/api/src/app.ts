@@ -26,6 +26,7 @@ import { registerPreRegisterRoutes } from './modules/pre-register/pre-register.r
 import { registerReportCardRoutes } from './modules/report-cards/report-cards.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { registerStudentRoutes } from './modules/students/students.routes';
+import { studentPhotoAccess } from './modules/students/students.service';
 import { registerHealthRoutes } from './modules/system/health.routes';
 import { registerUploadServing } from './storage/serve';
 import { createUrlSigner, type UrlSigner, uploadSigningKey } from './storage/signed-urls';
@@ -56,6 +57,10 @@ declare module 'fastify' {
     urlSigner: UrlSigner;
   }
 }
+
+/** Permissions-Policy of every answer: only the camera, for this origin (receipt photos). */
+export const PERMISSIONS_POLICY =
+  'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), midi=(), display-capture=(), accelerometer=(), gyroscope=(), magnetometer=()';
 
 export interface RegisteredRoute {
   method: string;
@@ -144,6 +149,20 @@ export async function buildApp({
     strictTransportSecurity: false,
   });
 
+  // Features the portal does not use are switched off for every page; the camera stays for this
+  // origin only (a phone takes the photo of a card-to-card receipt).
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    // API answers are personal unless a public endpoint says otherwise: nothing is stored by a
+    // browser or a proxy by default, and nothing at all for a signed-in caller or a private endpoint.
+    if (request.url.startsWith('/api/')) {
+      const ep = request.routeOptions.config?.endpoint;
+      if ((ep && ep.access !== 'public') || request.auth || !reply.hasHeader('cache-control'))
+        reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
+
   await app.register(multipart, { throwFileSizeLimit: true });
 
   await app.register(swagger, {
@@ -166,7 +185,7 @@ export async function buildApp({
   const spaFallback = config.webDist ? await registerSpa(app, config.webDist) : null;
   registerErrorHandler(app, spaFallback);
 
-  registerUploadServing(app, app.storage, app.urlSigner);
+  registerUploadServing(app, app.storage, app.urlSigner, studentPhotoAccess(db, policy));
   registerHealthRoutes(app, db);
   registerAuthRoutes(app, db, policy);
   registerSettingsRoutes(app, db);
