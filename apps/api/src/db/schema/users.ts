@@ -22,8 +22,6 @@ export const users = pgTable(
     role: roleEnum('role').notNull(),
     fullName: varchar('full_name', { length: 200 }).notNull(),
     active: boolean('active').notNull().default(true),
-    /** Signs in only to set a new password first (the demo super-admin's known password, decision 0010). */
-    mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
