@@ -9,7 +9,7 @@ import { preRegistrations } from '../db/schema/pre-register';
 import { reportCardGrades, reportCards } from '../db/schema/report-cards';
 import { groupSubjects, groups, students } from '../db/schema/school';
 import { contactMessages, galleryPhotos, news, newsGroups, settings } from '../db/schema/site';
-import { sessions, users } from '../db/schema/users';
+import { loginThrottle, sessions, users } from '../db/schema/users';
 import { nationalCodeFrom } from '../db/seed/school-demo';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { urlOf } from './implement';
@@ -96,6 +96,7 @@ const UNPAGED: Record<string, Unpaged> = {
   'panel/group/list': { url: () => 'panel/group/list' },
   'panel/group/:id': { url: (f) => `panel/group/${f.groupId}` },
   'panel/admins': { url: () => 'panel/admins' },
+  'panel/sign-in/slowed': { url: () => 'panel/sign-in/slowed' },
   'panel/report-card': { url: (f) => `panel/report-card?groupId=${f.groupId}&term=first` },
   'student/report-card': { url: () => 'student/report-card' },
   // Not a list, but every figure is counted over growing tables: still a fixed number of statements.
@@ -398,6 +399,16 @@ async function addRows(t: TestApp, f: Fixture, n: number): Promise<void> {
           expiresAt: new Date(Date.now() + 86_400_000),
         })),
       ),
+    );
+    // Sign-in slowed for every one of them (somebody guessing their passwords).
+    await tx.insert(loginThrottle).values(
+      range.map((i) => ({
+        username: `qc-staff-${i}`,
+        device: '',
+        failures: 9,
+        lastFailureAt: new Date(),
+        waitUntil: new Date(Date.now() + 60_000),
+      })),
     );
 
     // student1's invoices, each with a card-to-card receipt waiting for a decision.
