@@ -14,8 +14,7 @@ CREATE TABLE "login_throttle" (
 	CONSTRAINT "login_throttle_username_device_pk" PRIMARY KEY("username","device")
 );
 --> statement-breakpoint
-DROP INDEX "pre_registrations_national_year_key";--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "must_change_password" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "login_devices" ADD CONSTRAINT "login_devices_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "login_devices_last_used_idx" ON "login_devices" USING btree ("last_used_at");--> statement-breakpoint
-CREATE INDEX "login_throttle_last_failure_idx" ON "login_throttle" USING btree ("last_failure_at");--> statement-breakpoint
-CREATE INDEX "pre_registrations_national_year_idx" ON "pre_registrations" USING btree ("national_code","academic_year");
+CREATE INDEX "login_throttle_last_failure_idx" ON "login_throttle" USING btree ("last_failure_at");
