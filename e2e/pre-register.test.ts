@@ -117,7 +117,8 @@ describe('pre-registration', () => {
     const ran = await guardScripts(page);
     await page.goto('/dashboard/pre-register');
     await page.getByLabel('جستجو: نام، کد ملی یا کد پیگیری').fill(trackingCode);
-    await page.getByTestId('pre-register-row').filter({ hasText: 'توکلی' }).waitFor();
+    // Two forms carry this name (the repeat form above is a record of its own): wait for either.
+    await page.getByTestId('pre-register-row').filter({ hasText: 'توکلی' }).first().waitFor();
     // The search runs on the server; wait for its answer to replace the unfiltered page.
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="pre-register-row"]').length === 1);
     await page.getByRole('button', { name: 'نیما توکلی' }).click();
