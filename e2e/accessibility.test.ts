@@ -55,6 +55,7 @@ describe('dialogs', () => {
     await page.getByRole('button', { name: 'خبر تازه' }).click();
     const modal = page.getByRole('dialog');
     await modal.waitFor();
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     expect(await modal.getByRole('button', { name: 'بستن' }).count()).toBe(1);
     expect(await seriousA11yViolations(page)).toEqual([]);
 
@@ -62,6 +63,8 @@ describe('dialogs', () => {
     await page.getByRole('button', { name: 'دانش‌آموز تازه' }).click();
     const drawer = page.getByRole('dialog');
     await drawer.waitFor();
+    // Axe reads colours as painted: wait until the drawer has slid in over the sidebar.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     expect(await drawer.getByRole('button', { name: 'بستن' }).count()).toBe(1);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await context.close();

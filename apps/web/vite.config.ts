@@ -184,10 +184,14 @@ export default defineConfig({
             method: 'GET',
           },
           {
-            // Uploaded images never change under one name. Receipts are private and served only
-            // through signed addresses that expire: the service worker leaves them to the network.
+            // Uploaded images never change under one name. Receipts (signed addresses that expire)
+            // and students' photos (only for the student and staff) are private: the service worker
+            // leaves them to the network and never keeps them on the device.
             urlPattern: ({ url, sameOrigin }) =>
-              sameOrigin && url.pathname.startsWith('/uploads/') && !url.pathname.startsWith('/uploads/receipts/'),
+              sameOrigin &&
+              url.pathname.startsWith('/uploads/') &&
+              !url.pathname.startsWith('/uploads/receipts/') &&
+              !url.pathname.startsWith('/uploads/students/'),
             handler: 'CacheFirst',
             options: { cacheName: 'uploads', expiration: { maxEntries: 200, maxAgeSeconds: 60 * 60 * 24 * 365 } },
           },

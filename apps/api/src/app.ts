@@ -31,6 +31,7 @@ import { registerReportCardRoutes } from './modules/report-cards/report-cards.ro
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { getSchoolProfile } from './modules/settings/settings.service';
 import { registerStudentRoutes } from './modules/students/students.routes';
+import { studentPhotoAccess } from './modules/students/students.service';
 import { registerHealthRoutes } from './modules/system/health.routes';
 import { registerUploadServing } from './storage/serve';
 import { createUrlSigner, type UrlSigner, uploadSigningKey } from './storage/signed-urls';
@@ -63,6 +64,10 @@ declare module 'fastify' {
     urlSigner: UrlSigner;
   }
 }
+
+/** Permissions-Policy of every answer: only the camera, for this origin (receipt photos). */
+export const PERMISSIONS_POLICY =
+  'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), midi=(), display-capture=(), accelerometer=(), gyroscope=(), magnetometer=()';
 
 export interface RegisteredRoute {
   method: string;
@@ -152,6 +157,20 @@ export async function buildApp({
     strictTransportSecurity: false,
   });
 
+  // Features the portal does not use are switched off for every page; the camera stays for this
+  // origin only (a phone takes the photo of a card-to-card receipt).
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    // API answers are personal unless a public endpoint says otherwise: nothing is stored by a
+    // browser or a proxy by default, and nothing at all for a signed-in caller or a private endpoint.
+    if (request.url.startsWith('/api/')) {
+      const ep = request.routeOptions.config?.endpoint;
+      if ((ep && ep.access !== 'public') || request.auth || !reply.hasHeader('cache-control'))
+        reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
+
   // Answers above 1 KB are compressed for clients that ask (JSON, HTML); the web app's files are
   // compressed once at build and sent as they are (web/spa.ts). Request bodies are never inflated.
   await app.register(compress, {
@@ -194,7 +213,7 @@ export async function buildApp({
     : null;
   registerErrorHandler(app, spaFallback);
 
-  registerUploadServing(app, app.storage, app.urlSigner);
+  registerUploadServing(app, app.storage, app.urlSigner, studentPhotoAccess(db, policy));
   registerHealthRoutes(app, db);
   registerAuthRoutes(app, db, policy);
   registerSettingsRoutes(app, db);

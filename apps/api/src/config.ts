@@ -105,6 +105,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   seedDemo: boolean;
+  /** PAYMENT_SANDBOX_GATEWAY as set; unset: on exactly when the database holds the demo data. */
+  sandboxGatewaySet: boolean | undefined;
   logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
   sessionIdleMs: number;
   sessionMaxMs: number;
@@ -143,6 +145,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = parsed.data;
+  if (c.NODE_ENV === 'production' && c.SEED_DEMO) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SEED_DEMO=1 with NODE_ENV=production: demo accounts have a published password and a production server refuses to start with them.',
+    );
+  }
   const uploadsDir = path.resolve(c.UPLOADS_DIR ?? path.join(c.DATA_DIR, 'uploads'));
   const webDist = path.resolve(c.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist'));
   const backupDir = path.resolve(c.BACKUP_DIR ?? path.join(c.DATA_DIR, 'backups'));
@@ -164,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(c.DATA_DIR),
     databaseUrl: c.DATABASE_URL,
     seedDemo: c.SEED_DEMO ?? c.NODE_ENV !== 'production',
+    sandboxGatewaySet: c.PAYMENT_SANDBOX_GATEWAY,
     logLevel: c.LOG_LEVEL,
     sessionIdleMs: c.SESSION_IDLE_HOURS * 3_600_000,
     sessionMaxMs: c.SESSION_MAX_DAYS * 86_400_000,
@@ -171,8 +179,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist,
     payments: {
       ...(c.PUBLIC_URL ? { publicUrl: c.PUBLIC_URL.replace(/\/+$/, '') } : {}),
-      // The test gateway is on in development and demos, off in production unless asked for.
-      sandboxGateway: c.PAYMENT_SANDBOX_GATEWAY ?? c.NODE_ENV !== 'production',
+      // The test gateway is on only on a demo database (server.ts decides) unless asked for here.
+      sandboxGateway: c.PAYMENT_SANDBOX_GATEWAY ?? false,
       ...(c.ZARINPAL_MERCHANT_ID
         ? {
             zarinpal: {

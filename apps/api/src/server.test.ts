@@ -10,8 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const dirs: string[] = [];
 
-function run(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'madreseh-start-'));
+function run(
+  env: Record<string, string>,
+  until?: string,
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'madreseh-start-')),
+): Promise<{ code: number | null; output: string; dataDir: string }> {
   dirs.push(dataDir);
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
@@ -28,16 +31,17 @@ function run(env: Record<string, string>): Promise<{ code: number | null; output
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    child.stdout.on('data', (d) => {
+    const read = (d: Buffer) => {
       output += d;
-    });
-    child.stderr.on('data', (d) => {
-      output += d;
-    });
+      // Started as far as the test needs: stop it (SIGTERM, a clean stop).
+      if (until && output.includes(until)) child.kill('SIGTERM');
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
     const timer = setTimeout(() => child.kill('SIGKILL'), 110_000);
     child.on('exit', (code) => {
       clearTimeout(timer);
-      resolve({ code, output });
+      resolve({ code, output, dataDir });
     });
   });
 }
@@ -66,6 +70,20 @@ describe('server start-up', { timeout: 120_000 }, () => {
     } finally {
       blocker.close();
     }
+  });
+
+  it('says loudly that a demo is a demo, and a production start on it stops while demo accounts are open', async () => {
+    const demo = await run({ DATABASE_URL: '', PORT: '0', SEED_DEMO: '1' }, 'is running at');
+    expect(demo.output).toContain('DEMO — THIS IS A DEMONSTRATION DATABASE');
+    expect(demo.output).toContain('test payment gateway is on');
+    const production = await run(
+      { DATABASE_URL: '', PORT: '0', NODE_ENV: 'production', SEED_DEMO: '' },
+      undefined,
+      demo.dataDir,
+    );
+    expect(production.code).not.toBe(0);
+    expect(production.output).toContain('Madreseh could not start.');
+    expect(production.output).toContain('demo accounts are active with the published password');
   });
 
   it('stops with a clear message on a bad setting', async () => {

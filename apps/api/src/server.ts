@@ -12,6 +12,7 @@ import {
 } from './control/commands';
 import { localUrl, newControlToken, removeControlFile, writeControlFile } from './control/control-file';
 import { DatabaseOpenError } from './db/client';
+import { demoBanner, isDemoDatabase, openDemoAccounts, productionRefusal } from './db/demo';
 import { analyzeInBackground } from './db/maintenance';
 import { openConfiguredDatabase } from './db/open';
 import { users } from './db/schema/users';
@@ -83,6 +84,18 @@ async function main() {
     console.log('\nDemo data loaded. Demo accounts (password for all: %s):', DEMO_PASSWORD);
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.username.padEnd(12)} ${a.role}`);
   }
+  // Safe by default: demo accounts with the published password never run in production, the test
+  // gateway is on only for a demo database (unless PAYMENT_SANDBOX_GATEWAY says otherwise), and a
+  // demo says so loudly at every start.
+  const demo = await isDemoDatabase(db);
+  const openDemo = await openDemoAccounts(db);
+  const refusal = productionRefusal(config.env, openDemo);
+  if (refusal) {
+    await database.close().catch(() => {});
+    fail(refusal);
+  }
+  config.payments = { ...config.payments, sandboxGateway: config.sandboxGatewaySet ?? demo };
+  if (demo || openDemo.length > 0) console.warn(demoBanner(openDemo, config.payments.sandboxGateway));
   const [superAdmins] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(users)

@@ -5,12 +5,13 @@ import { discardDemoGallery, seedDemoGallery, storeDemoGallery } from '../module
 import { seedDemoClass, seedDemoPayments } from '../modules/payments/payments.seed';
 import type { Storage } from '../storage/storage';
 import type { Db, Tx } from './client';
+import { DEMO_PASSWORD, markDemo } from './demo';
 import { users } from './schema/users';
 import { seedPreRegisterDemo } from './seed/pre-register-demo';
 import { seedSchoolDemo } from './seed/school-demo';
 import { seedSite } from './seed-site';
 
-export const DEMO_PASSWORD = 'demo1234';
+export { DEMO_PASSWORD };
 
 export const DEMO_ACCOUNTS = [
   { username: 'superadmin', role: 'super-admin', fullName: 'مریم احمدی' },
@@ -55,6 +56,7 @@ export async function seedDemo(db: Db, options: { storage?: Storage } = {}): Pro
       const ids = new Map(inserted.map((u) => [u.username, u.id]));
       for (const step of steps) await step(tx, ids);
       await seedDemoGallery(tx, photos);
+      await markDemo(tx);
     });
   } catch (err) {
     if (storage) await discardDemoGallery(storage, photos);

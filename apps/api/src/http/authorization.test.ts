@@ -3,7 +3,7 @@ import { allEndpoints } from '@madreseh/contract/endpoints';
 import { ROLES, type Role } from '@madreseh/contract/roles';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registeredApiRoutes } from '../app';
+import { PERMISSIONS_POLICY, registeredApiRoutes } from '../app';
 import { newsForGroup, placeStudentInGroup } from '../modules/news/news.fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { urlOf } from './implement';
@@ -171,6 +171,35 @@ describe.each(guarded.map((ep) => [`${ep.method} ${ep.path}`, ep] as const))('%s
       expectNoData(res.body);
     });
   }
+});
+
+describe('nothing personal lingers in a cache', () => {
+  it.each(guarded.map((ep) => [`${ep.method} ${ep.path}`, ep] as const))(
+    '%s answers a signed-in caller with Cache-Control: no-store',
+    async (_, ep) => {
+      const role = (ep.access as readonly Role[])[0] as Role;
+      // A session of its own: auth/logout ends the one it is called with.
+      const res = await call(ep, await t.sessionFor(DEMO_USER_OF[role]));
+      expect(res.statusCode).toBeLessThan(500);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
+    },
+  );
+
+  it('refusals are not stored either, and every answer carries the Permissions-Policy', async () => {
+    for (const url of ['/api/v1/student/me', '/api/v1/panel/student', '/api/v1/no-such-endpoint']) {
+      const res = await t.inject({ method: 'GET', url });
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
+    }
+    const open = await t.inject({ method: 'GET', url: '/api/v1/general/school' });
+    expect(open.headers['permissions-policy']).toMatch(/^camera=\(self\), microphone=\(\)/);
+    // A public answer may be cached (revalidated), but not when a signed-in caller gets it.
+    expect(open.headers['cache-control']).toBe('no-cache');
+    const student = await t.sessionFor('student1');
+    const signedIn = await t.inject({ method: 'GET', url: '/api/v1/general/school', headers: t.as(student) });
+    expect(signedIn.headers['cache-control']).toBe('no-store');
+  });
 });
 
 describe('public endpoints', () => {

@@ -418,6 +418,16 @@ async function addRows(t: TestApp, f: Fixture, n: number): Promise<void> {
         })),
       ),
     );
+    // Sign-in slowed for every one of them (somebody guessing their passwords).
+    await tx.insert(loginThrottle).values(
+      range.map((i) => ({
+        username: `qc-staff-${i}`,
+        device: '',
+        failures: 9,
+        lastFailureAt: new Date(),
+        waitUntil: new Date(Date.now() + 60_000),
+      })),
+    );
 
     // student1's invoices, each with a card-to-card receipt waiting for a decision.
     const bills = await tx

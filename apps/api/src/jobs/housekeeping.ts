@@ -1,5 +1,7 @@
 import { purgeExpiredSessions, type SessionPolicy } from '../auth/sessions';
 import { purgeIdempotencyKeys } from '../http/idempotency';
+import { purgeRateLimits } from '../lib/rate-limit';
+import { purgeLoginDevices, purgeSignInThrottle } from '../modules/auth/sign-in-throttle';
 import { removePartialUploads } from '../storage/storage';
 import type { Job } from './scheduler';
 
@@ -8,7 +10,7 @@ const HOUR = 3_600_000;
 /** Age after which a half-written upload is surely abandoned (another instance may be writing younger ones). */
 export const PARTIAL_UPLOAD_AGE_MS = HOUR;
 
-/** What the server tidies by itself: dead sessions, old idempotency keys, half-written uploads. */
+/** What the server tidies by itself: dead sessions, old idempotency keys and counters, half-written uploads. */
 export function housekeepingJobs(options: { policy: SessionPolicy; uploadsDir: string }): Job[] {
   return [
     {
@@ -22,6 +24,18 @@ export function housekeepingJobs(options: { policy: SessionPolicy; uploadsDir: s
       everyMs: HOUR,
       firstAfterMs: 10 * 60_000,
       run: async ({ db }) => ({ removed: await purgeIdempotencyKeys(db) }),
+    },
+    {
+      // Rate-limit counters and sign-in slowing rows are written by every request that counts, and
+      // would pile up for ever (decision 0010): those whose window or reset time is over go.
+      name: 'rate-limits-purge',
+      everyMs: HOUR,
+      firstAfterMs: 15 * 60_000,
+      run: async ({ db }) => ({
+        counters: await purgeRateLimits(db),
+        signInSlowing: await purgeSignInThrottle(db),
+        devices: await purgeLoginDevices(db),
+      }),
     },
     {
       name: 'uploads-partial-files',

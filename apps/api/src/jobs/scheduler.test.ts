@@ -3,8 +3,8 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Database, type Db, openDatabase } from '../db/client';
-import { idempotencyKeys } from '../db/schema/system';
-import { sessions } from '../db/schema/users';
+import { idempotencyKeys, rateLimits } from '../db/schema/system';
+import { loginDevices, loginThrottle, sessions } from '../db/schema/users';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { housekeepingJobs } from './housekeeping';
 import { createScheduler, type Job } from './scheduler';
@@ -169,5 +169,39 @@ describe('on a database', () => {
     expect(me.statusCode).toBe(200);
     expect((await t.db.select().from(idempotencyKeys)).map((k) => k.key)).toEqual(['new-key-1']);
     expect([fs.existsSync(partial), fs.existsSync(fresh), fs.existsSync(kept)]).toEqual([false, true, true]);
+  });
+
+  it('purges rate-limit counters and sign-in slowing rows whose time is over, keeping live ones', async () => {
+    const long = new Date(Date.now() - 2 * 86_400_000);
+    await t.db.delete(rateLimits);
+    await t.db.insert(rateLimits).values([
+      { key: 'login:ip:203.0.113.1', windowStart: long, count: 7 },
+      { key: 'contact:203.0.113.1', windowStart: long, count: 3 },
+      { key: 'login:ip:203.0.113.2', windowStart: new Date(), count: 2 },
+    ]);
+    await t.db.insert(loginThrottle).values([
+      { username: 'old-guess', device: '', failures: 9, lastFailureAt: long, waitUntil: long },
+      {
+        username: 'student1',
+        device: '',
+        failures: 7,
+        lastFailureAt: new Date(),
+        waitUntil: new Date(Date.now() + 60_000),
+      },
+    ]);
+    const userId = await t.userId('student2');
+    await t.db.insert(loginDevices).values([
+      { deviceHash: 'a'.repeat(64), userId, lastUsedAt: new Date(Date.now() - 400 * 86_400_000) },
+      { deviceHash: 'b'.repeat(64), userId },
+    ]);
+    const jobs = createScheduler({ db: t.db, log: quiet() });
+    for (const job of housekeepingJobs({ policy: t.policy, uploadsDir: t.uploadsDir })) jobs.add(job);
+    expect(await jobs.runNow('rate-limits-purge')).toEqual({
+      status: 'done',
+      result: { counters: 2, signInSlowing: 1, devices: 1 },
+    });
+    expect((await t.db.select().from(rateLimits)).map((r) => r.key)).toEqual(['login:ip:203.0.113.2']);
+    expect((await t.db.select().from(loginThrottle)).map((r) => r.username)).toEqual(['student1']);
+    expect((await t.db.select().from(loginDevices)).map((r) => r.deviceHash)).toEqual(['b'.repeat(64)]);
   });
 });

@@ -3,10 +3,17 @@ import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema/system';
 
 /**
+ * The longest window any counter uses (receipt uploads: an hour). Rows whose window started longer
+ * ago than this are over for every key, and the purge job deletes them.
+ */
+export const LONGEST_WINDOW_MS = 24 * 3_600_000;
+
+/**
  * Counts a hit against a key in a fixed window stored in the database (shared by every instance)
  * and answers how many hits the window holds now.
  */
 export async function hit(db: Db, key: string, windowMs: number): Promise<number> {
+  if (windowMs > LONGEST_WINDOW_MS) throw new Error(`rate-limit window ${windowMs} ms is longer than the purge keeps`);
   const rows = await db
     .insert(rateLimits)
     .values({ key, windowStart: sql`now()`, count: 1 })
@@ -42,4 +49,13 @@ export async function release(db: Db, key: string): Promise<void> {
 
 export async function clear(db: Db, key: string): Promise<void> {
   await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
+}
+
+/** Deletes counters whose window is over for any key (the rate-limits-purge job). */
+export async function purgeRateLimits(db: Db): Promise<number> {
+  const removed = await db
+    .delete(rateLimits)
+    .where(sql`${rateLimits.windowStart} < now() - ${`${LONGEST_WINDOW_MS} milliseconds`}::interval`)
+    .returning({ key: rateLimits.key });
+  return removed.length;
 }

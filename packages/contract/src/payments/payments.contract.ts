@@ -13,6 +13,12 @@ export const INVOICE_STATUSES = ['unpaid', 'partial', 'paid', 'overdue', 'cancel
 export const MONEY_UNITS = ['toman', 'rial'] as const;
 /** The largest amount one invoice may carry: 100 billion Rials. */
 export const MAX_AMOUNT = 100_000_000_000;
+/**
+ * Card-to-card receipts (abuse of the approval queue): the smallest amount one receipt may carry
+ * (100,000 Rials = 10,000 Toman) unless less than that is left to pay, at most one receipt waiting
+ * per invoice, and at most `perHour` receipts sent by one student in an hour.
+ */
+export const RECEIPT_LIMITS = { minAmount: 100_000, perHour: 5 } as const;
 
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

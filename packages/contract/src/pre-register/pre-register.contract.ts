@@ -157,7 +157,8 @@ export const preRegisterContract = {
     method: 'POST',
     path: 'general/pre-register',
     access: 'public',
-    summary: 'A family pre-registers a student; answers the tracking code (409 when closed or already registered)',
+    summary:
+      'A family pre-registers a student; answers the tracking code (409 when closed); a repeat for the same national code is a form of its own, answered the same way',
     body: preRegisterBodySchema,
     response: z.object({ trackingCode: z.string(), createdAt: z.string(), academicYear: z.number().int() }),
   }),

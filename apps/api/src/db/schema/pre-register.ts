@@ -62,7 +62,9 @@ export const preRegistrations = pgTable(
   },
   (t) => [
     uniqueIndex('pre_registrations_tracking_key').on(t.trackingCode),
-    uniqueIndex('pre_registrations_national_year_key').on(t.nationalCode, t.academicYear),
+    // Not unique: a second form for the same national code is kept as its own record with its own
+    // tracking code, so the answer never tells a stranger whether a national code has registered.
+    index('pre_registrations_national_year_idx').on(t.nationalCode, t.academicYear),
     index('pre_registrations_created_idx').on(t.createdAt),
     index('pre_registrations_sort_name_idx').on(t.sortName, t.id),
     index('pre_registrations_status_idx').on(t.status, t.grade),

@@ -23,8 +23,6 @@ export const users = pgTable(
     role: roleEnum('role').notNull(),
     fullName: varchar('full_name', { length: 200 }).notNull(),
     active: boolean('active').notNull().default(true),
-    /** Signs in only to set a new password first (the demo super-admin's known password, decision 0010). */
-    mustChangePassword: boolean('must_change_password').notNull().default(false),
     /** The full name in Persian alphabetical order (computed by the database). */
     sortName: persianSortKey('sort_name', 'full_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

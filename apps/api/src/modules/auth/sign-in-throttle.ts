@@ -180,3 +180,12 @@ export async function purgeSignInThrottle(db: Db): Promise<number> {
     .returning({ username: loginThrottle.username });
   return removed.length;
 }
+
+/** Devices unused for longer than their cookie lives are forgotten. */
+export async function purgeLoginDevices(db: Db): Promise<number> {
+  const removed = await db
+    .delete(loginDevices)
+    .where(sql`${loginDevices.lastUsedAt} < now() - ${`${DEVICE_COOKIE_MAX_AGE_S} seconds`}::interval`)
+    .returning({ userId: loginDevices.userId });
+  return removed.length;
+}

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { RECEIPT_LIMITS } from '@madreseh/contract/payments/payments.contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payments } from '../../db/schema/payments';
 import { students } from '../../db/schema/school';
+import { rateLimits } from '../../db/schema/system';
 import { storeImage } from '../../storage/images';
 import { createUrlSigner, SIGNED_URL_TTL_SECONDS, uploadSigningKey } from '../../storage/signed-urls';
 import { smallPng } from '../../test/images';
@@ -198,5 +201,99 @@ describe('who gets a receipt address', () => {
     const peek = await t.inject({ method: 'GET', url: api(`student/payment/${receipt.id}`), headers: t.as(student1) });
     expect(peek.statusCode).toBe(404);
     expect(peek.body).not.toContain(key);
+  });
+});
+
+describe('the receipts queue cannot be flooded', () => {
+  let s1: number;
+  const newInvoice = async (amount: number) => {
+    const res = await t.inject({
+      method: 'POST',
+      url: api(`panel/student/invoice/${s1}`),
+      headers: t.as(admin),
+      payload: { title: `قسط ${randomBytes(4).toString('hex')}`, amount, dueDate: '2027-03-01' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as number;
+  };
+  const send = async (invoiceId: number, amount: number, tracking = randomBytes(4).toString('hex')) => {
+    const { payload, headers } = multipartBody(
+      {
+        invoiceId: String(invoiceId),
+        amount: String(amount),
+        cardLast4: '1234',
+        trackingNumber: tracking,
+        transferredAt: new Date(Date.now() - 3_600_000).toISOString(),
+      },
+      [{ filename: 'receipt.png', contentType: 'image/png', data: await smallPng(300, 400) }],
+    );
+    return t.inject({
+      method: 'POST',
+      url: api('student/payment/card-to-card'),
+      payload,
+      headers: { ...headers, ...t.as(student1) },
+    });
+  };
+  const pendingOf = async (invoiceId: number) =>
+    (await t.db.select().from(payments).where(eq(payments.invoiceId, invoiceId))).filter((p) => p.status === 'pending');
+
+  beforeAll(async () => {
+    const [row] = await t.db
+      .select({ id: students.id })
+      .from(students)
+      .where(eq(students.userId, await t.userId('student1')));
+    s1 = row?.id ?? 0;
+  });
+
+  it(`refuses 1-Rial receipts: at least ${RECEIPT_LIMITS.minAmount} Rials, unless less is left to pay`, async () => {
+    const invoiceId = await newInvoice(3_000_000);
+    for (const amount of [1, RECEIPT_LIMITS.minAmount - 1]) {
+      const res = await send(invoiceId, amount);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields.amount).toContain('دست‌کم');
+    }
+    expect(await pendingOf(invoiceId)).toHaveLength(0);
+    expect((await send(invoiceId, RECEIPT_LIMITS.minAmount)).statusCode).toBe(201);
+    // An invoice with less than the minimum left is paid with what is left.
+    const small = await newInvoice(30_000);
+    expect((await send(small, 30_000)).statusCode).toBe(201);
+    await t.db.delete(rateLimits);
+  });
+
+  it('keeps one receipt waiting per invoice; after it is decided the next one is taken', async () => {
+    const invoiceId = await newInvoice(3_000_000);
+    const first = await send(invoiceId, 1_000_000);
+    expect(first.statusCode, first.body).toBe(201);
+    const second = await send(invoiceId, 1_000_000);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().message).toContain('در انتظار بررسی');
+    // Thirty at once: still one.
+    const burst = await Promise.all(Array.from({ length: 4 }, () => send(invoiceId, 500_000)));
+    expect(burst.every((r) => r.statusCode === 409 || r.statusCode === 429)).toBe(true);
+    expect(await pendingOf(invoiceId)).toHaveLength(1);
+    const reject = await t.inject({
+      method: 'POST',
+      url: api(`panel/payments/${first.json().id}/reject`),
+      headers: t.as(admin),
+      payload: { reason: 'رسید خوانا نیست.' },
+    });
+    expect(reject.statusCode).toBe(200);
+    await t.db.delete(rateLimits);
+    expect((await send(invoiceId, 1_000_000)).statusCode).toBe(201);
+    await t.db.delete(rateLimits);
+  });
+
+  it(`takes at most ${RECEIPT_LIMITS.perHour} uploads an hour from one student, then a Persian 429`, async () => {
+    const invoices = await Promise.all(Array.from({ length: RECEIPT_LIMITS.perHour + 1 }, () => newInvoice(2_000_000)));
+    for (const id of invoices.slice(0, RECEIPT_LIMITS.perHour))
+      expect((await send(id, 1_000_000)).statusCode).toBe(201);
+    const over = await send(invoices.at(-1) ?? 0, 1_000_000);
+    expect(over.statusCode).toBe(429);
+    expect(over.json().message).toContain('در هر ساعت');
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await pendingOf(invoices.at(-1) ?? 0)).toHaveLength(0);
+    // Another student is not affected.
+    const other = await t.inject({ method: 'GET', url: api('student/payment/card-to-card'), headers: t.as(student2) });
+    expect(other.statusCode).toBe(200);
   });
 });

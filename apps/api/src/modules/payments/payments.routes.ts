@@ -1,11 +1,17 @@
 import { formatJalaliIso } from '@madreseh/contract/jalali';
-import { paymentsContract as c, cardToCardBodySchema } from '@madreseh/contract/payments/payments.contract';
+import {
+  paymentsContract as c,
+  cardToCardBodySchema,
+  RECEIPT_LIMITS,
+} from '@madreseh/contract/payments/payments.contract';
+import { digitsToPersian } from '@madreseh/contract/text';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAuth } from '../../auth/guard';
 import type { Db } from '../../db/client';
 import { analyzeInBackground } from '../../db/maintenance';
 import { implement } from '../../http/implement';
 import { AppError } from '../../lib/errors';
+import { hit } from '../../lib/rate-limit';
 import { asAttachment, XLSX_TYPE } from '../../lib/spreadsheet';
 import { removeImage, storeImage } from '../../storage/images';
 import { readUploadForm } from '../../storage/multipart';
@@ -38,6 +44,8 @@ import {
   totalsOf,
   updateInvoice,
 } from './payments.service';
+
+const HOUR_MS = 3_600_000;
 
 export function registerPaymentRoutes(app: FastifyInstance, db: Db, config: PaymentsConfig = DEFAULT_PAYMENTS_CONFIG) {
   const gateways = gatewaysFrom(config);
@@ -79,6 +87,12 @@ export function registerPaymentRoutes(app: FastifyInstance, db: Db, config: Paym
 
   implement(app, c.cardToCard, async ({ request, reply }) => {
     const { studentId, userId } = await me(request);
+    // Every upload counts, before its image is read and re-encoded: a flood costs the sender, not the school.
+    if ((await hit(db, `receipt-upload:student:${studentId}`, HOUR_MS)) > RECEIPT_LIMITS.perHour) {
+      const err = AppError.tooMany(MSG.tooManyReceipts(digitsToPersian(RECEIPT_LIMITS.perHour)));
+      err.retryAfterS = HOUR_MS / 1000;
+      throw err;
+    }
     const { file, fields } = await readUploadForm(request, cardToCardBodySchema);
     const image = await storeImage(app.storage, RECEIPTS_FOLDER, file);
     try {

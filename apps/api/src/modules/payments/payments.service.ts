@@ -7,6 +7,7 @@ import type {
   PaymentSettings,
   PaymentView,
 } from '@madreseh/contract/payments/payments.contract';
+import { RECEIPT_LIMITS } from '@madreseh/contract/payments/payments.contract';
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client';
@@ -27,6 +28,11 @@ export const MSG = {
   cancelled: 'این صورت‌حساب باطل شده است.',
   nothingToPay: 'مبلغی برای پرداخت باقی نمانده است.',
   waitingReceipts: 'رسیدهای در انتظار بررسی، باقیماندهٔ این صورت‌حساب را پوشش می‌دهند.',
+  oneWaitingReceipt:
+    'یک رسید این صورت‌حساب هنوز در انتظار بررسی است. پس از بررسی آن (تأیید یا رد) می‌توانید رسید تازه‌ای بفرستید.',
+  receiptTooSmall: (min: string) =>
+    `مبلغ هر رسید دست‌کم ${min} ریال است (یا همهٔ باقیماندهٔ صورت‌حساب، اگر کمتر از این است).`,
+  tooManyReceipts: (n: string) => `در هر ساعت حداکثر ${n} رسید می‌توانید بفرستید. کمی بعد دوباره تلاش کنید.`,
   overRemaining: (max: string) => `مبلغ نمی‌تواند بیشتر از باقیماندهٔ صورت‌حساب (${max} ریال) باشد.`,
   overpay: 'با تأیید این پرداخت، مبلغ پرداختی از مبلغ صورت‌حساب بیشتر می‌شود.',
   notPending: 'این رسید پیش‌تر بررسی شده است.',
@@ -775,10 +781,18 @@ export async function submitCardToCard(
     const inv = await lockInvoice(tx, input.invoiceId);
     if (inv.studentId !== input.studentId) throw AppError.notFound(MSG.invoiceNotFound);
     if (inv.cancelledAt) throw AppError.conflict(MSG.cancelled);
-    const { paid, pendingReceipts } = sums(await paymentsOf(tx, inv.id));
+    const existing = await paymentsOf(tx, inv.id);
+    const { paid, pendingReceipts } = sums(existing);
     if (inv.amount - paid <= 0) throw AppError.conflict(MSG.nothingToPay);
+    // One receipt waits per invoice (the invoice row is locked: two at once cannot both pass).
+    if (existing.some((p) => p.method === 'card_to_card' && p.status === 'pending'))
+      throw AppError.conflict(MSG.oneWaitingReceipt);
     const open = inv.amount - paid - pendingReceipts;
     if (open <= 0) throw AppError.conflict(MSG.waitingReceipts);
+    if (input.amount < Math.min(RECEIPT_LIMITS.minAmount, open)) {
+      const m = MSG.receiptTooSmall(rialText(RECEIPT_LIMITS.minAmount));
+      throw AppError.badRequest(m, { amount: m });
+    }
     if (input.amount > open) {
       const m = MSG.overRemaining(rialText(open));
       throw AppError.badRequest(m, { amount: m });

@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { invoices, payments } from '../../db/schema/payments';
 import { groups, students } from '../../db/schema/school';
-import { auditLog } from '../../db/schema/system';
+import { auditLog, rateLimits } from '../../db/schema/system';
 import { users } from '../../db/schema/users';
 import { smallPng } from '../../test/images';
 import { multipartBody } from '../../test/multipart';
@@ -18,6 +18,12 @@ let s2: number;
 let groupId: number;
 
 const api = (path: string) => `/api/v1/${path}`;
+
+// These tests send many receipts as the same students: each starts with a fresh hourly allowance
+// (the allowance itself is tested in payments.receipts.test.ts).
+beforeEach(async () => {
+  if (t) await t.db.delete(rateLimits).where(sql`${rateLimits.key} like 'receipt-upload:%'`);
+});
 
 beforeAll(async () => {
   t = await createTestApp({ config: { payments: { sandboxGateway: true } } });

@@ -24,7 +24,6 @@ import { getSchoolProfile } from '../settings/settings.service';
 export const PRE_REGISTER_LIMITS = { submitPerIp: 20, lookupPerIp: 30, windowMs: 10 * 60_000 } as const;
 export const MESSAGES = {
   closed: 'پیش‌ثبت‌نام در حال حاضر بسته است.',
-  duplicate: 'این دانش‌آموز برای این سال تحصیلی پیش‌تر پیش‌ثبت‌نام شده است. برای پیگیری از کد پیگیری خود استفاده کنید.',
   gradeNotOffered: 'این پایه در مدرسه ارائه نمی‌شود.',
   notFound: 'پیش‌ثبت‌نامی با این کد پیگیری و کد ملی پیدا نشد.',
   tooMany: 'درخواست‌های زیادی از این نشانی رسیده است. چند دقیقهٔ دیگر دوباره تلاش کنید.',
@@ -75,6 +74,12 @@ const escapeLike = (s: string) => s.replace(/[%_\\]/g, '\\$&');
 
 const newTrackingCode = () => String(randomInt(1_000_000_000, 10_000_000_000));
 
+/**
+ * Stores a pre-registration and answers its tracking code. The answer is the same whether or not the
+ * national code has registered this year: a second form is kept as a record of its own (staff see both
+ * when they search the national code), so nobody learns from the answer, or from a lookup with the
+ * tracking code they were given, that somebody else registered that national code.
+ */
 export async function submit(db: Db, body: z.output<typeof preRegisterBodySchema>, ip: string) {
   if ((await hit(db, `prereg:submit:${ip}`, PRE_REGISTER_LIMITS.windowMs)) > PRE_REGISTER_LIMITS.submitPerIp) {
     throw AppError.tooMany(MESSAGES.tooMany);
@@ -100,9 +105,6 @@ export async function submit(db: Db, body: z.output<typeof preRegisterBodySchema
       if (!row) throw new Error('insert returned nothing');
       return { trackingCode: row.trackingCode, createdAt: row.createdAt.toISOString(), academicYear };
     } catch (err) {
-      if (isUniqueViolation(err, 'pre_registrations_national_year_key')) {
-        throw AppError.conflict(MESSAGES.duplicate, { nationalCode: MESSAGES.duplicate });
-      }
       if (!isUniqueViolation(err, 'pre_registrations_tracking_key')) throw err;
     }
   }

@@ -118,13 +118,34 @@ describe('POST general/pre-register', () => {
     expect(grade.json().fields.grade).toMatch(/پایه/);
   });
 
-  it('answers 409 to the same national code in the same year without revealing the first tracking code', async () => {
+  it('answers a national code that has registered exactly as one that has not (no enumeration)', async () => {
     const body = base();
-    const first = (await submit(body)).json();
+    const first = await submit(body);
     const again = await submit({ ...body, firstName: 'دیگری' });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().message).toMatch(/پیش‌تر/);
-    expect(again.body).not.toContain(first.trackingCode);
+    const fresh = await submit(base());
+    for (const res of [first, again, fresh]) {
+      expect(res.statusCode).toBe(201);
+      expect(Object.keys(res.json()).sort()).toEqual(['academicYear', 'createdAt', 'trackingCode']);
+    }
+    expect(again.json().trackingCode).not.toBe(first.json().trackingCode);
+    expect(again.body).not.toContain(first.json().trackingCode);
+    // Each applicant looks up their own form with the national code and their tracking code…
+    const look = (trackingCode: string) =>
+      t.inject({ method: 'GET', url: `${PUBLIC}?trackingCode=${trackingCode}&nationalCode=${body.nationalCode}` });
+    const mine = await look(first.json().trackingCode);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toMatchObject({ firstName: body.firstName, status: 'new' });
+    const theirs = await look(again.json().trackingCode);
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json()).toMatchObject({ firstName: 'دیگری', status: 'new' });
+    // …and staff see both forms of that national code.
+    const admin = await t.sessionFor('admin');
+    const listed = await t.inject({
+      method: 'GET',
+      url: `/api/v1/panel/pre-register?q=${body.nationalCode}`,
+      headers: t.as(admin),
+    });
+    expect(listed.json().total).toBe(2);
   });
 
   it('answers 409 while registration is closed', async () => {
@@ -273,7 +294,7 @@ describe('logs', () => {
   it('never write a national code: not on submit, a duplicate, a lookup nor a bad code', async () => {
     const body = base();
     const { trackingCode } = (await submit(body)).json();
-    expect((await submit(body)).statusCode).toBe(409);
+    expect((await submit(body)).statusCode).toBe(201);
     await t.inject({ method: 'GET', url: `${PUBLIC}?trackingCode=${trackingCode}&nationalCode=${body.nationalCode}` });
     const bad = `${body.nationalCode.slice(0, 9)}${(Number(body.nationalCode[9]) + 1) % 10}`;
     expect((await submit({ ...body, nationalCode: bad })).statusCode).toBe(400);

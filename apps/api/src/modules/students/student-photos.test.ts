@@ -28,8 +28,9 @@ function upload(url: string, token: string, data: Buffer, contentType = 'image/j
   return t.inject({ method: 'POST', url, payload, headers: { ...headers, ...t.as(token) } });
 }
 
-async function fetchPhoto(url: string) {
-  return t.inject({ method: 'GET', url });
+/** An <img> of the web app: the session travels in the `token` cookie, not a header. */
+async function fetchPhoto(url: string, token: string | null = admin) {
+  return t.inject({ method: 'GET', url, headers: token ? { cookie: `token=${encodeURIComponent(token)}` } : {} });
 }
 
 describe('student photos', () => {
@@ -87,5 +88,28 @@ describe('student photos', () => {
     expect(saraMe.photoUrl).toBeNull();
     const forbidden = await upload(`/api/v1/panel/student/${saraId}/photo`, amir, await smallPng(), 'image/png');
     expect(forbidden.statusCode).toBe(403);
+  });
+
+  it('a photo is shown only to its student and to staff, and never kept by a cache', async () => {
+    const amir = await t.sessionFor('student2');
+    const url = (await upload('/api/v1/student/profile/photo', amir, await smallPng(), 'image/png')).json()
+      .photoUrl as string;
+    for (const token of [amir, admin, await t.sessionFor('superadmin')]) {
+      const res = await fetchPhoto(url, token);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+    }
+    const large = url.replace(/-400\.webp$/, '-1600.webp');
+    expect((await fetchPhoto(large, amir)).statusCode).toBe(200);
+    for (const token of [null, await t.sessionFor('student1'), 'not-a-real-session-token-0123456789']) {
+      const res = await fetchPhoto(url, token);
+      expect(res.statusCode).toBe(403);
+      expect(res.headers['content-type']).toMatch(/json/);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.json().message).toContain('دانش‌آموز');
+    }
+    // A session that ended (logout) sees nothing either.
+    await t.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: t.as(amir) });
+    expect((await fetchPhoto(url, amir)).statusCode).toBe(403);
   });
 });

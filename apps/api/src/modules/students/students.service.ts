@@ -10,7 +10,7 @@ import { and, asc, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-o
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { hashPassword, randomPassword } from '../../auth/passwords';
-import { endUserSessions } from '../../auth/sessions';
+import { endUserSessions, resolveSession, type SessionPolicy } from '../../auth/sessions';
 import type { Db, Tx } from '../../db/client';
 import { keptRows } from '../../db/invalidation';
 import { invoices } from '../../db/schema/payments';
@@ -21,6 +21,7 @@ import { audit, changedFields } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { removeImage, storeImage } from '../../storage/images';
+import type { PhotoAccess } from '../../storage/serve';
 import type { Storage } from '../../storage/storage';
 
 export type StudentBody = z.output<typeof studentInputSchema>;
@@ -71,6 +72,39 @@ const studentColumns = {
   passwordHash: users.passwordHash,
   createdAt: students.createdAt,
 };
+
+/**
+ * Who may see a student's photo (storage/serve.ts): staff, and the student it shows; the session
+ * comes from the web app's `token` cookie, as images are loaded without an Authorization header.
+ */
+export function studentPhotoAccess(db: Db, policy: SessionPolicy): PhotoAccess {
+  return async (request, photoKey) => {
+    const token = tokenCookieOf(request.headers.cookie);
+    const auth = token ? await resolveSession(db, token, policy) : null;
+    if (!auth) return false;
+    if (auth.role === 'admin' || auth.role === 'super-admin') return true;
+    const [own] = await db
+      .select({ id: students.id })
+      .from(students)
+      .where(and(eq(students.userId, auth.userId), eq(students.photoKey, photoKey)))
+      .limit(1);
+    return own !== undefined;
+  };
+}
+
+function tokenCookieOf(header: string | undefined): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === 'token') {
+      try {
+        return decodeURIComponent(rest.join('='));
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
 
 /** The address of a stored photo's small rendition (the image pipeline serves uploads under /uploads/). */
 export function photoUrlOf(key: string | null): string | null {

@@ -9,10 +9,26 @@ import { fa } from '../../messages/fa';
 
 /** The service worker's cache of the signed-in student's own answers (docs/decisions/0004). */
 const STUDENT_OFFLINE_CACHE = 'student-offline';
+/** The service worker's cache of uploaded images; students' photos must not stay in it. */
+const UPLOADS_CACHE = 'uploads';
+
+/**
+ * Drops the account's own copies from the device: the student's offline answers, and any student
+ * photo an older service worker kept among the uploaded images.
+ */
+export async function dropPrivateCaches(): Promise<void> {
+  if (!('caches' in window)) return;
+  await caches.delete(STUDENT_OFFLINE_CACHE).catch(() => false);
+  const uploads = await caches.open(UPLOADS_CACHE).catch(() => null);
+  if (!uploads) return;
+  for (const request of await uploads.keys()) {
+    if (new URL(request.url).pathname.startsWith('/uploads/students/')) await uploads.delete(request);
+  }
+}
 
 /**
  * Ends the session on the server, clears both cookies and the offline copies of the account's own data
- * (a family phone is often shared), and goes to /auth.
+ * and photos (a family phone is often shared), and goes to /auth.
  */
 export function useLogout() {
   const navigate = useNavigate();
@@ -26,7 +42,7 @@ export function useLogout() {
     }
     clearSession();
     queryClient.clear();
-    if ('caches' in window) await caches.delete(STUDENT_OFFLINE_CACHE).catch(() => false);
+    await dropPrivateCaches().catch(() => undefined);
     notifications.show({ message: fa.auth.loggedOut });
     navigate('/auth', { replace: true });
   }, [navigate, queryClient]);
