@@ -1,5 +1,5 @@
 import { digitsToPersian } from '@madreseh/contract/text';
-import { ActionIcon, CopyButton, Text, type TextProps, Tooltip } from '@mantine/core';
+import { ActionIcon, CopyButton, Text, type TextProps } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 
 /**
@@ -22,11 +22,19 @@ export function CopyableCode({ code, testId, ...text }: { code: string; testId?:
       </Text>
       <CopyButton value={code}>
         {({ copied, copy }) => (
-          <Tooltip label={copied ? 'کپی شد' : 'کپی'}>
-            <ActionIcon variant="subtle" size="sm" onClick={copy} aria-label="کپی" className="no-print">
-              {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
-            </ActionIcon>
-          </Tooltip>
+          // The button's own name says it was copied (no tooltip: its positioning code is not worth
+          // its weight on the light public pages).
+          <ActionIcon
+            variant="subtle"
+            size="sm"
+            onClick={copy}
+            aria-label={copied ? 'کپی شد' : 'کپی'}
+            title={copied ? 'کپی شد' : 'کپی'}
+            color={copied ? 'teal' : undefined}
+            className="no-print"
+          >
+            {copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+          </ActionIcon>
         )}
       </CopyButton>
     </span>
