@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { achievements } from '../../db/schema/achievements';
-import { audit } from '../../lib/audit';
+import { audit, changedFields } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { plainText } from '../../lib/html';
 import { removeImage, storeImage } from '../../storage/images';
@@ -70,13 +70,15 @@ export async function createAchievement(db: Db, request: FastifyRequest, body: B
 export async function updateAchievement(db: Db, request: FastifyRequest, id: number, body: Body) {
   const v = values(body);
   return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(achievements).where(eq(achievements.id, id)).for('update');
+    if (!current) throw AppError.notFound(NOT_FOUND);
     const [row] = await tx
       .update(achievements)
       .set({ ...v, updatedAt: new Date() })
       .where(eq(achievements.id, id))
       .returning();
     if (!row) throw AppError.notFound(NOT_FOUND);
-    await audit(tx, request, 'update', 'achievement', id, { title: v.title });
+    await audit(tx, request, 'update', 'achievement', id, changedFields(current, v));
     return toAchievement(row);
   });
 }

@@ -12,7 +12,7 @@ import { hashPassword } from '../../auth/passwords';
 import { endUserSessions } from '../../auth/sessions';
 import type { Db, Tx } from '../../db/client';
 import { sessions, users } from '../../db/schema/users';
-import { type AuditSource, audit } from '../../lib/audit';
+import { type AuditSource, audit, changedFields } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 
@@ -158,11 +158,14 @@ export async function updateStaff(
       .where(eq(users.id, id));
     // A deactivated or demoted account signs in again, with what it now is (DESIGN §5).
     if (deactivating || demoting) await endUserSessions(tx, id);
-    await audit(tx, request, 'update', 'staff_account', id, {
-      ...(body.fullName !== undefined && body.fullName !== current.fullName ? { fullName: body.fullName } : {}),
-      ...(role !== current.role ? { role: { from: current.role, to: role } } : {}),
-      ...(active !== current.active ? { active: { from: current.active, to: active } } : {}),
-    });
+    await audit(
+      tx,
+      request,
+      'update',
+      'staff_account',
+      id,
+      changedFields(current, { fullName: body.fullName ?? current.fullName, role, active }),
+    );
     return getStaff(tx, id);
   });
 }

@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { contactMessages } from '../../db/schema/site';
-import { audit } from '../../lib/audit';
+import { audit, changedFields } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { hit } from '../../lib/rate-limit';
 
@@ -87,13 +87,26 @@ export async function openMessage(db: Db, id: number): Promise<ContactMessage> {
 
 export async function setRead(db: Db, request: FastifyRequest, id: number, read: boolean): Promise<ContactMessage> {
   return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ readAt: contactMessages.readAt })
+      .from(contactMessages)
+      .where(eq(contactMessages.id, id))
+      .for('update');
+    if (!current) throw AppError.notFound(NOT_FOUND);
     const [row] = await tx
       .update(contactMessages)
       .set({ readAt: read ? sql`coalesce(${contactMessages.readAt}, now())` : null })
       .where(eq(contactMessages.id, id))
       .returning();
     if (!row) throw AppError.notFound(NOT_FOUND);
-    await audit(tx, request, read ? 'mark-read' : 'mark-unread', 'contact', id);
+    await audit(
+      tx,
+      request,
+      read ? 'mark-read' : 'mark-unread',
+      'contact',
+      id,
+      changedFields({ read: current.readAt !== null }, { read: row.readAt !== null }),
+    );
     return toMessage(row);
   });
 }

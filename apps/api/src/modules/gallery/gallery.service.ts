@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { galleryPhotos } from '../../db/schema/site';
-import { audit } from '../../lib/audit';
+import { audit, changedFields } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { removeImage, storeImage } from '../../storage/images';
 import type { Storage } from '../../storage/storage';
@@ -88,13 +88,12 @@ export async function addPhoto(
 
 export async function updatePhoto(db: Db, request: FastifyRequest, id: number, fields: Fields) {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(galleryPhotos)
-      .set({ caption: fields.caption, album: fields.album })
-      .where(eq(galleryPhotos.id, id))
-      .returning();
+    const [current] = await tx.select().from(galleryPhotos).where(eq(galleryPhotos.id, id)).for('update');
+    if (!current) throw AppError.notFound(NOT_FOUND);
+    const values = { caption: fields.caption, album: fields.album };
+    const [row] = await tx.update(galleryPhotos).set(values).where(eq(galleryPhotos.id, id)).returning();
     if (!row) throw AppError.notFound(NOT_FOUND);
-    await audit(tx, request, 'update', 'gallery', id);
+    await audit(tx, request, 'update', 'gallery', id, changedFields(current, values));
     return toPhoto(row);
   });
 }

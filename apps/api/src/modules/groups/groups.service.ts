@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { reportCardGrades, reportCards } from '../../db/schema/report-cards';
 import { groupSubjects, groups, students } from '../../db/schema/school';
-import { audit } from '../../lib/audit';
+import { audit, changedFields } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 
 type GroupBody = z.output<typeof groupInputSchema>;
@@ -156,7 +156,25 @@ export async function updateGroup(db: Db, request: FastifyRequest, id: number, b
           .where(eq(groupSubjects.id, s.id));
       }
     }
-    await audit(tx, request, 'update', 'group', id, { name: body.name });
+    const subjectsOf = (list: { name: string; weight: number }[]) => list.map((s) => `${s.name} (${s.weight})`);
+    await audit(
+      tx,
+      request,
+      'update',
+      'group',
+      id,
+      changedFields(
+        { ...current, subjects: subjectsOf(current.subjects) },
+        {
+          name: body.name,
+          gradeLevel: body.gradeLevel,
+          academicYear: body.academicYear,
+          gradingScale: body.gradingScale,
+          usesMonthly: body.usesMonthly,
+          subjects: subjectsOf(body.subjects),
+        },
+      ),
+    );
     return getGroup(tx, id);
   });
 }

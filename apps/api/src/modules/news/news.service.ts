@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { groups, students } from '../../db/schema/school';
 import { news, newsGroups } from '../../db/schema/site';
-import { audit } from '../../lib/audit';
+import { audit, changedFields } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/html';
 import { removeImage, storeImage } from '../../storage/images';
@@ -169,15 +169,31 @@ export async function updateNews(
     if (!current) throw AppError.notFound(NOT_FOUND);
     const gids = await checkGroups(tx, input);
     if (input.removeCover) oldCover = current.coverKey;
+    const oldGroups = await tx
+      .select({ groupId: newsGroups.groupId })
+      .from(newsGroups)
+      .where(eq(newsGroups.newsId, id));
+    const values = { ...valuesOf(input), ...(input.removeCover ? { coverKey: null } : {}) };
     const [row] = await tx
       .update(news)
-      .set({ ...valuesOf(input), ...(input.removeCover ? { coverKey: null } : {}), updatedAt: new Date() })
+      .set({ ...values, updatedAt: new Date() })
       .where(eq(news.id, id))
       .returning();
     if (!row) throw AppError.notFound(NOT_FOUND);
     await tx.delete(newsGroups).where(eq(newsGroups.newsId, id));
     if (gids.length) await tx.insert(newsGroups).values(gids.map((groupId) => ({ newsId: id, groupId })));
-    await audit(tx, request, 'update', 'news', id, { title: row.title, audience: row.audience });
+    const groupIds = (list: number[]) => [...list].sort((a, b) => a - b);
+    await audit(
+      tx,
+      request,
+      'update',
+      'news',
+      id,
+      changedFields(
+        { ...current, groupIds: groupIds(oldGroups.map((g) => g.groupId)) },
+        { ...values, groupIds: groupIds(gids) },
+      ),
+    );
     return toAdmin(row, gids);
   });
   if (oldCover) await removeImage(storage, oldCover);

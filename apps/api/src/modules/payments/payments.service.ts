@@ -15,7 +15,7 @@ import { keptRows, keptUntilChanged } from '../../db/invalidation';
 import { invoices, paymentSettings, payments } from '../../db/schema/payments';
 import { groups, students } from '../../db/schema/school';
 import { inTransaction } from '../../db/transaction';
-import { type AuditSource, audit } from '../../lib/audit';
+import { type AuditSource, audit, changedFields } from '../../lib/audit';
 import { isUniqueViolation, pgConstraint } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { imageFileNames } from '../../storage/images';
@@ -281,15 +281,13 @@ export async function savePaymentSettings(
     bankName: form.bankName ?? (form.cardNumber ? (bankOfCard(form.cardNumber)?.name ?? null) : null),
   };
   return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(paymentSettings).where(eq(paymentSettings.id, 1)).for('update');
     await tx
       .insert(paymentSettings)
       .values({ id: 1, ...input, updatedAt: new Date() })
       .onConflictDoUpdate({ target: paymentSettings.id, set: { ...input, updatedAt: new Date() } });
-    // The card number itself stays out of the audit trail; only that it changed.
-    await audit(tx, request, 'update', 'payment_settings', 1, {
-      moneyUnit: input.moneyUnit,
-      cardEnding: input.cardNumber ? input.cardNumber.slice(-4) : null,
-    });
+    // The card and account numbers appear in the audit trail only as their last four digits.
+    await audit(tx, request, 'update', 'payment_settings', 1, changedFields(current ?? { moneyUnit: 'toman' }, input));
     return getPaymentSettings(tx);
   });
 }
@@ -382,10 +380,19 @@ export async function updateInvoice(
         updatedAt: new Date(),
       })
       .where(eq(invoices.id, invoiceId));
-    await audit(tx, request, 'update', 'invoice', invoiceId, {
-      before: { title: inv.title, amount: inv.amount, dueDate: inv.dueDate },
-      after: { title: input.title, amount: input.amount, dueDate: input.dueDate },
-    });
+    await audit(
+      tx,
+      request,
+      'update',
+      'invoice',
+      invoiceId,
+      changedFields(inv, { ...input, description: input.description ?? null }, [
+        'title',
+        'description',
+        'amount',
+        'dueDate',
+      ]),
+    );
     return loadInvoiceView(tx, invoiceId, sign);
   }).catch(duplicateInvoiceAs409);
 }

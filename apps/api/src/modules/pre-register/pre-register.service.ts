@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { preRegistrations } from '../../db/schema/pre-register';
 import { users } from '../../db/schema/users';
-import { audit } from '../../lib/audit';
+import { audit, changedFields } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { hit } from '../../lib/rate-limit';
 import { getSchoolProfile } from '../settings/settings.service';
@@ -218,7 +218,7 @@ export async function setStatus(
 ): Promise<PreRegistration> {
   await db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: preRegistrations.status })
+      .select({ status: preRegistrations.status, adminNote: preRegistrations.adminNote })
       .from(preRegistrations)
       .where(eq(preRegistrations.id, id))
       .for('update');
@@ -232,7 +232,14 @@ export async function setStatus(
       .update(preRegistrations)
       .set({ status, adminNote, statusChangedAt: new Date(), statusChangedBy: userId })
       .where(eq(preRegistrations.id, id));
-    await audit(tx, request, 'pre_register.status', 'pre_registration', id, { from: current.status, to: status });
+    await audit(
+      tx,
+      request,
+      'pre_register.status',
+      'pre_registration',
+      id,
+      changedFields(current, { status, adminNote }),
+    );
   });
   return getOne(db, id);
 }

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { keptUntilChanged } from '../../db/invalidation';
 import { settings } from '../../db/schema/site';
-import { audit } from '../../lib/audit';
+import { audit, changedFields } from '../../lib/audit';
 import { sanitizeRichText } from '../../lib/html';
 import { removeImage, storeImage } from '../../storage/images';
 import type { Storage } from '../../storage/storage';
@@ -83,7 +83,7 @@ export async function updateSettings(
         heroKey: current.heroKey,
       };
       await writeSchool(tx, next, request.auth?.userId ?? null);
-      await audit(tx, request, 'update', 'settings', 'school');
+      await audit(tx, request, 'update', 'settings', 'school', changedFields(current, next));
     }
   });
   return getSettings(db);

@@ -162,8 +162,9 @@ describe('create and edit (panel/student)', () => {
         and(eq(auditLog.entity, 'student'), eq(auditLog.entityId, String(student.id)), eq(auditLog.action, 'update')),
       );
     expect(row?.details).toEqual({
-      before: { lastName: 'امینی', nationalCode: student.nationalCode, groupId: seventhA },
-      after: { lastName: 'امینی‌پور', nationalCode: code, groupId: seventhB },
+      lastName: { from: 'امینی', to: 'امینی‌پور' },
+      nationalCode: { from: student.nationalCode, to: code },
+      groupId: { from: seventhA, to: seventhB },
     });
   });
 

@@ -1,0 +1,133 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema/system';
+import { AUDIT_TEXT_MAX } from '../../lib/audit';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+/** Every staff update writes an audit row with a short before/after of exactly the fields that changed. */
+
+let t: TestApp;
+let admin: Record<string, string>;
+let superAdmin: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = t.as(await t.sessionFor('admin'));
+  superAdmin = t.as(await t.sessionFor('superadmin'));
+});
+afterAll(() => t?.close());
+
+const api = (path: string) => `/api/v1/${path}`;
+
+async function send(method: 'POST' | 'PUT' | 'PATCH', url: string, payload: object, headers = admin) {
+  const res = await t.inject({ method, url: api(url), headers, payload });
+  expect(res.statusCode, res.body).toBeLessThan(300);
+  return res.json();
+}
+
+/** The details of the newest `update` row of one record. */
+async function lastUpdate(entity: string, entityId: string | number) {
+  const [row] = await t.db
+    .select({ details: auditLog.details })
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(entityId)), eq(auditLog.action, 'update')))
+    .orderBy(desc(auditLog.id))
+    .limit(1);
+  return row?.details;
+}
+
+describe('audit rows of staff updates', () => {
+  it('news: the changed fields only, a long text shortened', async () => {
+    const publishAt = '2026-01-01T08:00:00.000Z';
+    const base = { summary: 'خلاصه', bodyHtml: '<p>متن</p>', status: 'published', audience: 'public', publishAt };
+    const created = await send('POST', 'panel/news', { ...base, title: 'اردوی پاییزی', pinned: false });
+    const long = `<p>${'گزارش اردو '.repeat(30)}</p>`;
+    await send('PUT', `panel/news/${created.id}`, { ...base, title: 'اردوی زمستانی', pinned: true, bodyHtml: long });
+    const details = (await lastUpdate('news', created.id)) as Record<string, { from: unknown; to: unknown }>;
+    expect(Object.keys(details).sort()).toEqual(['bodyHtml', 'pinned', 'title']);
+    expect(details.title).toEqual({ from: 'اردوی پاییزی', to: 'اردوی زمستانی' });
+    expect(details.pinned).toEqual({ from: false, to: true });
+    expect(details.bodyHtml?.from).toBe('<p>متن</p>');
+    const to = details.bodyHtml?.to as string;
+    expect(to).toHaveLength(AUDIT_TEXT_MAX);
+    expect(long.startsWith(to.slice(0, -1))).toBe(true);
+  });
+
+  it('class: name and subjects', async () => {
+    const body = {
+      name: 'نهم تغییر',
+      gradeLevel: 9,
+      academicYear: 1405,
+      gradingScale: 'numeric',
+      usesMonthly: false,
+      subjects: [{ name: 'ریاضی', weight: 4 }],
+    };
+    const created = await send('POST', 'panel/group', body);
+    const [math] = created.subjects;
+    await send('PUT', `panel/group/${created.id}`, {
+      ...body,
+      name: 'نهم تغییر ب',
+      subjects: [{ id: math.id, name: 'ریاضی', weight: 3 }],
+    });
+    expect(await lastUpdate('group', created.id)).toEqual({
+      name: { from: 'نهم تغییر', to: 'نهم تغییر ب' },
+      subjects: { from: ['ریاضی (4)'], to: ['ریاضی (3)'] },
+    });
+  });
+
+  it('school settings: the changed fields only', async () => {
+    const school = {
+      name: 'دبیرستان نمونه',
+      slogan: 'دانایی',
+      aboutHtml: '<p>درباره</p>',
+      address: 'تهران',
+      phones: ['02166123456'],
+      email: 'info@school.ir',
+      hours: 'شنبه تا چهارشنبه',
+      location: { lat: 35.7, lng: 51.4 },
+      preRegistrationOpen: true,
+      gradesOffered: [10, 11],
+      academicYear: 1405,
+    };
+    await send('PUT', 'panel/settings', { school });
+    await send('PUT', 'panel/settings', {
+      school: { ...school, name: 'دبیرستان فرزانگان', phones: ['02177123456'] },
+    });
+    expect(await lastUpdate('settings', 'school')).toEqual({
+      name: { from: 'دبیرستان نمونه', to: 'دبیرستان فرزانگان' },
+      phones: { from: ['02166123456'], to: ['02177123456'] },
+    });
+  });
+
+  it('payment settings: a card number only as its last four digits', async () => {
+    const form = { moneyUnit: 'rial', cardNumber: '6219861012345673', cardHolder: 'مدرسهٔ مهر', bankName: '' };
+    await send('PUT', 'panel/payment-settings', form);
+    await send('PUT', 'panel/payment-settings', { ...form, cardNumber: '6219861012340005', cardHolder: 'مدرسهٔ نو' });
+    const details = await lastUpdate('payment_settings', 1);
+    expect(details).toEqual({
+      cardNumber: { from: '…5673', to: '…0005' },
+      cardHolder: { from: 'مدرسهٔ مهر', to: 'مدرسهٔ نو' },
+    });
+    expect(JSON.stringify(details)).not.toMatch(/621986/);
+  });
+
+  it('staff account: name and role, never the password', async () => {
+    const created = await send(
+      'POST',
+      'panel/admins',
+      { username: 'audited1', fullName: 'کارمند اول', role: 'admin', password: 'Office-pass-2024' },
+      superAdmin,
+    );
+    await send('PATCH', `panel/admins/${created.id}`, { fullName: 'کارمند دوم', role: 'super-admin' }, superAdmin);
+    expect(await lastUpdate('staff_account', created.id)).toEqual({
+      fullName: { from: 'کارمند اول', to: 'کارمند دوم' },
+      role: { from: 'admin', to: 'super-admin' },
+    });
+    await send('PUT', `panel/admins/${created.id}/password`, { password: 'Another-pass-2025' }, superAdmin);
+    const rows = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(created.id)));
+    expect(JSON.stringify(rows)).not.toMatch(/Office-pass|Another-pass/);
+  });
+});
