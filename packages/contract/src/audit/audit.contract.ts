@@ -120,8 +120,71 @@ export const auditPageSchema = pageOf(auditEntrySchema).extend({
   entities: z.array(z.string()),
 });
 
+/** Persian names of the fields recorded in a change (a field without one shows its own name). */
+export const AUDIT_FIELD_LABELS: Record<string, string> = {
+  title: 'عنوان',
+  summary: 'خلاصه',
+  bodyHtml: 'متن',
+  audience: 'مخاطب',
+  pinned: 'سنجاق',
+  status: 'وضعیت',
+  publishAt: 'زمان انتشار',
+  coverKey: 'تصویر',
+  groupIds: 'کلاس‌ها',
+  description: 'توضیح',
+  date: 'تاریخ',
+  caption: 'توضیح عکس',
+  album: 'آلبوم',
+  name: 'نام',
+  gradeLevel: 'پایه',
+  academicYear: 'سال تحصیلی',
+  gradingScale: 'نوع نمره‌دهی',
+  usesMonthly: 'نمرهٔ ماهانه',
+  subjects: 'درس‌ها',
+  slogan: 'شعار',
+  aboutHtml: 'دربارهٔ مدرسه',
+  address: 'نشانی',
+  phones: 'تلفن‌ها',
+  email: 'رایانامه',
+  hours: 'ساعت کار',
+  location: 'موقعیت',
+  preRegistrationOpen: 'پیش‌ثبت‌نام باز',
+  gradesOffered: 'پایه‌ها',
+  moneyUnit: 'واحد پول',
+  cardNumber: 'شمارهٔ کارت',
+  cardHolder: 'دارندهٔ کارت',
+  bankName: 'بانک',
+  sheba: 'شبا',
+  adminNote: 'یادداشت',
+  fullName: 'نام کامل',
+  role: 'نقش',
+  active: 'فعال',
+  read: 'خوانده‌شده',
+  amount: 'مبلغ',
+  dueDate: 'سررسید',
+  firstName: 'نام',
+  lastName: 'نام خانوادگی',
+  nationalCode: 'کد ملی',
+  groupId: 'کلاس',
+};
+
+const fieldOf = (k: string) => AUDIT_FIELD_LABELS[k] ?? k;
+
 const shortText = (v: unknown, max = 80): string => {
-  const text = v === null || v === undefined ? '—' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  const text =
+    v === null || v === undefined
+      ? '—'
+      : typeof v === 'boolean'
+        ? v
+          ? 'بله'
+          : 'خیر'
+        : Array.isArray(v) && v.every((x) => typeof x !== 'object' || x === null)
+          ? v.length
+            ? v.join('، ')
+            : '—'
+          : typeof v === 'object'
+            ? JSON.stringify(v)
+            : String(v);
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 };
 const isPair = (v: unknown): v is { from: unknown; to: unknown } =>
@@ -130,7 +193,8 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 /**
  * An audit row's recorded fields as one short line, the same in the list and the export: a change is
- * `field: before ← after` (read right to left: it was, then it became), other fields `field: value`.
+ * `field: before ← after` (read right to left: it was, then it became), other fields `field: value`;
+ * fields by their Persian names, yes/no in Persian, a list as its items.
  */
 export function auditDetailsLine(details: Record<string, unknown> | null): string {
   if (!details) return '';
@@ -138,12 +202,14 @@ export function auditDetailsLine(details: Record<string, unknown> | null): strin
   if ('from' in details || 'to' in details) parts.push(`${shortText(details.from)} ← ${shortText(details.to)}`);
   const { before, after } = details;
   if (isRecord(before) && isRecord(after)) {
-    for (const k of Object.keys(after)) parts.push(`${k}: ${shortText(before[k])} ← ${shortText(after[k])}`);
+    for (const k of Object.keys(after)) parts.push(`${fieldOf(k)}: ${shortText(before[k])} ← ${shortText(after[k])}`);
   }
   for (const [k, v] of Object.entries(details)) {
     if (k === 'from' || k === 'to' || (isRecord(before) && isRecord(after) && (k === 'before' || k === 'after')))
       continue;
-    parts.push(isPair(v) ? `${k}: ${shortText(v.from)} ← ${shortText(v.to)}` : `${k}: ${shortText(v)}`);
+    parts.push(
+      isPair(v) ? `${fieldOf(k)}: ${shortText(v.from)} ← ${shortText(v.to)}` : `${fieldOf(k)}: ${shortText(v)}`,
+    );
   }
   return parts.join('، ');
 }

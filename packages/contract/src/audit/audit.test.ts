@@ -4,14 +4,18 @@ import { auditDetailsLine, isMoneyAction } from './audit.contract';
 describe('audit rows in one line', () => {
   it('shows a change as before ← after, and other fields as they are', () => {
     expect(auditDetailsLine({ before: { amount: 5, title: 'الف' }, after: { amount: 6, title: 'ب' } })).toBe(
-      'amount: 5 ← 6، title: الف ← ب',
+      'مبلغ: 5 ← 6، عنوان: الف ← ب',
     );
     expect(auditDetailsLine({ from: 'new', to: 'accepted' })).toBe('new ← accepted');
     expect(auditDetailsLine({ role: { from: 'admin', to: 'super-admin' }, fullName: 'مریم' })).toBe(
-      'role: admin ← super-admin، fullName: مریم',
+      'نقش: admin ← super-admin، نام کامل: مریم',
     );
-    expect(auditDetailsLine({ before: { address: null }, after: { address: 'تهران' } })).toBe('address: — ← تهران');
-    expect(auditDetailsLine({ ids: [1, 2, 3] })).toBe('ids: [1,2,3]');
+    expect(auditDetailsLine({ before: { address: null }, after: { address: 'تهران' } })).toBe('نشانی: — ← تهران');
+    expect(auditDetailsLine({ ids: [1, 2, 3] })).toBe('ids: 1، 2، 3');
+    expect(auditDetailsLine({ pinned: { from: false, to: true }, subjects: { from: ['ریاضی (4)'], to: [] } })).toBe(
+      'سنجاق: خیر ← بله، درس‌ها: ریاضی (4) ← —',
+    );
+    expect(auditDetailsLine({ location: { from: { lat: 1 }, to: null } })).toBe('موقعیت: {"lat":1} ← —');
     expect(auditDetailsLine({ note: 'x'.repeat(200) }).length).toBeLessThan(100);
     expect(auditDetailsLine(null)).toBe('');
   });
