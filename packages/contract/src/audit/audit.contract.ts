@@ -166,9 +166,19 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   lastName: 'نام خانوادگی',
   nationalCode: 'کد ملی',
   groupId: 'کلاس',
+  username: 'نام کاربری',
+  reason: 'دلیل',
+  term: 'نوبت',
+  students: 'دانش‌آموزان',
+  studentId: 'دانش‌آموز',
+  invoiceId: 'صورت‌حساب',
+  paymentId: 'پرداخت',
+  file: 'فایل',
+  created: 'ایجادشده',
 };
 
-const fieldOf = (k: string) => AUDIT_FIELD_LABELS[k] ?? k;
+/** A field's Persian name; one without a name keeps its own, isolated like a value (bidi). */
+const fieldOf = (k: string) => AUDIT_FIELD_LABELS[k] ?? `\u2068${k}\u2069`;
 
 const shortText = (v: unknown, max = 80): string => {
   const text =
@@ -185,7 +195,9 @@ const shortText = (v: unknown, max = 80): string => {
           : typeof v === 'object'
             ? JSON.stringify(v)
             : String(v);
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  // Each value in its own direction (Unicode isolates), so a Latin or numeric value keeps its place
+  // around the arrow in a right-to-left line.
+  return `\u2068${text.length > max ? `${text.slice(0, max - 1)}…` : text}\u2069`;
 };
 const isPair = (v: unknown): v is { from: unknown; to: unknown } =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && 'from' in v && 'to' in v;
@@ -194,7 +206,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /**
  * An audit row's recorded fields as one short line, the same in the list and the export: a change is
  * `field: before ← after` (read right to left: it was, then it became), other fields `field: value`;
- * fields by their Persian names, yes/no in Persian, a list as its items.
+ * fields by their Persian names, yes/no in Persian, a list as its items, each value isolated (bidi).
  */
 export function auditDetailsLine(details: Record<string, unknown> | null): string {
   if (!details) return '';

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { auditDetailsLine, isMoneyAction } from './audit.contract';
+import { isMoneyAction, auditDetailsLine as withIsolates } from './audit.contract';
+
+/** The line without its invisible direction isolates. */
+const auditDetailsLine = (details: Parameters<typeof withIsolates>[0]) =>
+  withIsolates(details).replace(/[\u2068\u2069]/g, '');
 
 describe('audit rows in one line', () => {
   it('shows a change as before ← after, and other fields as they are', () => {
@@ -18,6 +22,12 @@ describe('audit rows in one line', () => {
     expect(auditDetailsLine({ location: { from: { lat: 1 }, to: null } })).toBe('موقعیت: {"lat":1} ← —');
     expect(auditDetailsLine({ note: 'x'.repeat(200) }).length).toBeLessThan(100);
     expect(auditDetailsLine(null)).toBe('');
+  });
+
+  it('isolates each value, so a Latin or numeric value keeps its side of the arrow in a right-to-left line', () => {
+    expect(withIsolates({ moneyUnit: { from: 'rial', to: 'toman' } })).toBe(
+      'واحد پول: \u2068rial\u2069 ← \u2068toman\u2069',
+    );
   });
 
   it('marks money decisions', () => {
