@@ -175,6 +175,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   paymentId: 'پرداخت',
   file: 'فایل',
   created: 'ایجادشده',
+  more: 'تغییرهای دیگر',
 };
 
 /** A field's Persian name; one without a name keeps its own, isolated like a value (bidi). */

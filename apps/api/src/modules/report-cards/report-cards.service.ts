@@ -18,7 +18,7 @@ import type { Db, Tx } from '../../db/client';
 import { perDatabase } from '../../db/prepared';
 import { reportCardGrades, reportCards } from '../../db/schema/report-cards';
 import { groupSubjects, groups, students } from '../../db/schema/school';
-import { audit } from '../../lib/audit';
+import { audit, changedFields } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { getGroup } from '../groups/groups.service';
 import { fullNameOf, studentOfUser } from '../students/students.service';
@@ -119,7 +119,8 @@ export async function saveGrid(db: Db, request: FastifyRequest, body: GridBody):
   return db.transaction(async (tx) => {
     const group = await getGroup(tx, body.groupId);
     assertTermFits(group, body.term);
-    const allowed = new Set((await gridStudents(tx, group.id, body.term)).map((s) => s.id));
+    const inGrid = await gridStudents(tx, group.id, body.term);
+    const allowed = new Set(inGrid.map((s) => s.id));
     const subjectById = new Map(group.subjects.map((s) => [s.id, s]));
     const fields: Record<string, string> = {};
     const seen = new Set<number>();
@@ -151,6 +152,37 @@ export async function saveGrid(db: Db, request: FastifyRequest, body: GridBody):
     if (Object.keys(fields).length) {
       throw AppError.badRequest('بعضی خانه‌ها درست نیستند؛ هیچ نمره‌ای ذخیره نشد.', fields);
     }
+
+    // What the cards held before, for the audit row's before/after.
+    const studentIds = parsedRows.map((r) => r.row.studentId);
+    const oldCards = studentIds.length
+      ? await tx
+          .select({ id: reportCards.id, studentId: reportCards.studentId, remarks: reportCards.remarks })
+          .from(reportCards)
+          .where(
+            and(
+              eq(reportCards.groupId, group.id),
+              eq(reportCards.term, body.term),
+              inArray(reportCards.studentId, studentIds),
+            ),
+          )
+      : [];
+    const oldGrades = oldCards.length
+      ? await tx
+          .select({
+            reportCardId: reportCardGrades.reportCardId,
+            subjectId: reportCardGrades.subjectId,
+            score: reportCardGrades.score,
+            descriptive: reportCardGrades.descriptive,
+          })
+          .from(reportCardGrades)
+          .where(
+            inArray(
+              reportCardGrades.reportCardId,
+              oldCards.map((c) => c.id),
+            ),
+          )
+      : [];
 
     const [anyPublished] = await tx
       .select({ id: reportCards.id })
@@ -221,10 +253,45 @@ export async function saveGrid(db: Db, request: FastifyRequest, body: GridBody):
       );
     await audit(tx, request, 'save-grades', 'group', group.id, {
       term: body.term,
-      students: parsedRows.map((r) => r.row.studentId),
+      students: studentIds,
+      ...gradeChanges(inGrid, oldCards, oldGrades, parsedRows),
     });
     return grid(tx, group.id, body.term);
   });
+}
+
+/** A save's changed grades and remarks, `«student — subject»: { from, to }`, at most {@link MAX_AUDITED_GRADES}. */
+const MAX_AUDITED_GRADES = 40;
+function gradeChanges(
+  inGrid: { id: number; firstName: string; lastName: string }[],
+  oldCards: { id: number; studentId: number; remarks: string | null }[],
+  oldGrades: { reportCardId: number; subjectId: number; score: number | null; descriptive: string | null }[],
+  parsedRows: {
+    row: { studentId: number; remarks?: string | null | undefined };
+    grades: ({ subject: { id: number; name: string }; score: number | null; descriptive: string | null } | null)[];
+  }[],
+): Record<string, unknown> {
+  const nameOf = new Map(inGrid.map((s) => [s.id, `${s.firstName} ${s.lastName}`]));
+  const cardOf = new Map(oldCards.map((c) => [c.studentId, c]));
+  const was: Record<string, unknown> = {};
+  const now: Record<string, unknown> = {};
+  for (const { row, grades } of parsedRows) {
+    const who = nameOf.get(row.studentId) ?? String(row.studentId);
+    const card = cardOf.get(row.studentId);
+    was[`${who} — توضیح`] = card?.remarks ?? null;
+    now[`${who} — توضیح`] = row.remarks ?? null;
+    for (const g of grades) {
+      if (!g) continue;
+      const old = card ? oldGrades.find((o) => o.reportCardId === card.id && o.subjectId === g.subject.id) : undefined;
+      was[`${who} — ${g.subject.name}`] = old ? (old.score ?? old.descriptive) : null;
+      now[`${who} — ${g.subject.name}`] = g.score ?? g.descriptive;
+    }
+  }
+  const changes = Object.entries(changedFields(was, now));
+  return {
+    ...Object.fromEntries(changes.slice(0, MAX_AUDITED_GRADES)),
+    ...(changes.length > MAX_AUDITED_GRADES ? { more: changes.length - MAX_AUDITED_GRADES } : {}),
+  };
 }
 
 export async function publish(

@@ -1,5 +1,5 @@
 import { weightedAverage } from '@madreseh/contract/report-card/report-card.contract';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/system';
 import { users } from '../../db/schema/users';
@@ -108,6 +108,33 @@ describe('saving grades', () => {
     expect(after.average).toBe(20);
     const other = res.json().rows.find((r: { studentId: number }) => r.studentId === grid.rows[1].studentId);
     expect(other.grades[math.id]).toBe('12');
+  });
+
+  it('records the changed grades only, before and after, in the audit row', async () => {
+    const grid = (await gridOf(seventhB.id, 'first')).json();
+    const row = grid.rows[2];
+    const [math, persian] = grid.subjects;
+    const put = (value: string) =>
+      save({
+        groupId: seventhB.id,
+        term: 'first',
+        rows: [{ studentId: row.studentId, grades: [{ subjectId: math.id, value }], remarks: 'کوشا' }],
+      });
+    expect((await put('15')).statusCode).toBe(200);
+    expect((await put('۱۷٫۵')).statusCode).toBe(200);
+    const rows = await t.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'save-grades'), eq(auditLog.entityId, String(seventhB.id))))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    const details = rows[0]?.details as Record<string, unknown>;
+    const changed = Object.keys(details).filter((k) => k !== 'term' && k !== 'students');
+    expect(changed).toHaveLength(1);
+    expect(changed[0]?.endsWith(`— ${math.name}`)).toBe(true);
+    expect(details[changed[0] ?? '']).toEqual({ from: 15, to: 17.5 });
+    expect(changed[0]).not.toContain(persian.name);
+    expect(details.students).toEqual([row.studentId]);
   });
 
   it('reports every bad cell at once and saves nothing', async () => {
