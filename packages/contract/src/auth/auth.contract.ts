@@ -81,7 +81,8 @@ export const authContract = {
     method: 'POST',
     path: 'panel/me/password',
     access: STAFF,
-    summary: "Changes the calling staff member's own password (needs the current one), ends their other sessions; audited",
+    summary:
+      "Changes the calling staff member's own password (needs the current one), ends their other sessions; audited",
     body: passwordChangeSchema,
     response: z.object({ ok: z.literal(true) }),
   }),

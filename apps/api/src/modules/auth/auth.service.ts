@@ -1,6 +1,6 @@
 import type { SessionUser } from '@madreseh/contract/auth/auth.contract';
-import type { Role } from '@madreseh/contract/roles';
 import { ERROR_MESSAGES } from '@madreseh/contract/errors';
+import type { Role } from '@madreseh/contract/roles';
 import { digitsToPersian } from '@madreseh/contract/text';
 import { eq } from 'drizzle-orm';
 import { dummyPasswordHash, verifyPassword } from '../../auth/passwords';

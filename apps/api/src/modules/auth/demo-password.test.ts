@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/system';
 import { settings } from '../../db/schema/site';
+import { auditLog } from '../../db/schema/system';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 const LOGIN = '/api/v1/auth/login';
