@@ -80,7 +80,8 @@ describe('the demo password prompt', () => {
         expect(await page.getByTestId('demo-password-prompt').count()).toBe(0);
         expect((await signIn(username, 'a-new-secret-1')).user.demoPassword).toBe(false);
       }
-      expect(errors).toEqual([]);
+      // The wrong current password is refused on purpose (400); nothing else may fail.
+      expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
       await context.close();
     }
     await boss.close();
