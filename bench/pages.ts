@@ -127,9 +127,14 @@ export async function benchPages(report: Report): Promise<PageResult[]> {
       const url = `${server.url}${p.path}`;
       const page = await browser.newPage();
       if (p.student) {
-        // Storage is kept for the signed-in run, so the cache is emptied by hand: a first visit.
+        // Storage is kept for the signed-in run, so the cache, the service worker and its caches left by
+        // the public runs are emptied by hand: a first visit.
         const cdp = await page.createCDPSession();
         await cdp.send('Network.clearBrowserCache');
+        await cdp.send('Storage.clearDataForOrigin', {
+          origin: server.url,
+          storageTypes: 'service_workers,cache_storage,local_storage,indexeddb',
+        });
         await cdp.detach();
         await browser.setCookie(...studentCookies);
       }

@@ -60,6 +60,20 @@ describe('link previews and crawlers', () => {
     expect(body).toContain(`<h1>${item.title}</h1>`);
   });
 
+  it('a shared achievement link previews with its title and has the achievement in the HTML', async () => {
+    const list = (await (await fetch(`${baseURL()}/api/v1/general/achievement?page=1&pageSize=1`)).json()) as {
+      items: { id: number; title: string }[];
+    };
+    const item = list.items[0];
+    if (!item) throw new Error('the demo data has no achievement');
+    const { status, html } = await crawl(`/achievements/${item.id}`);
+    expect(status).toBe(200);
+    expect(metaContent(html, 'property', 'og:title')).toContain(item.title);
+    expect(metaContent(html, 'property', 'og:url')).toBe(`${baseURL()}/achievements/${item.id}`);
+    expect(html.slice(html.indexOf('<body>'))).toContain(`<h1>${item.title}</h1>`);
+    expect((await crawl('/achievements/999999')).status).toBe(404);
+  });
+
   it('the home page has its content and its first data in the HTML before any script runs', async () => {
     const { name } = await school();
     const { html } = await crawl('/');
@@ -102,6 +116,22 @@ describe('in the browser', () => {
     // The links are in the markup (on a phone the menu opens only with the app).
     for (const href of ['/Gallery', '/about-us', '/contact-us', '/pre-register'])
       expect(await page.locator(`header a[href="${href}"]`).count(), href).toBe(1);
+    await context.close();
+  });
+
+  it('an achievement opens from the home page strip on its own address', async () => {
+    const context = await newContext(browser(), { viewport: PHONE });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/');
+    const strip = page.getByTestId('achievements-strip');
+    const link = strip.getByRole('link').first();
+    const title = (await link.textContent()) ?? '';
+    await link.click();
+    await page.waitForURL(/\/achievements\/\d+$/);
+    await page.getByRole('heading', { name: title }).first().waitFor();
+    await page.getByRole('link', { name: 'بازگشت به صفحهٔ اصلی' }).waitFor();
+    expect(errors).toEqual([]);
     await context.close();
   });
 

@@ -32,8 +32,9 @@ describe('the RTL shell', () => {
     await page.getByRole('button', { name: 'منو' }).click();
     const nav = page.getByRole('navigation', { name: 'پیوندهای اصلی' });
     await nav.waitFor();
+    // The drawer's code arrives when the menu is first opened: each link is waited for, not sampled.
     for (const name of ['خانه', 'گالری', 'درباره ما', 'تماس با ما', 'پیش‌ثبت‌نام']) {
-      expect(await nav.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
+      await nav.getByRole('link', { name, exact: true }).waitFor({ state: 'visible' });
     }
     await nav.getByRole('link', { name: 'درباره ما', exact: true }).click();
     expect(await settledPath(page)).toBe('/about-us');

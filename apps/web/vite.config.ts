@@ -14,6 +14,7 @@ const SHELL_MODULES = [
   'src/app/layouts/default-layout.tsx',
   'src/features/home/pages/home-page.tsx',
   'src/features/home/pages/notice-page.tsx',
+  'src/features/achievements/pages/achievement-page.tsx',
   'src/features/home/pages/about-page.tsx',
   'src/features/gallery/pages/gallery-page.tsx',
   'src/features/contact/pages/contact-page.tsx',

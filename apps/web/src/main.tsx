@@ -1,3 +1,4 @@
+import './lib/zod-jitless';
 // The font faces stay in the HTML's own small stylesheet, so text is set in its font from the first
 // paint; the rest of the styles arrive with app/styles.ts.
 import './app/fonts.css';

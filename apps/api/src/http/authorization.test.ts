@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Endpoint } from '@madreseh/contract/endpoint';
 import { allEndpoints } from '@madreseh/contract/endpoints';
 import { ROLES, type Role } from '@madreseh/contract/roles';
@@ -76,7 +79,8 @@ let t: TestApp;
 const tokens = {} as Record<Role, string>;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // With backups on, as a real server has them: the download button makes one.
+  t = await createTestApp({ backups: { dir: fs.mkdtempSync(path.join(os.tmpdir(), 'madreseh-authz-backups-')) } });
   for (const role of ROLES) tokens[role] = await t.sessionFor(DEMO_USER_OF[role]);
 });
 afterAll(async () => {

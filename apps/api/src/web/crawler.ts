@@ -10,7 +10,7 @@ const xmlEsc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 
 /**
  * robots.txt (the private areas and the API are not for crawlers; where the sitemap is) and
- * sitemap.xml (the public pages and every published public news item, from general/news).
+ * sitemap.xml (the public pages, every published public news item and every achievement).
  */
 export function registerCrawlerFiles(app: FastifyInstance, originOf: (request: FastifyRequest) => string): void {
   app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) => {
@@ -44,6 +44,13 @@ export function registerCrawlerFiles(app: FastifyInstance, originOf: (request: F
       if (res.statusCode !== 200) break;
       const body = res.json() as { items: { id: number; publishAt: string }[]; total: number };
       for (const n of body.items) urls.push({ loc: `${origin}/news/${n.id}`, lastmod: n.publishAt });
+      if (page * 100 >= body.total || body.items.length === 0) break;
+    }
+    for (let page = 1; page <= MAX_NEWS / 100; page++) {
+      const res = await app.inject({ method: 'GET', url: `/api/v1/general/achievement?page=${page}&pageSize=100` });
+      if (res.statusCode !== 200) break;
+      const body = res.json() as { items: { id: number }[]; total: number };
+      for (const a of body.items) urls.push({ loc: `${origin}/achievements/${a.id}` });
       if (page * 100 >= body.total || body.items.length === 0) break;
     }
     const xml = [

@@ -37,6 +37,15 @@ interface NewsCardAnswer {
 interface NewsDetailAnswer extends NewsCardAnswer {
   bodyHtml: string;
 }
+interface AchievementAnswer {
+  id: number;
+  title: string;
+  description: string;
+  date: string;
+  image: ImageAnswer | null;
+  width: number | null;
+  height: number | null;
+}
 interface PageAnswer<T> {
   items: T[];
   total: number;
@@ -118,6 +127,7 @@ export const FIRST_ANSWERS = {
   homeAchievements: '/api/v1/general/achievement?page=1&pageSize=6',
   gallery: '/api/v1/general/gallery?page=1&pageSize=24',
   news: (id: number) => `/api/v1/general/news/${id}`,
+  achievement: (id: number) => `/api/v1/general/achievement/${id}`,
 } as const;
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -275,8 +285,9 @@ export async function renderPage(app: FastifyInstance, pathname: string, origin:
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const page = PUBLIC_PAGES[path as keyof typeof PUBLIC_PAGES];
   const newsMatch = /^\/news\/(\d{1,9})$/.exec(path);
+  const achievementMatch = /^\/achievements\/(\d{1,9})$/.exec(path);
 
-  if (!page && !newsMatch) {
+  if (!page && !newsMatch && !achievementMatch) {
     const known = APP_AREAS.some((re) => re.test(path));
     return {
       status: known ? 200 : 404,
@@ -316,28 +327,51 @@ export async function renderPage(app: FastifyInstance, pathname: string, origin:
     ? clip([school.name, school.slogan, school.address].filter(Boolean).join(' — '))
     : PAGE_TEXT.defaultDescription;
 
+  const missing = (): RenderedPage => ({
+    ...base,
+    status: 404,
+    title: `${PAGE_TEXT.notFound} | ${name}`,
+    description: schoolDescription,
+    path: null,
+    noindex: true,
+    answers: answers.filter((a) => a.url === FIRST_ANSWERS.school),
+    body: frame(
+      school,
+      '',
+      titled(
+        PAGE_TEXT.notFound,
+        `<p>${esc(PAGE_TEXT.notFoundText)}</p><p><a href="/">${esc(PAGE_TEXT.backHome)}</a></p>`,
+      ),
+    ),
+  });
+
+  if (achievementMatch) {
+    const id = Number(achievementMatch[1]);
+    const item = id > 0 ? await ask<AchievementAnswer>(app, FIRST_ANSWERS.achievement(id), answers) : null;
+    if (!item || !school) return missing();
+    const image = item.image
+      ? `<img src="${esc(item.image.large)}" srcset="${esc(item.image.srcSet)}" sizes="(max-width: 48em) 100vw, 860px"` +
+        `${item.width && item.height ? ` width="${item.width}" height="${item.height}"` : ''} alt="${esc(item.title)}">`
+      : '';
+    return {
+      ...base,
+      title: `${item.title} | ${name}`,
+      description: clip(item.description) || schoolDescription,
+      image: item.image ? `${origin}${item.image.large}` : base.image,
+      type: 'article',
+      body: frame(
+        school,
+        '',
+        `<article class="fs-wrap fs-section"><h1>${esc(item.title)}</h1><p class="fs-dim">${esc(dateOf(item.date))}</p>` +
+          `<div class="fs-rich">${image}<p>${esc(item.description)}</p></div></article>`,
+      ),
+    };
+  }
+
   if (newsMatch) {
     const id = Number(newsMatch[1]);
     const item = id > 0 ? await ask<NewsDetailAnswer>(app, FIRST_ANSWERS.news(id), answers) : null;
-    if (!item || !school) {
-      return {
-        ...base,
-        status: 404,
-        title: `${PAGE_TEXT.notFound} | ${name}`,
-        description: schoolDescription,
-        path: null,
-        noindex: true,
-        answers: answers.filter((a) => a.url === FIRST_ANSWERS.school),
-        body: frame(
-          school,
-          '',
-          titled(
-            PAGE_TEXT.notFound,
-            `<p>${esc(PAGE_TEXT.notFoundText)}</p><p><a href="/">${esc(PAGE_TEXT.backHome)}</a></p>`,
-          ),
-        ),
-      };
-    }
+    if (!item || !school) return missing();
     return {
       ...base,
       title: `${item.title} | ${name}`,

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { achievements } from '../db/schema/achievements';
 import { news } from '../db/schema/site';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -33,6 +34,7 @@ let t: TestApp;
 let admin: Record<string, string>;
 let published: number;
 let draft: number;
+let achievement: number;
 
 beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'));
@@ -64,6 +66,15 @@ beforeAll(async () => {
     expect(res.statusCode, res.body).toBe(201);
     return (res.json() as { id: number }).id;
   };
+  await t.db.delete(achievements);
+  const made = await t.inject({
+    method: 'POST',
+    url: '/api/v1/panel/achievement',
+    headers: admin,
+    payload: { title: 'مقام اول مسابقات رباتیک', description: 'تیم رباتیک مدرسه اول شد.', date: '2026-11-01' },
+  });
+  expect(made.statusCode, made.body).toBe(201);
+  achievement = (made.json() as { id: number }).id;
   published = await create('اردوی علمی پایهٔ دهم', 'published');
   draft = await create('پیش‌نویس خبر', 'draft');
 });
@@ -231,6 +242,25 @@ describe('the HTML of each public address', () => {
   });
 });
 
+describe('an achievement on its own address', () => {
+  it('has its title, description and Open Graph tags, its text in the HTML and its answer inlined', async () => {
+    const res = await page(`/achievements/${achievement}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/<title>مقام اول مسابقات رباتیک \| [^<]+<\/title>/);
+    expect(meta(res.body, 'property', 'og:url')).toBe(`https://school.example/achievements/${achievement}`);
+    expect(meta(res.body, 'name', 'description')).toBe('تیم رباتیک مدرسه اول شد.');
+    expect(res.body).toContain('<h1>مقام اول مسابقات رباتیک</h1>');
+    expect(initialData(res.body)?.answers.map((a) => a.url)).toContain(`/api/v1/general/achievement/${achievement}`);
+  });
+
+  it('answers 404 for an achievement that does not exist', async () => {
+    expect((await page(`/achievements/${achievement + 1000}`)).statusCode).toBe(404);
+    const api = await t.inject({ method: 'GET', url: `/api/v1/general/achievement/${achievement + 1000}` });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ message: 'افتخار پیدا نشد.' });
+  });
+});
+
 describe('addresses that do not exist', () => {
   it.each(['/no-such-page', '/news/999999', '/news/abc'])(
     '%s answers 404 with the not-found page, not a 200',
@@ -287,6 +317,7 @@ describe('robots.txt and sitemap.xml', () => {
       'https://school.example/contact-us',
       'https://school.example/pre-register',
       `https://school.example/news/${published}`,
+      `https://school.example/achievements/${achievement}`,
     ]);
     expect(locs).not.toContain(`https://school.example/news/${draft}`);
   });

@@ -19,6 +19,10 @@ export const routes: RouteObject[] = [
           { path: 'Gallery', caseSensitive: true, lazy: lazy(() => import('../features/gallery/pages/gallery-page')) },
           { path: 'gallery', caseSensitive: true, element: <Navigate to="/Gallery" replace /> },
           { path: 'news/:id', lazy: lazy(() => import('../features/home/pages/notice-page')) },
+          {
+            path: 'achievements/:id',
+            lazy: lazy(() => import('../features/achievements/pages/achievement-page')),
+          },
           { path: 'about-us', lazy: lazy(() => import('../features/home/pages/about-page')) },
           { path: 'contact-us', lazy: lazy(() => import('../features/contact/pages/contact-page')) },
         ],

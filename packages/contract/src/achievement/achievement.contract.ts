@@ -96,4 +96,12 @@ export const achievementContract = {
     query: listQuerySchema.pick({ page: true, pageSize: true }),
     response: pageOf(achievementSchema),
   }),
+  publicGet: endpoint({
+    method: 'GET',
+    path: 'general/achievement/:id',
+    access: 'public',
+    summary: 'One achievement (its shareable page, /achievements/:id)',
+    params: idParams,
+    response: achievementSchema,
+  }),
 } as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { idParams } from '../ids';
 import { ROLES, STAFF } from '../roles';
+import { passwordChangeSchema } from '../student/student.contract';
 import { digitsToLatin, text } from '../text';
 
 export const roleSchema = z.enum(ROLES);
@@ -10,6 +11,11 @@ export const sessionUserSchema = z.object({
   id: z.number().int(),
   role: roleSchema,
   fullName: z.string(),
+  /**
+   * A super-admin of a demo database still signed in with the published demo password: the
+   * dashboard asks for a new one first (the ask can be put off for one page view).
+   */
+  demoPassword: z.boolean().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
@@ -70,6 +76,15 @@ export const authContract = {
     summary: "Answers the home path of the caller's role",
     response: z.object({ path: z.enum(['/student', '/dashboard']) }),
     noStore: true,
+  }),
+  changeOwnPassword: endpoint({
+    method: 'POST',
+    path: 'panel/me/password',
+    access: STAFF,
+    summary:
+      "Changes the calling staff member's own password (needs the current one), ends their other sessions; audited",
+    body: passwordChangeSchema,
+    response: z.object({ ok: z.literal(true) }),
   }),
   slowedList: endpoint({
     method: 'GET',

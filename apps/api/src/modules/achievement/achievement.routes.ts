@@ -7,6 +7,7 @@ import { readUploadForm } from '../../storage/multipart';
 import {
   createAchievement,
   deleteAchievement,
+  getAchievement,
   listAchievements,
   reorderAchievements,
   setAchievementImage,
@@ -40,5 +41,9 @@ export function registerAchievementRoutes(app: FastifyInstance, db: Db): void {
   implement(app, achievementContract.publicList, async ({ query, reply }) => {
     reply.header('cache-control', 'no-cache');
     return listAchievements(db, query);
+  });
+  implement(app, achievementContract.publicGet, async ({ params, reply }) => {
+    reply.header('cache-control', 'no-cache');
+    return getAchievement(db, params.id);
   });
 }

@@ -44,6 +44,13 @@ export async function listAchievements(db: Db, q: { page: number; pageSize: numb
   return { items: rows.map(toAchievement), total: count?.n ?? 0, page: q.page, pageSize: q.pageSize };
 }
 
+/** One achievement (all are public); 404 with a Persian message when there is none. */
+export async function getAchievement(db: Db, id: number): Promise<Achievement> {
+  const [row] = await db.select().from(achievements).where(eq(achievements.id, id));
+  if (!row) throw AppError.notFound(NOT_FOUND);
+  return toAchievement(row);
+}
+
 /** Title and description are plain text: any markup is stripped before storing. */
 function values(body: Body) {
   const title = plainText(body.title);

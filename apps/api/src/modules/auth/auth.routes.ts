@@ -5,7 +5,9 @@ import { requireAuth } from '../../auth/guard';
 import { endSession, type SessionPolicy } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { implement } from '../../http/implement';
-import { login } from './auth.service';
+import { audit } from '../../lib/audit';
+import { changePassword } from '../students/student-self.service';
+import { hasDemoPassword, login } from './auth.service';
 import { clearSlowing, deviceCookie, deviceIdFrom, slowedAccounts } from './sign-in-throttle';
 
 export function registerAuthRoutes(app: FastifyInstance, db: Db, policy: SessionPolicy): void {
@@ -26,7 +28,16 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, policy: Session
 
   implement(app, authContract.checkToken, async ({ request }) => {
     const { userId, role, fullName } = requireAuth(request);
-    return { valid: true as const, user: { id: userId, role, fullName } };
+    const demoPassword = await hasDemoPassword(db, userId, role);
+    return { valid: true as const, user: { id: userId, role, fullName, demoPassword } };
+  });
+
+  implement(app, authContract.changeOwnPassword, async ({ request, body }) => {
+    const auth = requireAuth(request);
+    await changePassword(db, auth, body, (tx) =>
+      audit(tx, request, 'set_password', 'staff_account', auth.userId, { own: true }),
+    );
+    return { ok: true as const };
   });
 
   implement(app, authContract.redirect, async ({ request }) => ({ path: homePathOf(requireAuth(request).role) }));

@@ -1,10 +1,12 @@
 import type { SessionUser } from '@madreseh/contract/auth/auth.contract';
 import { ERROR_MESSAGES } from '@madreseh/contract/errors';
+import type { Role } from '@madreseh/contract/roles';
 import { digitsToPersian } from '@madreseh/contract/text';
 import { eq } from 'drizzle-orm';
 import { dummyPasswordHash, verifyPassword } from '../../auth/passwords';
 import { createSession, type SessionPolicy } from '../../auth/sessions';
 import type { Db } from '../../db/client';
+import { DEMO_PASSWORD, isDemoDatabase } from '../../db/demo';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
 import {
@@ -77,5 +79,16 @@ export async function login(
   const deviceId = meta.deviceId ?? newDeviceId();
   await Promise.all([attemptSucceeded(db, input.username, bucket), rememberDevice(db, hashDevice(deviceId), user.id)]);
   const token = await createSession(db, user.id, policy, meta);
-  return { token, user: { id: user.id, role: user.role, fullName: user.fullName }, deviceId };
+  const demoPassword = user.role === 'super-admin' && input.password === DEMO_PASSWORD && (await isDemoDatabase(db));
+  return { token, user: { id: user.id, role: user.role, fullName: user.fullName, demoPassword }, deviceId };
+}
+
+/**
+ * Whether a signed-in account is a super-admin of a demo database whose password is still the
+ * published demo password: the dashboard asks them for a new one. Other roles cost no statement.
+ */
+export async function hasDemoPassword(db: Db, userId: number, role: Role): Promise<boolean> {
+  if (role !== 'super-admin' || !(await isDemoDatabase(db))) return false;
+  const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
+  return row ? verifyPassword(DEMO_PASSWORD, row.hash) : false;
 }

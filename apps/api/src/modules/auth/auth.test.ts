@@ -57,7 +57,12 @@ describe('POST auth/login', () => {
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(['token', 'user']);
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43,}$/); // ≥ 32 random bytes, base64url
-    expect(body.user).toEqual({ id: await t.userId(account.username), role: account.role, fullName: account.fullName });
+    expect(body.user).toEqual({
+      id: await t.userId(account.username),
+      role: account.role,
+      fullName: account.fullName,
+      demoPassword: account.role === 'super-admin',
+    });
   });
 
   it('stores only a hash of the token', async () => {
@@ -353,7 +358,7 @@ describe('POST auth/check-token', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json()).toEqual({
       valid: true,
-      user: { id: await t.userId('admin'), role: 'admin', fullName: 'علی رضایی' },
+      user: { id: await t.userId('admin'), role: 'admin', fullName: 'علی رضایی', demoPassword: false },
     });
   });
 

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { type AuthContext, endUserSessions } from '../../auth/sessions';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { students } from '../../db/schema/school';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
@@ -73,6 +73,8 @@ export async function changePassword(
   db: Db,
   auth: AuthContext,
   body: { currentPassword: string; newPassword: string },
+  /** More to write in the same transaction (a staff member's audit row). */
+  alsoInTx?: (tx: Tx) => Promise<void>,
 ): Promise<void> {
   const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, auth.userId));
   if (!user) throw AppError.unauthorized();
@@ -91,5 +93,6 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, auth.userId));
     await endUserSessions(tx, auth.userId, auth.sessionId);
+    await alsoInTx?.(tx);
   });
 }

@@ -16,7 +16,8 @@ import {
   IconShieldLock,
   IconUsers,
 } from '@tabler/icons-react';
-import { useRouteLoaderData } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Outlet, useLocation, useRouteLoaderData } from 'react-router';
 import { signInFa } from '../../features/auth/messages';
 import { pm } from '../../features/payments/messages';
 import { fa } from '../../messages/fa';
@@ -48,9 +49,25 @@ export const SUPER_ADMIN_SECTION: AreaSection = {
   links: [{ to: '/dashboard/admins', label: fa.dashboard.admins, icon: IconShieldLock }],
 };
 
+/** Loaded only for the one who needs it: a super-admin still on the published demo password. */
+const DemoPasswordPrompt = lazy(() =>
+  import('../../features/auth/demo-password-prompt').then((m) => ({ default: m.DemoPasswordPrompt })),
+);
+
 /** The administration dashboard; a super-admin also sees the items only they may use. */
 export function Component() {
   const { user } = useRouteLoaderData('dashboard') as { user: SessionUser };
   const sections = user.role === 'super-admin' ? [...DASHBOARD_SECTIONS, SUPER_ADMIN_SECTION] : DASHBOARD_SECTIONS;
-  return <AreaShell user={user} sections={sections} navLabel="منوی مدیریت" />;
+  const { key } = useLocation();
+  return (
+    <AreaShell user={user} sections={sections} navLabel="منوی مدیریت">
+      {/* Keyed by the page view: «بعداً» hides it until the next page. */}
+      {user.demoPassword ? (
+        <Suspense fallback={null}>
+          <DemoPasswordPrompt key={key} />
+        </Suspense>
+      ) : null}
+      <Outlet />
+    </AreaShell>
+  );
 }

@@ -26,6 +26,14 @@ export const publicAchievementsQuery = (count: number) =>
     ...initialAnswer(a.publicList, { query: { page: 1, pageSize: count } }),
   });
 
+/** One achievement, for its shareable page (/achievements/:id). */
+export const publicAchievementQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['achievements', 'item', id] as const,
+    queryFn: ({ signal }) => call(a.publicGet, { params: { id }, signal }),
+    ...initialAnswer(a.publicGet, { params: { id } }),
+  });
+
 export const createAchievement = (body: AchievementBody) => call(a.create, { body });
 export const updateAchievement = (id: number, body: AchievementBody) => call(a.update, { params: { id }, body });
 export const deleteAchievement = (id: number) => call(a.remove, { params: { id } });

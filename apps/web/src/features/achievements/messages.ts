@@ -1,6 +1,7 @@
 /** Every sentence of the achievements feature. */
 export const achievementsFa = {
   stripTitle: 'افتخارات مدرسه',
+  back: 'بازگشت به صفحهٔ اصلی',
   empty: 'هنوز افتخاری ثبت نشده است.',
   loadFailed: 'دریافت افتخارات انجام نشد.',
   admin: {

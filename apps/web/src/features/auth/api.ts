@@ -16,3 +16,11 @@ export function useClearSlowing() {
     onSuccess: () => qc.invalidateQueries({ queryKey: ['sign-in', 'slowed'] }),
   });
 }
+
+/** A staff member changes their own password (the current one is needed); audited. */
+export function useChangeOwnPassword() {
+  return useMutation({
+    mutationFn: (body: { currentPassword: string; newPassword: string }) =>
+      call(authContract.changeOwnPassword, { body }),
+  });
+}

@@ -1,6 +1,7 @@
 import { Box, Card, Center, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconTrophy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { formatJalaliDate } from '../../../lib/format';
 import { publicAchievementsQuery } from '../api';
 import { achievementsFa } from '../messages';
@@ -55,7 +56,12 @@ export function AchievementsStrip({ count = 6 }: { count?: number }) {
                 </ThemeIcon>
               )}
               <Stack gap={4}>
-                <Text fw={600}>{a.title}</Text>
+                <Text fw={600}>
+                  {/* The achievement's own address, to share (a link preview shows its title and picture). */}
+                  <Link to={`/achievements/${a.id}`} style={{ color: 'inherit', textDecoration: 'none' }}>
+                    {a.title}
+                  </Link>
+                </Text>
                 <Text fz="xs" c="dimmed">
                   <time dateTime={a.date}>{formatJalaliDate(a.date)}</time>
                 </Text>

@@ -152,6 +152,8 @@ export function Component() {
                     sizes="(max-width: 48em) 50vw, 25vw"
                     alt={ph.caption}
                     h={140}
+                    width={ph.width}
+                    height={ph.height}
                     radius="md"
                     loading="lazy"
                     data-testid="home-photo"

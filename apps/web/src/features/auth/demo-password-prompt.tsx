@@ -1,0 +1,123 @@
+import { passwordChangeSchema } from '@madreseh/contract/student/student.contract';
+import { digitsToLatin } from '@madreseh/contract/text';
+import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { zodFieldErrors } from '../../lib/form-errors';
+import { useChangeOwnPassword } from './api';
+
+export const DEMO_PASSWORD_WARNING = 'این رمز نمایشی است و همه آن را می‌دانند؛ پیش از هر کار رمز تازه‌ای بگذارید.';
+
+const EMPTY = { currentPassword: '', newPassword: '', repeat: '' };
+
+/**
+ * The ask of a super-admin still signed in with the published demo password (session user
+ * `demoPassword`): a loud notice on top of every dashboard page, with a form for a new password.
+ * «بعداً» hides it for this page view only; the next page shows it again until the password changes.
+ */
+export function DemoPasswordPrompt() {
+  const [hidden, setHidden] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [pw, setPw] = useState(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const change = useChangeOwnPassword();
+  const revalidator = useRevalidator();
+  if (hidden) return null;
+
+  const submit = () => {
+    const fieldErrors = zodFieldErrors(passwordChangeSchema, pw);
+    // Digits compare as at login: «۱۲۳» and «123» are the same password.
+    if (!fieldErrors.newPassword && digitsToLatin(pw.newPassword) !== digitsToLatin(pw.repeat))
+      fieldErrors.repeat = 'تکرار رمز با رمز تازه یکی نیست.';
+    setErrors(fieldErrors);
+    if (Object.keys(fieldErrors).length > 0) return;
+    change.mutate(
+      { currentPassword: pw.currentPassword, newPassword: pw.newPassword },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          setHidden(true);
+          setPw(EMPTY);
+          notifications.show({ color: 'green', message: 'رمز تازه گذاشته شد. نشست‌های دیگر شما بسته شدند.' });
+          void revalidator.revalidate();
+        },
+        onError: (err) => {
+          setErrors(err instanceof ApiError ? (err.fields ?? {}) : {});
+          notifications.show({ color: 'red', message: err.message });
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <Alert
+        color="red.9"
+        variant="filled"
+        mb="md"
+        icon={<IconAlertTriangle />}
+        title="رمز نمایشی"
+        data-testid="demo-password-prompt"
+      >
+        <Stack gap="sm">
+          <Text size="sm">{DEMO_PASSWORD_WARNING}</Text>
+          <Group gap="xs">
+            <Button color="white" variant="white" c="red.9" size="xs" onClick={() => setOpen(true)}>
+              گذاشتن رمز تازه
+            </Button>
+            <Button color="white" variant="outline" size="xs" onClick={() => setHidden(true)}>
+              بعداً
+            </Button>
+          </Group>
+        </Stack>
+      </Alert>
+      <Modal opened={open} onClose={() => setOpen(false)} title="گذاشتن رمز تازه" centered>
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <Stack gap="sm">
+            <Text size="sm">{DEMO_PASSWORD_WARNING}</Text>
+            <PasswordInput
+              label="رمز عبور فعلی"
+              dir="ltr"
+              autoComplete="current-password"
+              value={pw.currentPassword}
+              onChange={(e) => setPw({ ...pw, currentPassword: e.currentTarget.value })}
+              error={errors.currentPassword}
+              name="currentPassword"
+              data-autofocus
+            />
+            <PasswordInput
+              label="رمز عبور تازه (دست‌کم ۸ نویسه)"
+              dir="ltr"
+              autoComplete="new-password"
+              value={pw.newPassword}
+              onChange={(e) => setPw({ ...pw, newPassword: e.currentTarget.value })}
+              error={errors.newPassword}
+              name="newPassword"
+            />
+            <PasswordInput
+              label="تکرار رمز عبور تازه"
+              dir="ltr"
+              autoComplete="new-password"
+              value={pw.repeat}
+              onChange={(e) => setPw({ ...pw, repeat: e.currentTarget.value })}
+              error={errors.repeat}
+              name="repeat"
+            />
+            <Button type="submit" loading={change.isPending} w="fit-content">
+              گذاشتن رمز
+            </Button>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}
