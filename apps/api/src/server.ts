@@ -72,13 +72,19 @@ async function main() {
     settings: config.backup,
   };
 
-  // Instances starting together on one empty PostgreSQL: one of them loads the demo.
+  // Instances starting together on one empty PostgreSQL: one of them loads the demo, the others wait
+  // for it (so each sees a demo database, with its test gateway, from its first request).
   const seeded = config.seedDemo
-    ? await withAdvisoryLock(db, 'seed-demo', async () => {
-        if (!(await isDatabaseEmpty(db))) return false;
-        await seedDemo(db, { storage });
-        return true;
-      })
+    ? await withAdvisoryLock(
+        db,
+        'seed-demo',
+        async () => {
+          if (!(await isDatabaseEmpty(db))) return false;
+          await seedDemo(db, { storage });
+          return true;
+        },
+        { wait: true },
+      )
     : null;
   if (seeded?.acquired && seeded.value) {
     console.log('\nDemo data loaded. Demo accounts (password for all: %s):', DEMO_PASSWORD);

@@ -10,17 +10,28 @@ export type Locked<T> = { acquired: true; value: T } | { acquired: false };
  * so fn may wait on the network. On the embedded database there is one process (the data folder
  * lock sees to that), so fn simply runs.
  */
-export async function withAdvisoryLock<T>(db: Db, name: string, fn: () => Promise<T>): Promise<Locked<T>> {
+export async function withAdvisoryLock<T>(
+  db: Db,
+  name: string,
+  fn: () => Promise<T>,
+  options: { wait?: boolean } = {},
+): Promise<Locked<T>> {
   const pool = (db as unknown as { $client?: unknown }).$client;
   if (!(pool instanceof pg.Pool)) return { acquired: true, value: await fn() };
   const client = await pool.connect();
   let acquired = false;
   try {
-    const res = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1::int, hashtext($2)) as ok', [
-      ADVISORY_NAMESPACE,
-      name,
-    ]);
-    acquired = res.rows[0]?.ok === true;
+    if (options.wait) {
+      // Waits for the instance that holds it (start-up work every instance needs done first).
+      await client.query('select pg_advisory_lock($1::int, hashtext($2))', [ADVISORY_NAMESPACE, name]);
+      acquired = true;
+    } else {
+      const res = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1::int, hashtext($2)) as ok', [
+        ADVISORY_NAMESPACE,
+        name,
+      ]);
+      acquired = res.rows[0]?.ok === true;
+    }
     if (!acquired) return { acquired: false };
     return { acquired: true, value: await fn() };
   } finally {
