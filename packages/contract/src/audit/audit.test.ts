@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isMoneyAction, auditDetailsLine as withIsolates } from './audit.contract';
+import { isMoneyAction } from './audit.contract';
+import { auditDetailsLine as withIsolates } from './audit-labels';
 
 /** The line without its invisible direction isolates. */
 const auditDetailsLine = (details: Parameters<typeof withIsolates>[0]) =>

@@ -1,13 +1,11 @@
 import {
-  AUDIT_ACTION_LABELS,
-  AUDIT_ENTITY_LABELS,
   AUDIT_EXPORT_MAX_ROWS,
   type AuditEntry,
-  auditDetailsLine,
   type auditQuerySchema,
   isMoneyAction,
   MONEY_ACTIONS,
 } from '@madreseh/contract/audit/audit.contract';
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, auditDetailsLine } from '@madreseh/contract/audit/audit-labels';
 import { tehranDayStart } from '@madreseh/contract/jalali';
 import { and, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';

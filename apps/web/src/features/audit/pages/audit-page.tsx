@@ -1,9 +1,5 @@
-import {
-  AUDIT_ACTION_LABELS,
-  AUDIT_ENTITY_LABELS,
-  type AuditEntry,
-  auditDetailsLine,
-} from '@madreseh/contract/audit/audit.contract';
+import type { AuditEntry } from '@madreseh/contract/audit/audit.contract';
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, auditDetailsLine } from '@madreseh/contract/audit/audit-labels';
 import type { SessionUser } from '@madreseh/contract/auth/auth.contract';
 import { Badge, Button, Card, Checkbox, Group, Pagination, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
