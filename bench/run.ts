@@ -176,7 +176,9 @@ async function apiSection() {
   };
   const started = new Date();
   const results = await benchApi(options);
-  const record = { kind: 'api', startedAt: started.toISOString(), machine: machine(), options, results };
+  // Folders as the repository names them, not as this machine does.
+  const recorded = { ...options, webDist: options.webDist ? path.relative(ROOT, options.webDist) : undefined };
+  const record = { kind: 'api', startedAt: started.toISOString(), machine: machine(), options: recorded, results };
   fs.mkdirSync(RESULTS, { recursive: true });
   const stamp = started.toISOString().replace(/[:.]/g, '-');
   const file = path.join(RESULTS, `api-${stamp}.json`);

@@ -61,14 +61,12 @@ describe('the demo password prompt', () => {
       const prompt = page.getByTestId('demo-password-prompt');
       await prompt.waitFor();
       expect(await prompt.innerText()).toContain(WARNING);
-      await page.screenshot({ path: `/tmp/demo-password-${viewport.width}.png` });
       if (viewport === DESKTOP) {
         await prompt.getByRole('button', { name: 'گذاشتن رمز تازه' }).click();
         const dialog = page.getByRole('dialog', { name: 'گذاشتن رمز تازه' });
         await dialog.getByLabel('رمز عبور فعلی').fill('wrong-password');
         await dialog.getByLabel(/^رمز عبور تازه/).fill('a-new-secret-۱');
         await dialog.getByLabel('تکرار رمز عبور تازه').fill('a-new-secret-1');
-        await page.screenshot({ path: `/tmp/demo-password-dialog-${viewport.width}.png` });
         await dialog.getByRole('button', { name: 'گذاشتن رمز' }).click();
         await dialog.getByText('رمز عبور فعلی درست نیست.').waitFor();
         await dialog.getByLabel('رمز عبور فعلی').fill('demo۱۲۳۴');
