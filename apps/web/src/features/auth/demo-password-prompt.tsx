@@ -1,12 +1,13 @@
 import { passwordChangeSchema } from '@madreseh/contract/student/student.contract';
 import { digitsToLatin } from '@madreseh/contract/text';
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { zodFieldErrors } from '../../lib/form-errors';
+import { PasswordChangeFields } from '../../ui/password-change-fields';
 import { useChangeOwnPassword } from './api';
 
 export const DEMO_PASSWORD_WARNING = 'این رمز نمایشی است و همه آن را می‌دانند؛ پیش از هر کار رمز تازه‌ای بگذارید.';
@@ -84,34 +85,7 @@ export function DemoPasswordPrompt() {
         >
           <Stack gap="sm">
             <Text size="sm">{DEMO_PASSWORD_WARNING}</Text>
-            <PasswordInput
-              label="رمز عبور فعلی"
-              dir="ltr"
-              autoComplete="current-password"
-              value={pw.currentPassword}
-              onChange={(e) => setPw({ ...pw, currentPassword: e.currentTarget.value })}
-              error={errors.currentPassword}
-              name="currentPassword"
-              data-autofocus
-            />
-            <PasswordInput
-              label="رمز عبور تازه (دست‌کم ۸ نویسه)"
-              dir="ltr"
-              autoComplete="new-password"
-              value={pw.newPassword}
-              onChange={(e) => setPw({ ...pw, newPassword: e.currentTarget.value })}
-              error={errors.newPassword}
-              name="newPassword"
-            />
-            <PasswordInput
-              label="تکرار رمز عبور تازه"
-              dir="ltr"
-              autoComplete="new-password"
-              value={pw.repeat}
-              onChange={(e) => setPw({ ...pw, repeat: e.currentTarget.value })}
-              error={errors.repeat}
-              name="repeat"
-            />
+            <PasswordChangeFields value={pw} onChange={setPw} errors={errors} autoFocus />
             <Button type="submit" loading={change.isPending} w="fit-content">
               گذاشتن رمز
             </Button>

@@ -5,7 +5,6 @@ import {
   Button,
   Card,
   Group,
-  PasswordInput,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -22,6 +21,7 @@ import { digitsToPersian, formatJalaliDate } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
 import { withPersianDigits } from '../../../ui/digits-input';
 import { PageHeader } from '../../../ui/page-header';
+import { PasswordChangeFields } from '../../../ui/password-change-fields';
 import { PhotoPicker } from '../../../ui/photo-picker';
 import { profileQuery, useChangePassword, useOwnPhoto, useUpdateProfile } from '../api';
 
@@ -170,33 +170,7 @@ export function Component() {
                   <Title order={3} fz="h5">
                     تغییر رمز عبور
                   </Title>
-                  <PasswordInput
-                    label="رمز عبور فعلی"
-                    dir="ltr"
-                    autoComplete="current-password"
-                    value={pw.currentPassword}
-                    onChange={(e) => setPw({ ...pw, currentPassword: e.currentTarget.value })}
-                    error={pwErrors.currentPassword}
-                    name="currentPassword"
-                  />
-                  <PasswordInput
-                    label="رمز عبور تازه (دست‌کم ۸ نویسه)"
-                    dir="ltr"
-                    autoComplete="new-password"
-                    value={pw.newPassword}
-                    onChange={(e) => setPw({ ...pw, newPassword: e.currentTarget.value })}
-                    error={pwErrors.newPassword}
-                    name="newPassword"
-                  />
-                  <PasswordInput
-                    label="تکرار رمز عبور تازه"
-                    dir="ltr"
-                    autoComplete="new-password"
-                    value={pw.repeat}
-                    onChange={(e) => setPw({ ...pw, repeat: e.currentTarget.value })}
-                    error={pwErrors.repeat}
-                    name="repeat"
-                  />
+                  <PasswordChangeFields value={pw} onChange={setPw} errors={pwErrors} />
                   <Button type="submit" loading={change.isPending} w="fit-content">
                     تغییر رمز
                   </Button>
