@@ -10,7 +10,7 @@ import { impossibleDayMessage, JalaliDateInput } from './jalali-date-input';
 function Harness({ initial = null as string | null, onValue = (_: string | null) => {} }) {
   const [value, setValue] = useState<string | null>(initial);
   return (
-    <MantineProvider>
+    <MantineProvider env="test">
       <JalaliDateInput
         label="تاریخ تولد"
         value={value}
