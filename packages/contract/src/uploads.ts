@@ -2,7 +2,8 @@
  * Shared facts about uploaded images, used by the API (checks) and the web app (messages, URLs).
  *
  * An image is stored once per upload under a server-chosen key such as `gallery/2026/k3x9…`; the
- * pipeline writes two WebP renditions of it, 400 and 1600 pixels wide, served under `/uploads/`.
+ * pipeline writes three WebP renditions of it, 400, 800 and 1600 pixels wide, served under `/uploads/`.
+ * (Images stored before the 800 px rendition existed get it made from their 1600 px one on first request.)
  * A table keeps only the key (varchar 200); `imageUrls(key)` gives the addresses.
  */
 export const IMAGE_LIMITS = {
@@ -11,7 +12,7 @@ export const IMAGE_LIMITS = {
   /** Largest accepted width × height (about 8,000 × 5,000). */
   maxPixels: 40_000_000,
   /** Widths of the stored renditions. */
-  widths: [400, 1600] as const,
+  widths: [400, 800, 1600] as const,
   /** Accepted formats, checked by the file's bytes, never by its name or declared type. */
   mimeTypes: ['image/jpeg', 'image/png', 'image/webp'] as const,
 } as const;
@@ -26,14 +27,15 @@ export interface ImageUrls {
   thumb: string;
   /** 1600 px wide (smaller originals are never enlarged). */
   large: string;
-  /** For `<img srcset>`. */
+  /** For `<img srcset>`: 400, 800 (a phone's screen at twice its CSS width) and 1600 px. */
   srcSet: string;
 }
 
 export function imageUrls(key: string): ImageUrls {
   const thumb = `${UPLOADS_PREFIX}${key}-400.webp`;
+  const medium = `${UPLOADS_PREFIX}${key}-800.webp`;
   const large = `${UPLOADS_PREFIX}${key}-1600.webp`;
-  return { thumb, large, srcSet: `${thumb} 400w, ${large} 1600w` };
+  return { thumb, large, srcSet: `${thumb} 400w, ${medium} 800w, ${large} 1600w` };
 }
 
 /** Persian messages of the upload checks (status in brackets). */

@@ -34,7 +34,7 @@ async function upload(files: Parameters<typeof multipartBody>[1], fields: Record
 }
 
 describe('image upload pipeline', () => {
-  it('re-encodes a JPEG to WebP renditions of 400 and 1600 px with EXIF and GPS gone', async () => {
+  it('re-encodes a JPEG to WebP renditions of 400, 800 and 1600 px with EXIF and GPS gone', async () => {
     const original = await jpegWithGps();
     expect((await sharp(original).metadata()).exif).toBeDefined();
     const res = await upload([{ filename: 'IMG_0001.JPG', contentType: 'image/jpeg', data: original }], {
@@ -49,6 +49,7 @@ describe('image upload pipeline', () => {
     const urls = imageUrls(body.key);
     for (const [url, width] of [
       [urls.thumb, 400],
+      [`/uploads/${body.key}-800.webp`, 800],
       [urls.large, 1600],
     ] as const) {
       const file = await t.inject({ method: 'GET', url });
@@ -64,6 +65,27 @@ describe('image upload pipeline', () => {
       expect(file.rawPayload.includes(Buffer.from('PhoneMaker'))).toBe(false);
     }
     expect(fs.existsSync(path.join(t.uploadsDir, `${body.key}-400.webp`))).toBe(true);
+  });
+
+  it('keeps an 800 px rendition for phones, made on first request for images stored without one', async () => {
+    const res = await upload([{ filename: 'a.jpg', contentType: 'image/jpeg', data: await jpegWithGps() }]);
+    expect(res.statusCode).toBe(201);
+    const key = (res.json() as { key: string }).key;
+    const medium = `/uploads/${key}-800.webp`;
+    expect(imageUrls(key).srcSet).toContain(`${medium} 800w`);
+    const file = path.join(t.uploadsDir, `${key}-800.webp`);
+    expect(fs.existsSync(file)).toBe(true);
+
+    // An image from before the 800 px width: only 400 and 1600 on disk.
+    fs.rmSync(file);
+    const made = await t.inject({ method: 'GET', url: medium });
+    expect(made.statusCode).toBe(200);
+    expect(made.headers['content-type']).toBe('image/webp');
+    expect((await sharp(made.rawPayload).metadata()).width).toBe(800);
+    expect(fs.existsSync(file)).toBe(true);
+
+    const none = await t.inject({ method: 'GET', url: '/uploads/probe/2026/no-such-image-800.webp' });
+    expect(none.statusCode).toBe(404);
   });
 
   it('never enlarges a small PNG', async () => {

@@ -70,9 +70,40 @@ export async function renderImage(input: Buffer): Promise<{ width: number; data:
   }
 }
 
-/** File names of the renditions of a key (`<key>-400.webp`, `<key>-1600.webp`). */
+type RenditionWidth = (typeof IMAGE_LIMITS.widths)[number];
+
+/** File name of one rendition of a key (`<key>-400.webp`). */
+export function renditionFileName(key: string, width: RenditionWidth): string {
+  return `${key}-${width}.webp`;
+}
+
+/** File names of the renditions of a key (`<key>-400.webp`, `<key>-800.webp`, `<key>-1600.webp`). */
 export function imageFileNames(key: string): string[] {
-  return IMAGE_LIMITS.widths.map((w) => `${key}-${w}.webp`);
+  return IMAGE_LIMITS.widths.map((w) => renditionFileName(key, w));
+}
+
+/**
+ * Makes the 800 px rendition of an image stored before that width existed, from its 1600 px one, and
+ * stores it; false when the name is not such a rendition or the 1600 px file is missing or unreadable. Writing is
+ * whole-file, so two requests making it at once leave one good file.
+ */
+export async function backfillMediumRendition(storage: Storage, name: string): Promise<boolean> {
+  const m = /^(.+)-800\.webp$/.exec(name);
+  if (!m) return false;
+  const source = await storage.open(renditionFileName(m[1] as string, 1600));
+  if (!source) return false;
+  let data: Buffer;
+  try {
+    const input = Buffer.concat(await source.stream.toArray());
+    data = await sharp(input, { limitInputPixels: IMAGE_LIMITS.maxPixels })
+      .resize({ width: 800, withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    return false;
+  }
+  await storage.put(name, data);
+  return true;
 }
 
 /**

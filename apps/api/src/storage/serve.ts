@@ -1,6 +1,7 @@
 import { ERROR_CODES } from '@madreseh/contract/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
+import { backfillMediumRendition } from './images';
 import { isPrivateUpload, type UrlSigner } from './signed-urls';
 import type { Storage } from './storage';
 
@@ -49,7 +50,8 @@ export function registerUploadServing(
       const seconds = Math.max(0, Number(exp) - Math.floor(Date.now() / 1000));
       cacheControl = `private, max-age=${seconds}`;
     }
-    const file = type ? await storage.open(name) : null;
+    let file = type ? await storage.open(name) : null;
+    if (!file && type && (await backfillMediumRendition(storage, name))) file = await storage.open(name);
     if (!file || !type) throw AppError.notFound();
     return reply
       .header('content-type', type)

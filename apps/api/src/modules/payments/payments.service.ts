@@ -18,7 +18,7 @@ import { inTransaction } from '../../db/transaction';
 import { type AuditSource, audit, changedFields } from '../../lib/audit';
 import { isUniqueViolation, pgConstraint } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
-import { imageFileNames } from '../../storage/images';
+import { renditionFileName } from '../../storage/images';
 
 export const MSG = {
   noStudent: 'پروندهٔ دانش‌آموزی برای این حساب پیدا نشد.',
@@ -81,8 +81,7 @@ const NO_ADDRESSES: SignUrl = () => '';
 
 function receiptUrls(key: string | null, sign: SignUrl) {
   if (!key) return { receiptUrl: null, receiptThumbUrl: null };
-  const [thumb, large] = imageFileNames(key) as [string, string];
-  return { receiptUrl: sign(large), receiptThumbUrl: sign(thumb) };
+  return { receiptUrl: sign(renditionFileName(key, 1600)), receiptThumbUrl: sign(renditionFileName(key, 400)) };
 }
 
 export function invoiceStatus(
