@@ -10,7 +10,6 @@ import {
   FileButton,
   Group,
   Modal,
-  Pagination,
   Progress,
   Skeleton,
   Stack,
@@ -34,10 +33,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { fieldErrorsOf } from '../../../lib/form-errors';
-import { digitsToPersian, formatJalaliDate, formatNumber } from '../../../lib/format';
+import { formatJalaliDate, formatNumber } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { PageHeader } from '../../../ui/page-header';
+import { PersianPagination } from '../../../ui/persian-pagination';
 import {
   ADMIN_PAGE_SIZE,
   achievementKeys,
@@ -235,16 +235,7 @@ export function Component() {
           ))}
         </Stack>
       )}
-      {pages > 1 && (
-        <Group justify="center" mt="lg">
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            getItemProps={(n) => ({ children: digitsToPersian(n) })}
-          />
-        </Group>
-      )}
+      <PersianPagination pages={pages} page={page} onChange={setPage} mt="lg" />
 
       <Modal
         opened={editing !== null}

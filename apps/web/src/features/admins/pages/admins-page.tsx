@@ -9,7 +9,6 @@ import {
 import type { SessionUser } from '@madreseh/contract/auth/auth.contract';
 import {
   ActionIcon,
-  Alert,
   Badge,
   Button,
   Code,
@@ -19,7 +18,6 @@ import {
   Modal,
   Paper,
   Select,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -46,6 +44,7 @@ import { fieldErrorsOf } from '../../../lib/form-errors';
 import { formatJalaliDate, formatJalaliDateTime, formatNumber } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
 import { PageHeader } from '../../../ui/page-header';
+import { QueryState } from '../../../ui/query-state';
 import { useCardList } from '../../../ui/use-card-list';
 import { generatePassword, staffQuery, useCreateStaff, useSetStaffPassword, useUpdateStaff } from '../api';
 import { adminsFa as t } from '../messages';
@@ -463,73 +462,67 @@ export function Component() {
         </Button>
       </Group>
 
-      {list.isPending ? (
-        <Skeleton h={240} radius="md" />
-      ) : list.isError ? (
-        <Alert color="red">{list.error.message}</Alert>
-      ) : items.length === 0 ? (
-        <Alert color="gray" variant="light">
-          {t.empty}
-        </Alert>
-      ) : cards ? (
-        <Stack gap="xs">
-          {items.map((a) => (
-            <AccountCard key={a.id} account={a} isSelf={a.id === user.id} actions={actionsOf(a)} />
-          ))}
-        </Stack>
-      ) : (
-        <Paper withBorder>
-          <Table.ScrollContainer minWidth={820}>
-            <Table stickyHeader highlightOnHover verticalSpacing="sm" data-testid="admins-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t.columns.name}</Table.Th>
-                  <Table.Th>{t.columns.username}</Table.Th>
-                  <Table.Th>{t.columns.role}</Table.Th>
-                  <Table.Th>{t.columns.status}</Table.Th>
-                  <Table.Th>{t.columns.created}</Table.Th>
-                  <Table.Th>{t.columns.lastSeen}</Table.Th>
-                  <Table.Th w={60}>{t.columns.actions}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((a) => (
-                  <Table.Tr key={a.id} data-testid="admin-row" data-username={a.username}>
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Text fw={600} size="sm">
-                          {a.fullName}
-                        </Text>
-                        {a.id === user.id && (
-                          <Badge color="gray" variant="dot" size="sm">
-                            {t.you}
-                          </Badge>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Code dir="ltr">{a.username}</Code>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={ROLE_COLORS[a.role]} variant="light">
-                        {t.roles[a.role]}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={a.active ? 'green' : 'dark'} variant={a.active ? 'light' : 'outline'}>
-                        {a.active ? t.active : t.inactive}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td className="tabular">{formatJalaliDate(a.createdAt)}</Table.Td>
-                    <Table.Td className="tabular">{lastSeen(a)}</Table.Td>
-                    <Table.Td>{actionsOf(a)}</Table.Td>
+      <QueryState query={list} isEmpty={items.length === 0} empty={t.empty} height={240}>
+        {cards ? (
+          <Stack gap="xs">
+            {items.map((a) => (
+              <AccountCard key={a.id} account={a} isSelf={a.id === user.id} actions={actionsOf(a)} />
+            ))}
+          </Stack>
+        ) : (
+          <Paper withBorder>
+            <Table.ScrollContainer minWidth={820}>
+              <Table stickyHeader highlightOnHover verticalSpacing="sm" data-testid="admins-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t.columns.name}</Table.Th>
+                    <Table.Th>{t.columns.username}</Table.Th>
+                    <Table.Th>{t.columns.role}</Table.Th>
+                    <Table.Th>{t.columns.status}</Table.Th>
+                    <Table.Th>{t.columns.created}</Table.Th>
+                    <Table.Th>{t.columns.lastSeen}</Table.Th>
+                    <Table.Th w={60}>{t.columns.actions}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-      )}
+                </Table.Thead>
+                <Table.Tbody>
+                  {items.map((a) => (
+                    <Table.Tr key={a.id} data-testid="admin-row" data-username={a.username}>
+                      <Table.Td>
+                        <Group gap={6} wrap="nowrap">
+                          <Text fw={600} size="sm">
+                            {a.fullName}
+                          </Text>
+                          {a.id === user.id && (
+                            <Badge color="gray" variant="dot" size="sm">
+                              {t.you}
+                            </Badge>
+                          )}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>
+                        <Code dir="ltr">{a.username}</Code>
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge color={ROLE_COLORS[a.role]} variant="light">
+                          {t.roles[a.role]}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge color={a.active ? 'green' : 'dark'} variant={a.active ? 'light' : 'outline'}>
+                          {a.active ? t.active : t.inactive}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td className="tabular">{formatJalaliDate(a.createdAt)}</Table.Td>
+                      <Table.Td className="tabular">{lastSeen(a)}</Table.Td>
+                      <Table.Td>{actionsOf(a)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Paper>
+        )}
+      </QueryState>
       <Text size="sm" c="dimmed" mt="md">
         {list.data ? t.total(formatNumber(items.length)) : ''}
       </Text>

@@ -1,7 +1,7 @@
 import type { AuditEntry } from '@madreseh/contract/audit/audit.contract';
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, auditDetailsLine } from '@madreseh/contract/audit/audit-labels';
 import type { SessionUser } from '@madreseh/contract/auth/auth.contract';
-import { Badge, Button, Card, Checkbox, Group, Pagination, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Card, Checkbox, Group, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/api-client';
 import { digitsToPersian, formatJalaliDateTime } from '../../../lib/format';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { PageHeader } from '../../../ui/page-header';
+import { PersianPagination } from '../../../ui/persian-pagination';
 import { useCardList } from '../../../ui/use-card-list';
 import { type AuditFilter, auditQuery, downloadAudit } from '../api';
 import { auditFa as m } from '../messages';
@@ -191,14 +192,13 @@ export function Component() {
               {m.none}
             </Text>
           )}
-          {data && data.total > PAGE_SIZE && (
-            <Pagination
-              total={Math.ceil(data.total / PAGE_SIZE)}
-              value={page}
-              onChange={setPage}
-              getItemProps={(p) => ({ children: digitsToPersian(p) })}
-            />
-          )}
+          <PersianPagination
+            pages={Math.ceil((data?.total ?? 0) / PAGE_SIZE)}
+            page={page}
+            onChange={setPage}
+            mt={0}
+            justify="flex-start"
+          />
         </Stack>
       </Card>
     </>

@@ -7,7 +7,6 @@ import {
   Drawer,
   Group,
   Modal,
-  Pagination,
   Paper,
   Stack,
   Switch,
@@ -24,6 +23,7 @@ import { call } from '../../../lib/api-client';
 import { digitsToPersian, formatJalaliDateTime } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
 import { PageHeader } from '../../../ui/page-header';
+import { PersianPagination } from '../../../ui/persian-pagination';
 import { useCardList } from '../../../ui/use-card-list';
 import { contactFa } from '../messages';
 
@@ -237,16 +237,7 @@ export function Component() {
           )}
         </Paper>
       )}
-      {pages > 1 && (
-        <Group justify="center" mt="md">
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            getItemProps={(n) => ({ children: digitsToPersian(n) })}
-          />
-        </Group>
-      )}
+      <PersianPagination pages={pages} page={page} onChange={setPage} />
       <Drawer opened={open !== null} onClose={() => setOpen(null)} position="left" title={open?.subject} size="md">
         {open && (
           <Stack>

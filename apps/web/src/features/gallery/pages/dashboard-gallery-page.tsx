@@ -9,7 +9,6 @@ import {
   Group,
   Image,
   Modal,
-  Pagination,
   Paper,
   Progress,
   SimpleGrid,
@@ -27,6 +26,7 @@ import { digitsToPersian } from '../../../lib/format';
 import { uploadFile } from '../../../lib/upload';
 import { fa } from '../../../messages/fa';
 import { PageHeader } from '../../../ui/page-header';
+import { PersianPagination } from '../../../ui/persian-pagination';
 import { galleryQueries } from '../api';
 import { galleryFa } from '../messages';
 
@@ -387,16 +387,7 @@ export function Component() {
           />
         ))}
       </SimpleGrid>
-      {pages > 1 && (
-        <Group justify="center" mt="lg">
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            getItemProps={(n) => ({ children: digitsToPersian(n) })}
-          />
-        </Group>
-      )}
+      <PersianPagination pages={pages} page={page} onChange={setPage} mt="lg" />
     </>
   );
 }

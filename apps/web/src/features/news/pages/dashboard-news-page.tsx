@@ -16,7 +16,6 @@ import {
   Menu,
   Modal,
   MultiSelect,
-  Pagination,
   Paper,
   Progress,
   SegmentedControl,
@@ -33,12 +32,13 @@ import { IconDotsVertical, IconEdit, IconPin, IconPlus, IconSearch, IconTrash } 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, call } from '../../../lib/api-client';
-import { digitsToPersian, formatJalaliDateTime } from '../../../lib/format';
+import { formatJalaliDateTime } from '../../../lib/format';
 import { uploadFile } from '../../../lib/upload';
 import { fa } from '../../../messages/fa';
 import { TimeInput24, timeOf } from '../../../ui/digits-input';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { PageHeader } from '../../../ui/page-header';
+import { PersianPagination } from '../../../ui/persian-pagination';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
 import { useCardList } from '../../../ui/use-card-list';
 import { newsQueries } from '../api';
@@ -435,16 +435,7 @@ export function Component() {
           )}
         </Paper>
       )}
-      {pages > 1 && (
-        <Group justify="center" mt="md">
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            getItemProps={(p) => ({ children: digitsToPersian(p) })}
-          />
-        </Group>
-      )}
+      <PersianPagination pages={pages} page={page} onChange={setPage} />
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}

@@ -1,9 +1,9 @@
-import { Group, Pagination, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { digitsToPersian } from '../../../lib/format';
 import { NewsCard } from '../../../ui/news-card';
 import { PageHeader } from '../../../ui/page-header';
+import { PersianPagination } from '../../../ui/persian-pagination';
 import { newsQueries } from '../api';
 import { newsFa } from '../messages';
 
@@ -38,16 +38,7 @@ export function Component() {
           />
         ))}
       </SimpleGrid>
-      {pages > 1 && (
-        <Group justify="center" mt="md">
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            getItemProps={(p) => ({ children: digitsToPersian(p) })}
-          />
-        </Group>
-      )}
+      <PersianPagination pages={pages} page={page} onChange={setPage} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Card, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -6,6 +6,7 @@ import { digitsToPersian, formatJalaliDateTime, formatNumber } from '../../../li
 import { fa } from '../../../messages/fa';
 import { Ltr } from '../../../ui/ltr';
 import { PageHeader } from '../../../ui/page-header';
+import { PersianPagination } from '../../../ui/persian-pagination';
 import { PENDING_PAGE_SIZE, pendingReceiptsQuery } from '../api';
 import { money } from '../components/money';
 import { ReceiptReview } from '../components/receipt-review';
@@ -57,7 +58,7 @@ export function Component() {
           </Card>
         ))}
       </Stack>
-      {pages > 1 && <Pagination mt="md" total={pages} value={page} onChange={setPage} size="sm" />}
+      <PersianPagination pages={pages} page={page} onChange={setPage} size="sm" justify="flex-start" />
     </>
   );
 }

@@ -12,7 +12,6 @@ import {
   Card,
   Drawer,
   Group,
-  Pagination,
   Paper,
   SegmentedControl,
   Select,
@@ -37,6 +36,7 @@ import { fa } from '../../../messages/fa';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { Ltr } from '../../../ui/ltr';
 import { PageHeader } from '../../../ui/page-header';
+import { PersianPagination } from '../../../ui/persian-pagination';
 import { useCardList } from '../../../ui/use-card-list';
 import { fieldSections } from '../fields';
 import { preRegFa } from '../messages';
@@ -214,14 +214,13 @@ export function Component() {
               {preRegFa.noResults}
             </Text>
           )}
-          {total > PAGE_SIZE && (
-            <Pagination
-              total={Math.ceil(total / PAGE_SIZE)}
-              value={page}
-              onChange={setPage}
-              getItemProps={(p) => ({ children: digitsToPersian(p) })}
-            />
-          )}
+          <PersianPagination
+            pages={Math.ceil(total / PAGE_SIZE)}
+            page={page}
+            onChange={setPage}
+            mt={0}
+            justify="flex-start"
+          />
         </Stack>
       </Card>
       <DetailDrawer id={openId} onClose={() => setOpenId(null)} />

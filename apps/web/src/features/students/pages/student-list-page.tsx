@@ -14,11 +14,9 @@ import {
   Group,
   Menu,
   Modal,
-  Pagination,
   Paper,
   Select,
   SimpleGrid,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -47,6 +45,8 @@ import { downloadFile } from '../../../lib/download';
 import { digitsToPersian, formatNumber } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
 import { PageHeader } from '../../../ui/page-header';
+import { PersianPagination } from '../../../ui/persian-pagination';
+import { QueryState } from '../../../ui/query-state';
 import { useCardList } from '../../../ui/use-card-list';
 import {
   exportUrl,
@@ -351,108 +351,102 @@ export function Component() {
         </Alert>
       )}
 
-      {list.isPending ? (
-        <Skeleton h={300} radius="md" />
-      ) : list.isError ? (
-        <Alert color="red">{list.error.message}</Alert>
-      ) : items.length === 0 ? (
-        <Alert color="gray" variant="light">
-          {t.empty}
-        </Alert>
-      ) : cards ? (
-        <Stack gap="xs">
-          <Checkbox
-            label={t.selectAll}
-            checked={allOnPage}
-            indeterminate={!allOnPage && items.some((s) => selected.has(s.id))}
-            onChange={toggleAllOnPage}
-          />
-          {items.map((s) => (
-            <StudentCard
-              key={s.id}
-              student={s}
-              checked={selected.has(s.id)}
-              onToggle={() => toggle(s.id)}
-              actions={
-                <StudentActions student={s} onEdit={() => setDrawer({ student: s })} onCredentials={setCredentials} />
-              }
+      <QueryState query={list} isEmpty={items.length === 0} empty={t.empty} height={300}>
+        {cards ? (
+          <Stack gap="xs">
+            <Checkbox
+              label={t.selectAll}
+              checked={allOnPage}
+              indeterminate={!allOnPage && items.some((s) => selected.has(s.id))}
+              onChange={toggleAllOnPage}
             />
-          ))}
-        </Stack>
-      ) : (
-        <Paper withBorder>
-          <Table.ScrollContainer minWidth={720}>
-            <Table stickyHeader highlightOnHover verticalSpacing="sm" data-testid="students-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={40}>
-                    <Checkbox
-                      aria-label={t.selectAll}
-                      checked={allOnPage}
-                      indeterminate={!allOnPage && items.some((s) => selected.has(s.id))}
-                      onChange={toggleAllOnPage}
-                    />
-                  </Table.Th>
-                  <Table.Th>{t.columns.name}</Table.Th>
-                  <Table.Th>{t.columns.nationalCode}</Table.Th>
-                  <Table.Th>{t.columns.number}</Table.Th>
-                  <Table.Th>{t.columns.group}</Table.Th>
-                  <Table.Th>{t.columns.status}</Table.Th>
-                  <Table.Th w={60}>{t.columns.actions}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((s) => {
-                  const name = `${s.firstName} ${s.lastName}`;
-                  return (
-                    <Table.Tr key={s.id} data-testid="student-row">
-                      <Table.Td>
-                        <Checkbox
-                          aria-label={t.selectOne(name)}
-                          checked={selected.has(s.id)}
-                          onChange={() => toggle(s.id)}
-                        />
-                      </Table.Td>
-                      <Table.Td>
-                        <Text fw={600} size="sm">
-                          {name}
-                        </Text>
-                        {!s.hasPassword && s.status !== 'archived' && (
-                          <Badge size="xs" color="yellow" variant="light">
-                            {t.noPassword}
+            {items.map((s) => (
+              <StudentCard
+                key={s.id}
+                student={s}
+                checked={selected.has(s.id)}
+                onToggle={() => toggle(s.id)}
+                actions={
+                  <StudentActions student={s} onEdit={() => setDrawer({ student: s })} onCredentials={setCredentials} />
+                }
+              />
+            ))}
+          </Stack>
+        ) : (
+          <Paper withBorder>
+            <Table.ScrollContainer minWidth={720}>
+              <Table stickyHeader highlightOnHover verticalSpacing="sm" data-testid="students-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w={40}>
+                      <Checkbox
+                        aria-label={t.selectAll}
+                        checked={allOnPage}
+                        indeterminate={!allOnPage && items.some((s) => selected.has(s.id))}
+                        onChange={toggleAllOnPage}
+                      />
+                    </Table.Th>
+                    <Table.Th>{t.columns.name}</Table.Th>
+                    <Table.Th>{t.columns.nationalCode}</Table.Th>
+                    <Table.Th>{t.columns.number}</Table.Th>
+                    <Table.Th>{t.columns.group}</Table.Th>
+                    <Table.Th>{t.columns.status}</Table.Th>
+                    <Table.Th w={60}>{t.columns.actions}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {items.map((s) => {
+                    const name = `${s.firstName} ${s.lastName}`;
+                    return (
+                      <Table.Tr key={s.id} data-testid="student-row">
+                        <Table.Td>
+                          <Checkbox
+                            aria-label={t.selectOne(name)}
+                            checked={selected.has(s.id)}
+                            onChange={() => toggle(s.id)}
+                          />
+                        </Table.Td>
+                        <Table.Td>
+                          <Text fw={600} size="sm">
+                            {name}
+                          </Text>
+                          {!s.hasPassword && s.status !== 'archived' && (
+                            <Badge size="xs" color="yellow" variant="light">
+                              {t.noPassword}
+                            </Badge>
+                          )}
+                        </Table.Td>
+                        <Table.Td className="tabular">{digitsToPersian(s.nationalCode)}</Table.Td>
+                        <Table.Td className="tabular">
+                          {s.studentNumber ? digitsToPersian(s.studentNumber) : '—'}
+                        </Table.Td>
+                        <Table.Td>{s.groupName ?? '—'}</Table.Td>
+                        <Table.Td>
+                          <Badge color={STATUS_COLORS[s.status]} variant="light">
+                            {STUDENT_STATUS_LABELS[s.status]}
                           </Badge>
-                        )}
-                      </Table.Td>
-                      <Table.Td className="tabular">{digitsToPersian(s.nationalCode)}</Table.Td>
-                      <Table.Td className="tabular">
-                        {s.studentNumber ? digitsToPersian(s.studentNumber) : '—'}
-                      </Table.Td>
-                      <Table.Td>{s.groupName ?? '—'}</Table.Td>
-                      <Table.Td>
-                        <Badge color={STATUS_COLORS[s.status]} variant="light">
-                          {STUDENT_STATUS_LABELS[s.status]}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <StudentActions
-                          student={s}
-                          onEdit={() => setDrawer({ student: s })}
-                          onCredentials={setCredentials}
-                        />
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
-      )}
+                        </Table.Td>
+                        <Table.Td>
+                          <StudentActions
+                            student={s}
+                            onEdit={() => setDrawer({ student: s })}
+                            onCredentials={setCredentials}
+                          />
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Paper>
+        )}
+      </QueryState>
       <Group justify="space-between" mt="md">
         <Text size="sm" c="dimmed">
           {list.data ? t.total(formatNumber(list.data.total)) : ''}
         </Text>
-        {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} size="sm" />}
+        <PersianPagination pages={pages} page={page} onChange={setPage} size="sm" mt={0} />
       </Group>
 
       <StudentDrawer
