@@ -64,7 +64,7 @@ export const routes: RouteObject[] = [
           {
             lazy: lazy(() => import('./layouts/dashboard-layout')),
             children: [
-              { index: true, lazy: lazy(() => import('../features/dashboard-home/pages/dashboard-home-page')) },
+              { index: true, lazy: lazy(() => import('./pages/dashboard-home')) },
               { path: 'contact-us', lazy: lazy(() => import('../features/contact/pages/dashboard-contact-page')) },
               { path: 'news', lazy: lazy(() => import('../features/news/pages/dashboard-news-page')) },
               {
@@ -88,7 +88,7 @@ export const routes: RouteObject[] = [
               },
               { path: 'group', lazy: lazy(() => import('../features/classes/pages/groups-page')) },
               { path: 'report-card', lazy: lazy(() => import('../features/report-cards/pages/grid-page')) },
-              { path: 'settings', lazy: lazy(() => import('../features/settings/pages/settings-page')) },
+              { path: 'settings', lazy: lazy(() => import('./pages/settings')) },
               { path: 'audit', lazy: lazy(() => import('../features/audit/pages/audit-page')) },
               { path: 'sign-in', lazy: lazy(() => import('../features/auth/pages/slowed-sign-ins-page')) },
               {

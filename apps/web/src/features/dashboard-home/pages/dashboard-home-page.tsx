@@ -24,7 +24,6 @@ import { call } from '../../../lib/api-client';
 import { digitsToPersian } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
 import { PageHeader } from '../../../ui/page-header';
-import { BackupCard } from '../../backups/components/backup-card';
 import { dashboardFa } from '../messages';
 
 const dashboardQuery = () =>
@@ -98,8 +97,11 @@ function Bars({ title, rows }: { title: string; rows: { label: string; count: nu
   );
 }
 
-/** The dashboard's start page: one request, a card per figure the server answers. */
-export function Component() {
+/**
+ * The dashboard's start page: one request, a card per figure the server answers. `superAdminCards`
+ * come from other features (the backups card: app/pages/dashboard-home.tsx) and show to the super-admin only.
+ */
+export function DashboardHomePage({ superAdminCards }: { superAdminCards?: ReactNode }) {
   const { user } = useRouteLoaderData('dashboard') as { user: SessionUser };
   const d = useQuery(dashboardQuery()).data;
   return (
@@ -182,7 +184,7 @@ export function Component() {
           )}
         </SimpleGrid>
       )}
-      {user.role === 'super-admin' && <BackupCard />}
+      {user.role === 'super-admin' && superAdminCards}
       {d?.preRegistrations && (
         <SimpleGrid cols={{ base: 1, md: 2 }} mt="md">
           <Bars

@@ -37,7 +37,6 @@ import { fa } from '../../../messages/fa';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianNumberInput } from '../../../ui/persian-number-input';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
-import { PaymentSettingsSection } from '../../payments/components/payment-settings-section';
 import { settingsQueries } from '../api';
 import { settingsFa } from '../messages';
 
@@ -312,7 +311,11 @@ function SettingsForm({ profile }: { profile: SchoolProfile }) {
   );
 }
 
-export function Component() {
+/**
+ * The settings page; `more` is what other features add below the school's own settings (payments
+ * adds its card and gateway settings: app/pages/settings.tsx puts the two together).
+ */
+export function SettingsPage({ more }: { more?: ReactNode }) {
   const settings = useQuery(settingsQueries.all());
   return (
     <>
@@ -323,9 +326,7 @@ export function Component() {
       />
       {settings.isPending && <Skeleton h={400} radius="md" />}
       {settings.data && <SettingsForm profile={settings.data.school} />}
-      <Box mt="lg">
-        <PaymentSettingsSection />
-      </Box>
+      {more && <Box mt="lg">{more}</Box>}
     </>
   );
 }
