@@ -2,14 +2,13 @@ import { settingsContract } from '@madreseh/contract/settings/settings.contract'
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { fa } from '../messages/fa';
-import { call } from './api-client';
+import { endpointQuery } from './endpoint-query';
 import { initialAnswer } from './initial-data';
 
 /** The public school profile (name, logo, about, contact, pre-registration state), shared by the public pages. */
 export const schoolProfileQuery = () =>
   queryOptions({
-    queryKey: ['general', 'school'],
-    queryFn: ({ signal }) => call(settingsContract.publicProfile, { signal }),
+    ...endpointQuery(settingsContract.publicProfile),
     ...initialAnswer(settingsContract.publicProfile),
     staleTime: 60_000,
   });

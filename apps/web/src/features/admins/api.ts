@@ -3,17 +3,17 @@ import {
   type StaffCreateInput,
   type StaffUpdateInput,
 } from '@madreseh/contract/admins/admins.contract';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
+import { endpointQuery, invalidateEndpoints } from '../../lib/endpoint-query';
 
-export const staffQuery = () =>
-  queryOptions({ queryKey: ['admins'], queryFn: ({ signal }) => call(adminsContract.list, { signal }) });
+export const staffQuery = () => endpointQuery(adminsContract.list);
 
 export function useCreateStaff() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: StaffCreateInput) => call(adminsContract.create, { body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['admins'] }),
+    onSuccess: () => invalidateEndpoints(qc, adminsContract.list),
   });
 }
 
@@ -22,7 +22,7 @@ export function useUpdateStaff() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: StaffUpdateInput }) =>
       call(adminsContract.update, { params: { id }, body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['admins'] }),
+    onSuccess: () => invalidateEndpoints(qc, adminsContract.list),
   });
 }
 
@@ -31,7 +31,7 @@ export function useSetStaffPassword() {
   return useMutation({
     mutationFn: ({ id, password }: { id: number; password: string }) =>
       call(adminsContract.setPassword, { params: { id }, body: { password } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['admins'] }),
+    onSuccess: () => invalidateEndpoints(qc, adminsContract.list),
   });
 }
 

@@ -1,7 +1,8 @@
 import { type AuditQuery, auditContract } from '@madreseh/contract/audit/audit.contract';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { call, urlFor } from '../../lib/api-client';
+import { urlFor } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download';
+import { endpointQuery } from '../../lib/endpoint-query';
 
 export type AuditFilter = Omit<AuditQuery, 'page' | 'pageSize'>;
 
@@ -14,8 +15,7 @@ function present(f: AuditFilter): AuditFilter {
 
 export const auditQuery = (filter: AuditFilter, page: number, pageSize: number) =>
   queryOptions({
-    queryKey: ['panel', 'audit', present(filter), page, pageSize],
-    queryFn: ({ signal }) => call(auditContract.list, { query: { ...present(filter), page, pageSize }, signal }),
+    ...endpointQuery(auditContract.list, { query: { ...present(filter), page, pageSize } }),
     placeholderData: keepPreviousData,
   });
 

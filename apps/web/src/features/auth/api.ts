@@ -1,19 +1,16 @@
 import { authContract } from '@madreseh/contract/auth/auth.contract';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
+import { endpointQuery, invalidateEndpoints } from '../../lib/endpoint-query';
 
 /** Accounts whose sign-in is slowed now (decision 0010). */
-export const slowedSignInsQuery = () =>
-  queryOptions({
-    queryKey: ['sign-in', 'slowed'],
-    queryFn: ({ signal }) => call(authContract.slowedList, { signal }),
-  });
+export const slowedSignInsQuery = () => endpointQuery(authContract.slowedList);
 
 export function useClearSlowing() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (userId: number) => call(authContract.slowedClear, { params: { id: userId } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['sign-in', 'slowed'] }),
+    onSuccess: () => invalidateEndpoints(qc, authContract.slowedList),
   });
 }
 

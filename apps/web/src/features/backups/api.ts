@@ -1,13 +1,9 @@
 import { backupsContract } from '@madreseh/contract/backups/backups.contract';
-import { queryOptions } from '@tanstack/react-query';
-import { call, urlFor } from '../../lib/api-client';
+import { urlFor } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download';
+import { endpointQuery } from '../../lib/endpoint-query';
 
-export const backupStatusQuery = () =>
-  queryOptions({
-    queryKey: ['panel', 'backups'],
-    queryFn: ({ signal }) => call(backupsContract.status, { signal }),
-  });
+export const backupStatusQuery = () => endpointQuery(backupsContract.status);
 
 /** Makes a backup on the server now and saves it (the server names the file; this is the fallback). */
 export function downloadBackup(): Promise<void> {

@@ -1,16 +1,16 @@
 import { type GroupInput, groupContract } from '@madreseh/contract/group/group.contract';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
+import { endpointQuery, invalidateEndpoints } from '../../lib/endpoint-query';
 
-export const groupsQuery = () =>
-  queryOptions({ queryKey: ['groups'], queryFn: ({ signal }) => call(groupContract.list, { signal }) });
+export const groupsQuery = () => endpointQuery(groupContract.list);
 
 export function useSaveGroup() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: GroupInput }) =>
       id === null ? call(groupContract.create, { body }) : call(groupContract.update, { params: { id }, body }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['groups'] }),
+    onSuccess: () => invalidateEndpoints(qc, groupContract.list),
   });
 }
 
@@ -18,6 +18,6 @@ export function useDeleteGroup() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => call(groupContract.remove, { params: { id } }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['groups'] }),
+    onSuccess: () => invalidateEndpoints(qc, groupContract.list),
   });
 }

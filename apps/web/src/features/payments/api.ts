@@ -1,67 +1,42 @@
 import { contract } from '@madreseh/contract/endpoints';
 import type { InvoiceStatus } from '@madreseh/contract/payments/payments.contract';
-import { queryOptions } from '@tanstack/react-query';
-import { call } from '../../lib/api-client';
+import type { QueryClient } from '@tanstack/react-query';
+import { endpointQuery, invalidateEndpoints } from '../../lib/endpoint-query';
 
 const c = contract.payments;
 
-export const paymentKeys = {
-  all: ['payments'] as const,
-  studentInvoices: ['payments', 'student-invoices'] as const,
-  cardToCard: ['payments', 'card-to-card'] as const,
-  result: (id: number) => ['payments', 'result', id] as const,
-  sandbox: (authority: string) => ['payments', 'sandbox', authority] as const,
-  studentInvoice: (id: number) => ['payments', 'student-invoice', id] as const,
-  pending: ['payments', 'pending'] as const,
-  groups: ['payments', 'groups'] as const,
-  list: (q: object) => ['payments', 'list', q] as const,
-  settings: ['payments', 'settings'] as const,
-};
+/** Every GET of the payments feature: after a money action all of them may have changed. */
+const READS = Object.values(c).filter((ep) => ep.method === 'GET');
 
-export const studentInvoicesQuery = () =>
-  queryOptions({ queryKey: paymentKeys.studentInvoices, queryFn: ({ signal }) => call(c.studentInvoices, { signal }) });
+/** Marks every payments answer stale (invoices, receipts, settings, results) after a money action. */
+export const invalidatePayments = (qc: QueryClient) => invalidateEndpoints(qc, ...READS);
 
-export const cardToCardQuery = () =>
-  queryOptions({ queryKey: paymentKeys.cardToCard, queryFn: ({ signal }) => call(c.cardToCardView, { signal }) });
+export const studentInvoicesQuery = () => endpointQuery(c.studentInvoices);
 
-export const paymentResultQuery = (id: number) =>
-  queryOptions({
-    queryKey: paymentKeys.result(id),
-    queryFn: ({ signal }) => call(c.paymentResult, { params: { id }, signal }),
-    staleTime: 0,
-  });
+export const cardToCardQuery = () => endpointQuery(c.cardToCardView);
 
-export const sandboxQuery = (authority: string) =>
-  queryOptions({
-    queryKey: paymentKeys.sandbox(authority),
-    queryFn: ({ signal }) => call(c.sandboxInfo, { params: { authority }, signal }),
-    staleTime: 0,
-  });
+export const paymentResultQuery = (id: number) => ({
+  ...endpointQuery(c.paymentResult, { params: { id } }),
+  staleTime: 0,
+});
 
-export const studentInvoiceQuery = (id: number) =>
-  queryOptions({
-    queryKey: paymentKeys.studentInvoice(id),
-    queryFn: ({ signal }) => call(c.studentInvoice, { params: { id }, signal }),
-  });
+export const sandboxQuery = (authority: string) => ({
+  ...endpointQuery(c.sandboxInfo, { params: { authority } }),
+  staleTime: 0,
+});
+
+export const studentInvoiceQuery = (id: number) => endpointQuery(c.studentInvoice, { params: { id } });
 
 export const PENDING_PAGE_SIZE = 20;
 
 export const pendingReceiptsQuery = (page: number) =>
-  queryOptions({
-    queryKey: [...paymentKeys.pending, page],
-    queryFn: ({ signal }) => call(c.pendingReceipts, { query: { page, pageSize: PENDING_PAGE_SIZE }, signal }),
-  });
+  endpointQuery(c.pendingReceipts, { query: { page, pageSize: PENDING_PAGE_SIZE } });
 
-export const groupsQuery = () =>
-  queryOptions({ queryKey: paymentKeys.groups, queryFn: ({ signal }) => call(c.groups, { signal }) });
+export const groupsQuery = () => endpointQuery(c.groups);
 
 export const invoiceListQuery = (q: { groupId?: number; status?: InvoiceStatus }) =>
-  queryOptions({
-    queryKey: paymentKeys.list(q),
-    queryFn: ({ signal }) => call(c.listInvoices, { query: { pageSize: 100, ...q }, signal }),
-  });
+  endpointQuery(c.listInvoices, { query: { pageSize: 100, ...q } });
 
-export const paymentSettingsQuery = () =>
-  queryOptions({ queryKey: paymentKeys.settings, queryFn: ({ signal }) => call(c.getSettings, { signal }) });
+export const paymentSettingsQuery = () => endpointQuery(c.getSettings);
 
 export { c as paymentsEndpoints };

@@ -1,11 +1,6 @@
 import { settingsContract } from '@madreseh/contract/settings/settings.contract';
-import { queryOptions } from '@tanstack/react-query';
-import { call } from '../../lib/api-client';
+import { endpointQuery } from '../../lib/endpoint-query';
 
 export const settingsQueries = {
-  all: () =>
-    queryOptions({
-      queryKey: ['panel', 'settings'],
-      queryFn: ({ signal }) => call(settingsContract.get, { signal }),
-    }),
+  all: () => endpointQuery(settingsContract.get),
 };

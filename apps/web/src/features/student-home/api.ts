@@ -3,12 +3,13 @@ import { paymentsContract } from '@madreseh/contract/payments/payments.contract'
 import { studentContract } from '@madreseh/contract/student/student.contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call, urlFor } from '../../lib/api-client';
+import { endpointKey, endpointQuery } from '../../lib/endpoint-query';
 import { offlineAtOf } from '../../lib/offline';
 
 /** student/me and, when it came from the offline cache, when it was saved. */
 export const meQuery = () =>
   queryOptions({
-    queryKey: ['student-me'],
+    queryKey: endpointKey(studentContract.me),
     queryFn: async ({ signal }) => {
       const me = await call(studentContract.me, { signal });
       return { me, offlineAt: offlineAtOf(urlFor(studentContract.me)) };
@@ -16,15 +17,7 @@ export const meQuery = () =>
   });
 
 /** The newest three news items the student may read, pinned first. */
-export const latestNewsQuery = () =>
-  queryOptions({
-    queryKey: ['student-home', 'news'],
-    queryFn: ({ signal }) => call(newsContract.studentList, { query: { page: 1, pageSize: 3 }, signal }),
-  });
+export const latestNewsQuery = () => endpointQuery(newsContract.studentList, { query: { page: 1, pageSize: 3 } });
 
 /** The student's invoices with their totals (the home page shows what is still owed). */
-export const balanceQuery = () =>
-  queryOptions({
-    queryKey: ['student-home', 'invoices'],
-    queryFn: ({ signal }) => call(paymentsContract.studentInvoices, { signal }),
-  });
+export const balanceQuery = () => endpointQuery(paymentsContract.studentInvoices);

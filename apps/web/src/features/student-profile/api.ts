@@ -1,16 +1,16 @@
 import { studentContract } from '@madreseh/contract/student/student.contract';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
+import { endpointQuery, invalidateEndpoints } from '../../lib/endpoint-query';
 import { uploadFile } from '../../lib/upload';
 
-export const profileQuery = () =>
-  queryOptions({ queryKey: ['student-profile'], queryFn: ({ signal }) => call(studentContract.profile, { signal }) });
+export const profileQuery = () => endpointQuery(studentContract.profile);
 
 export function useUpdateProfile() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: { mobile: string; address: string }) => call(studentContract.updateProfile, { body }),
-    onSuccess: (p) => qc.setQueryData(['student-profile'], p),
+    onSuccess: (p) => qc.setQueryData(profileQuery().queryKey, p),
   });
 }
 
@@ -27,8 +27,8 @@ export function useOwnPhoto() {
     mutationFn: ({ file, onProgress }: { file: File; onProgress: (f: number) => void }) =>
       uploadFile(studentContract.uploadOwnPhoto, { file, onProgress }),
     onSuccess: (p) => {
-      qc.setQueryData(['student-profile'], p);
-      void qc.invalidateQueries({ queryKey: ['student-me'] });
+      qc.setQueryData(profileQuery().queryKey, p);
+      void invalidateEndpoints(qc, studentContract.me);
     },
   });
 }

@@ -2,22 +2,17 @@ import { groupContract } from '@madreseh/contract/group/group.contract';
 import { type StudentInput, type StudentListQuery, studentContract } from '@madreseh/contract/student/student.contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, urlFor } from '../../lib/api-client';
+import { endpointQuery, invalidateEndpoints } from '../../lib/endpoint-query';
 import { uploadFile } from '../../lib/upload';
 
 export const studentsQuery = (query: StudentListQuery) =>
-  queryOptions({
-    queryKey: ['students', query],
-    queryFn: ({ signal }) => call(studentContract.list, { query, signal }),
-    placeholderData: keepPreviousData,
-  });
+  queryOptions({ ...endpointQuery(studentContract.list, { query }), placeholderData: keepPreviousData });
 
-export const groupOptionsQuery = () =>
-  queryOptions({ queryKey: ['groups'], queryFn: ({ signal }) => call(groupContract.list, { signal }) });
+export const groupOptionsQuery = () => endpointQuery(groupContract.list);
 
 function useInvalidateStudents() {
   const qc = useQueryClient();
-  return () =>
-    Promise.all([qc.invalidateQueries({ queryKey: ['students'] }), qc.invalidateQueries({ queryKey: ['groups'] })]);
+  return () => invalidateEndpoints(qc, studentContract.list, groupContract.list);
 }
 
 export function useSaveStudent() {

@@ -29,7 +29,7 @@ export function BackupCard() {
       notifications.show({ color: 'red', message: err instanceof ApiError ? err.message : m.failed });
     } finally {
       setBusy(false);
-      await qc.invalidateQueries({ queryKey: ['panel', 'backups'] });
+      await qc.invalidateQueries({ queryKey: backupStatusQuery().queryKey });
     }
   };
 

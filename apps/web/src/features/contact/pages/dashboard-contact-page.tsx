@@ -1,4 +1,4 @@
-import { type ContactMessage, contactContract } from '@madreseh/contract/contact/contact.contract';
+import type { ContactMessage } from '@madreseh/contract/contact/contact.contract';
 import {
   Anchor,
   Badge,
@@ -17,28 +17,18 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { call } from '../../../lib/api-client';
 import { digitsToPersian, formatJalaliDateTime } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
 import { useCardList } from '../../../ui/use-card-list';
+import { contactListQuery, useBulkMessages, useOpenMessage, useSetRead } from '../api';
 import { contactFa } from '../messages';
 
-const listQuery = (page: number, q: string, unread: boolean) =>
-  queryOptions({
-    queryKey: ['panel', 'contact-us', page, q, unread],
-    queryFn: ({ signal }) =>
-      call(contactContract.list, {
-        query: { page, pageSize: 20, q: q || undefined, unread: unread ? '1' : undefined },
-        signal,
-      }),
-  });
-
 export function Component() {
-  const qc = useQueryClient();
+  const _qc = useQueryClient();
   const [page, setPage] = useState(1);
   const [q, setQ] = useState('');
   const [unread, setUnread] = useState(false);
@@ -46,40 +36,22 @@ export function Component() {
   const [selected, setSelected] = useState<number[]>([]);
   const [open, setOpen] = useState<ContactMessage | null>(null);
   const [confirm, setConfirm] = useState<number[] | null>(null);
-  const list = useQuery({ ...listQuery(page, debounced, unread), placeholderData: keepPreviousData });
+  const list = useQuery(contactListQuery(page, debounced, unread));
   const cards = useCardList();
-  const refresh = () => {
-    void qc.invalidateQueries({ queryKey: ['panel', 'contact-us'] });
-    void qc.invalidateQueries({ queryKey: ['panel', 'dashboard'] });
-  };
-
-  const openMsg = useMutation({
-    mutationFn: (id: number) => call(contactContract.get, { params: { id } }),
-    onSuccess: (m) => {
-      setOpen(m);
-      refresh();
-    },
-  });
-  const setRead = useMutation({
-    mutationFn: ({ id, read }: { id: number; read: boolean }) =>
-      call(contactContract.setRead, { params: { id }, body: { read } }),
-    onSuccess: (m) => {
-      setOpen(m);
-      refresh();
-    },
-  });
-  const bulk = useMutation({
-    mutationFn: ({ ids, action }: { ids: number[]; action: 'read' | 'unread' | 'delete' }) =>
-      call(contactContract.bulk, { body: { ids, action } }),
-    onSuccess: () => {
-      notifications.show({ color: 'green', message: contactFa.done });
-      setSelected([]);
-      setConfirm(null);
-      setOpen(null);
-      refresh();
-    },
-    onError: (e) => notifications.show({ color: 'red', message: (e as Error).message }),
-  });
+  const openMsg = useOpenMessage();
+  const setRead = useSetRead();
+  const bulk = useBulkMessages();
+  const show = { onSuccess: (m: ContactMessage) => setOpen(m) };
+  const runBulk = (input: { ids: number[]; action: 'read' | 'unread' | 'delete' }) =>
+    bulk.mutate(input, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: contactFa.done });
+        setSelected([]);
+        setConfirm(null);
+        setOpen(null);
+      },
+      onError: (e) => notifications.show({ color: 'red', message: (e as Error).message }),
+    });
 
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
@@ -91,7 +63,7 @@ export function Component() {
       <Anchor
         component="button"
         type="button"
-        onClick={() => openMsg.mutate(m.id)}
+        onClick={() => openMsg.mutate(m.id, show)}
         fw="inherit"
         ta="start"
         style={{ overflowWrap: 'anywhere' }}
@@ -136,7 +108,7 @@ export function Component() {
         </Group>
         {selected.length > 0 && (
           <Group gap="xs">
-            <Button variant="light" onClick={() => bulk.mutate({ ids: selected, action: 'read' })}>
+            <Button variant="light" onClick={() => runBulk({ ids: selected, action: 'read' })}>
               {contactFa.readSelected}
             </Button>
             <Button variant="light" color="red" onClick={() => setConfirm(selected)}>
@@ -252,7 +224,7 @@ export function Component() {
               {open.message}
             </Text>
             <Group>
-              <Button variant="light" onClick={() => setRead.mutate({ id: open.id, read: !open.read })}>
+              <Button variant="light" onClick={() => setRead.mutate({ id: open.id, read: !open.read }, show)}>
                 {open.read ? contactFa.markUnread : contactFa.markRead}
               </Button>
               <Button variant="light" color="red" onClick={() => setConfirm([open.id])}>
@@ -271,7 +243,7 @@ export function Component() {
           <Button
             color="red"
             loading={bulk.isPending}
-            onClick={() => confirm && bulk.mutate({ ids: confirm, action: 'delete' })}
+            onClick={() => confirm && runBulk({ ids: confirm, action: 'delete' })}
           >
             {contactFa.delete}
           </Button>

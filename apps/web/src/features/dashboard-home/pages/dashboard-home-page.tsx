@@ -1,5 +1,4 @@
 import type { SessionUser } from '@madreseh/contract/auth/auth.contract';
-import { dashboardContract } from '@madreseh/contract/dashboard/dashboard.contract';
 import { academicYearLabel } from '@madreseh/contract/jalali';
 import {
   PRE_REGISTER_STATUS_LABELS,
@@ -17,20 +16,14 @@ import {
   IconTrophy,
   IconUsers,
 } from '@tabler/icons-react';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
-import { call } from '../../../lib/api-client';
 import { digitsToPersian } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
 import { PageHeader } from '../../../ui/page-header';
+import { dashboardQuery } from '../api';
 import { dashboardFa } from '../messages';
-
-const dashboardQuery = () =>
-  queryOptions({
-    queryKey: ['panel', 'dashboard'],
-    queryFn: ({ signal }) => call(dashboardContract.get, { signal }),
-  });
 
 function Figure({
   to,

@@ -41,7 +41,7 @@ import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
 import { useCardList } from '../../../ui/use-card-list';
-import { newsQueries } from '../api';
+import { invalidateNews, newsQueries } from '../api';
 import { newsFa } from '../messages';
 
 const STATE_COLORS: Record<NewsState, string> = { draft: 'gray', scheduled: 'orange', published: 'green' };
@@ -174,7 +174,7 @@ function NewsForm({ editing, onDone }: { editing: AdminNews | null; onDone: () =
     },
     onSuccess: () => {
       notifications.show({ color: 'green', message: newsFa.saved });
-      void qc.invalidateQueries({ queryKey: ['panel', 'news'] });
+      void invalidateNews(qc);
       onDone();
     },
     onError: (err) => {
@@ -317,7 +317,7 @@ export function Component() {
     onSuccess: () => {
       notifications.show({ color: 'green', message: newsFa.deleted });
       setDeleting(null);
-      void qc.invalidateQueries({ queryKey: ['panel', 'news'] });
+      void invalidateNews(qc);
     },
     onError: (err) => notifications.show({ color: 'red', message: (err as Error).message }),
   });

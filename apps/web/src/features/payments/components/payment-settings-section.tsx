@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { ApiError, call } from '../../../lib/api-client';
 import { digitsToPersian } from '../../../lib/format';
 import { onlyDigits } from '../../../ui/digits-input';
-import { paymentKeys, paymentSettingsQuery, paymentsEndpoints } from '../api';
+import { invalidatePayments, paymentSettingsQuery, paymentsEndpoints } from '../api';
 import { pm } from '../messages';
 import { BankBadge } from './bank-badge';
 
@@ -35,7 +35,7 @@ export function PaymentSettingsSection() {
     mutationFn: () => call(paymentsEndpoints.putSettings, { body: form ?? { moneyUnit: 'toman', cardNumber: '' } }),
     onSuccess: async () => {
       notifications.show({ color: 'teal', message: pm.saved });
-      await queryClient.invalidateQueries({ queryKey: paymentKeys.all });
+      await invalidatePayments(queryClient);
     },
   });
   const fields = save.error instanceof ApiError ? (save.error.fields ?? {}) : {};

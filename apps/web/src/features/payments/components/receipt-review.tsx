@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../../lib/api-client';
 import { formatJalaliDateTime } from '../../../lib/format';
-import { paymentKeys, paymentsEndpoints } from '../api';
+import { invalidatePayments, paymentsEndpoints } from '../api';
 import { pm } from '../messages';
 
 /** Approve / reject buttons for a pending card-to-card receipt, its zoomable photo and the reject reason dialog. */
@@ -17,7 +17,7 @@ export function ReceiptReview({ payment }: { payment: PaymentView }) {
   const done = async (message: string) => {
     notifications.show({ color: 'teal', message });
     setRejecting(false);
-    await queryClient.invalidateQueries({ queryKey: paymentKeys.all });
+    await invalidatePayments(queryClient);
   };
   const approve = useMutation({
     mutationFn: () => call(paymentsEndpoints.approve, { params: { id: payment.id } }),

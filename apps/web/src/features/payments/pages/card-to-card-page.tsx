@@ -30,7 +30,7 @@ import { fa } from '../../../messages/fa';
 import { DigitsInput, TimeInput24, timeOf } from '../../../ui/digits-input';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { PageHeader } from '../../../ui/page-header';
-import { cardToCardQuery, paymentKeys, paymentsEndpoints } from '../api';
+import { cardToCardQuery, invalidatePayments, paymentsEndpoints } from '../api';
 import { BankBadge } from '../components/bank-badge';
 import { PaymentLine } from '../components/invoice-card';
 import { fromRials, money, toRials } from '../components/money';
@@ -99,7 +99,7 @@ export function Component() {
       setTracking('');
       setTime('');
       setFile(null);
-      await queryClient.invalidateQueries({ queryKey: paymentKeys.all });
+      await invalidatePayments(queryClient);
     } catch (err) {
       if (err instanceof ApiError) {
         setFormError(err.message);

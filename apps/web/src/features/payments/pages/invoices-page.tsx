@@ -27,7 +27,7 @@ import { fa } from '../../../messages/fa';
 import { DigitsInput } from '../../../ui/digits-input';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { PageHeader } from '../../../ui/page-header';
-import { groupsQuery, invoiceListQuery, paymentKeys, paymentSettingsQuery, paymentsEndpoints } from '../api';
+import { groupsQuery, invalidatePayments, invoiceListQuery, paymentSettingsQuery, paymentsEndpoints } from '../api';
 import { InvoiceExport } from '../components/invoice-export';
 import { InvoiceStatusBadge, money, toRials } from '../components/money';
 import { pm } from '../messages';
@@ -64,7 +64,7 @@ export function Component() {
     }),
     enabled: Boolean(groupId),
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: paymentKeys.all });
+  const refresh = () => invalidatePayments(queryClient);
 
   const bulk = useMutation({
     mutationFn: () =>

@@ -10,7 +10,7 @@ import { fa } from '../../../messages/fa';
 import { DigitsInput } from '../../../ui/digits-input';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { PageHeader } from '../../../ui/page-header';
-import { paymentKeys, paymentsEndpoints, studentInvoiceQuery } from '../api';
+import { invalidatePayments, paymentsEndpoints, studentInvoiceQuery } from '../api';
 import { InvoiceCard, TotalsCard } from '../components/invoice-card';
 import { fromRials, toRials } from '../components/money';
 import { ReceiptReview } from '../components/receipt-review';
@@ -161,7 +161,7 @@ function InvoiceDialog({
     onSuccess: async () => {
       notifications.show({ color: 'teal', message: pm.saved });
       onClose();
-      await queryClient.invalidateQueries({ queryKey: paymentKeys.all });
+      await invalidatePayments(queryClient);
     },
     onError: (e) => setFields(e instanceof ApiError && e.fields ? e.fields : { _: e.message }),
   });

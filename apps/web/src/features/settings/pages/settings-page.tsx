@@ -31,6 +31,7 @@ import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { ApiError, call } from '../../../lib/api-client';
+import { invalidateEndpoints } from '../../../lib/endpoint-query';
 import { digitsToPersian } from '../../../lib/format';
 import { uploadFile } from '../../../lib/upload';
 import { fa } from '../../../messages/fa';
@@ -79,7 +80,7 @@ function ImageSlot({ kind, label, image }: { kind: 'logo' | 'hero'; label: strin
   const [progress, setProgress] = useState<number | null>(null);
   const done = (data: Awaited<ReturnType<typeof call<typeof settingsContract.get>>>) => {
     qc.setQueryData(settingsQueries.all().queryKey, data);
-    void qc.invalidateQueries({ queryKey: ['general', 'school'] });
+    void invalidateEndpoints(qc, settingsContract.publicProfile);
   };
   const upload = useMutation({
     mutationFn: (file: File) =>
@@ -161,7 +162,7 @@ function SettingsForm({ profile }: { profile: SchoolProfile }) {
     onSuccess: (data) => {
       setErrors({});
       qc.setQueryData(settingsQueries.all().queryKey, data);
-      void qc.invalidateQueries({ queryKey: ['general', 'school'] });
+      void invalidateEndpoints(qc, settingsContract.publicProfile);
       notifications.show({ color: 'green', message: settingsFa.saved });
     },
     onError: (e) => {
