@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { contract } from '@madreseh/contract/endpoints';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -44,7 +45,7 @@ describe('sessions and settings kept in memory', () => {
   it('refuses the token at once after logout', async () => {
     const token = await t.sessionFor('student1');
     expect((await check(token)).statusCode).toBe(200);
-    const out = await t.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: t.as(token) });
+    const out = await t.call(contract.auth.logout, { headers: t.as(token) });
     expect(out.statusCode).toBeLessThan(300);
     expect((await check(token)).statusCode).toBe(401);
   });
@@ -87,7 +88,7 @@ describe('sessions and settings kept in memory', () => {
   });
 
   it("keeps the school's settings, and answers a change made straight in the database", async () => {
-    const school = () => t.inject({ method: 'GET', url: '/api/v1/general/school' });
+    const school = () => t.call(contract.settings.publicProfile);
     const before = (await school()).json() as { name: string };
     const { queries } = await t.queriesDuring(school);
     expect(queries).toEqual([]);

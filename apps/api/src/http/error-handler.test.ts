@@ -1,4 +1,5 @@
 import { endpoint } from '@madreseh/contract/endpoint';
+import { contract } from '@madreseh/contract/endpoints';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -103,7 +104,7 @@ describe('errors', () => {
 
 describe('headers and documentation', () => {
   it('sends a strict content security policy and the usual protections', async () => {
-    const res = await t.inject({ method: 'GET', url: '/api/v1/health' });
+    const res = await t.call(contract.system.health);
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("default-src 'self'");
@@ -127,7 +128,7 @@ describe('request logs', () => {
   it('never hold a token, a password or the values of the query', async () => {
     lines.length = 0;
     const token = await t.login('student1');
-    await t.inject({ method: 'POST', url: '/api/v1/auth/check-token', headers: t.as(token), payload: {} });
+    await t.call(contract.auth.checkToken, { body: {}, headers: t.as(token) });
     await t.inject({ method: 'GET', url: `/api/v1/health?nationalCode=${NATIONAL_CODE}` });
     const log = lines.join('\n');
     expect(log).toContain('/api/v1/auth/check-token');

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { API_PREFIX, type Endpoint } from '@madreseh/contract/endpoint';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -25,6 +26,11 @@ export interface TestApp {
   databaseUrl: string | null;
   policy: SessionPolicy;
   inject(options: InjectOptions): Promise<LightMyRequestResponse>;
+  /**
+   * Calls one contract endpoint through inject: its method, its path with `params` filled in, `query`
+   * as the query string and `body` as JSON. Inputs are loosely typed on purpose: tests send bad ones.
+   */
+  call(endpoint: Endpoint, input?: CallInput): Promise<LightMyRequestResponse>;
   /** Signs in through POST auth/login and answers the token (fails the test on any other answer). */
   login(username: string, password?: string): Promise<string>;
   /** A fresh session for a user, written straight to the database (no password hashing: fast). */
@@ -39,6 +45,25 @@ export interface TestApp {
    */
   queriesDuring<T>(fn: () => Promise<T>): Promise<{ result: T; queries: string[] }>;
   close(): Promise<void>;
+}
+
+export interface CallInput {
+  params?: Record<string, string | number | undefined>;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** The address inject asks for: `/api/v1/<path>` with parameters filled in and the query string. */
+export function addressOf(endpoint: Endpoint, input: Pick<CallInput, 'params' | 'query'> = {}): string {
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(input.query ?? {})) if (v !== undefined) search.set(k, String(v));
+  const qs = search.toString();
+  // Filled as a template string would be: a missing value is sent as "undefined", for the server to refuse.
+  const path = endpoint.path.replace(/:([A-Za-z]+)/g, (_, name: string) =>
+    encodeURIComponent(String(input.params?.[name])),
+  );
+  return `${API_PREFIX}${path}${qs ? `?${qs}` : ''}`;
 }
 
 export interface TestAppOptions {
@@ -117,6 +142,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     databaseUrl: database.url ?? null,
     policy,
     inject: (opts) => app.inject(opts),
+    call: (endpoint, input = {}) =>
+      app.inject({
+        method: endpoint.method,
+        url: addressOf(endpoint, input),
+        ...(input.headers ? { headers: input.headers } : {}),
+        ...(input.body !== undefined ? { payload: input.body as InjectOptions['payload'] } : {}),
+      }),
     async login(username, password = DEMO_PASSWORD) {
       const res = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username, password } });
       if (res.statusCode !== 200) throw new Error(`login ${username} answered ${res.statusCode}: ${res.body}`);

@@ -1,3 +1,4 @@
+import { contract } from '@madreseh/contract/endpoints';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectInvalid } from '../../test/expect-invalid';
 import { jpegWithGps } from '../../test/images';
@@ -27,7 +28,7 @@ async function create(title: string, date = '2026-05-10', description = '') {
 }
 
 const publicTitles = async () => {
-  const res = await t.inject({ method: 'GET', url: '/api/v1/general/achievement?pageSize=100' });
+  const res = await t.call(contract.achievement.publicList, { query: { pageSize: 100 } });
   expect(res.statusCode).toBe(200);
   // The demo achievements come after the ones made here (new ones go first).
   return (res.json() as { items: Achievement[] }).items.map((a) => a.title).slice(0, 3);
@@ -97,7 +98,7 @@ describe('achievements', () => {
       '<b>عالی</b>',
     );
     expect(item).toMatchObject({ title: 'افتخار', description: 'عالی' });
-    const res = await t.inject({ method: 'GET', url: '/api/v1/general/achievement?pageSize=100' });
+    const res = await t.call(contract.achievement.publicList, { query: { pageSize: 100 } });
     expect(res.body).not.toMatch(/onerror|<script|<img|<b>/);
   });
 
@@ -146,10 +147,8 @@ describe('achievements', () => {
 
   it('deletes the achievement and its image', async () => {
     const id = made[2]?.id;
-    expect(
-      (await t.inject({ method: 'DELETE', url: `/api/v1/panel/achievement/${id}`, headers: t.as(admin) })).statusCode,
-    ).toBe(200);
-    const all = await t.inject({ method: 'GET', url: '/api/v1/general/achievement?pageSize=100' });
+    expect((await t.call(contract.achievement.remove, { params: { id }, headers: t.as(admin) })).statusCode).toBe(200);
+    const all = await t.call(contract.achievement.publicList, { query: { pageSize: 100 } });
     expect((all.json() as { items: Achievement[] }).items.map((a) => a.id)).not.toContain(id);
     const withImage = made[1]?.id;
     const body = multipartBody({}, [
@@ -182,7 +181,7 @@ describe('achievements', () => {
 
   it('lists for staff in display order, searched by title, paged on the server', async () => {
     const mine = await create('نشان طلای جشنوارهٔ خوارزمی', '2026-02-02');
-    const all = await t.inject({ method: 'GET', url: '/api/v1/panel/achievement?pageSize=100', headers: t.as(admin) });
+    const all = await t.call(contract.achievement.list, { query: { pageSize: 100 }, headers: t.as(admin) });
     expect(all.statusCode).toBe(200);
     expect((all.json() as { items: Achievement[] }).items[0]?.id).toBe(mine.id);
     const found = await t.inject({
@@ -201,7 +200,7 @@ describe('achievements', () => {
   });
 
   it('shows visitors only the public fields', async () => {
-    const res = await t.inject({ method: 'GET', url: '/api/v1/general/achievement' });
+    const res = await t.call(contract.achievement.publicList);
     expect(Object.keys(res.json().items[0]).sort()).toEqual([
       'date',
       'description',
@@ -217,8 +216,8 @@ describe('achievements', () => {
   it('refuses malformed pages, ids, edits and orders with 400 and Persian messages', async () => {
     const id = made[0]?.id;
     const as = t.as(admin);
-    expectInvalid(await t.inject({ method: 'GET', url: '/api/v1/general/achievement?pageSize=0' }), ['pageSize']);
-    expectInvalid(await t.inject({ method: 'GET', url: '/api/v1/panel/achievement?page=x', headers: as }), ['page']);
+    expectInvalid(await t.call(contract.achievement.publicList, { query: { pageSize: '0' } }), ['pageSize']);
+    expectInvalid(await t.call(contract.achievement.list, { query: { page: 'x' }, headers: as }), ['page']);
     expectInvalid(
       await t.inject({
         method: 'PUT',
@@ -237,8 +236,8 @@ describe('achievements', () => {
       }),
       ['id'],
     );
-    expectInvalid(await t.inject({ method: 'DELETE', url: '/api/v1/panel/achievement/0', headers: as }), ['id']);
-    expectInvalid(await t.inject({ method: 'DELETE', url: '/api/v1/panel/achievement/x/image', headers: as }), ['id']);
+    expectInvalid(await t.call(contract.achievement.remove, { params: { id: 0 }, headers: as }), ['id']);
+    expectInvalid(await t.call(contract.achievement.removeImage, { params: { id: 'x' }, headers: as }), ['id']);
     const noFile = multipartBody({ title: 'x' }, []);
     expectInvalid(
       await t.inject({
@@ -251,7 +250,7 @@ describe('achievements', () => {
     for (const payload of [{ ids: [] }, { ids: [0] }, { order: [id] }]) {
       expectInvalid(await t.inject({ method: 'PUT', url: '/api/v1/panel/achievement/order', headers: as, payload }));
     }
-    const kept = await t.inject({ method: 'GET', url: '/api/v1/panel/achievement?pageSize=100', headers: as });
+    const kept = await t.call(contract.achievement.list, { query: { pageSize: 100 }, headers: as });
     expect((kept.json() as { items: Achievement[] }).items.find((a) => a.id === id)?.title).toBe(
       'مقام اول المپیاد ریاضی استان',
     );

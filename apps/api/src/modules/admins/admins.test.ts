@@ -1,3 +1,4 @@
+import { contract } from '@madreseh/contract/endpoints';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/system';
@@ -26,10 +27,9 @@ const patch = (id: number, payload: object, token = superToken) =>
   t.inject({ method: 'PATCH', url: `${ROOT}/${id}`, headers: t.as(token), payload });
 const setPassword = (id: number, password: string, token = superToken) =>
   t.inject({ method: 'PUT', url: `${ROOT}/${id}/password`, headers: t.as(token), payload: { password } });
-const checkToken = (token: string) =>
-  t.inject({ method: 'POST', url: '/api/v1/auth/check-token', headers: t.as(token), payload: {} });
+const checkToken = (token: string) => t.call(contract.auth.checkToken, { body: {}, headers: t.as(token) });
 const loginStatus = async (username: string, password: string) =>
-  (await t.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username, password } })).statusCode;
+  (await t.call(contract.auth.login, { body: { username, password } })).statusCode;
 
 let seq = 0;
 /** A fresh account through the API; answers its id. */

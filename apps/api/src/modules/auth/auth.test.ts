@@ -1,4 +1,5 @@
 import { endpoint } from '@madreseh/contract/endpoint';
+import { contract } from '@madreseh/contract/endpoints';
 import { ERROR_MESSAGES } from '@madreseh/contract/errors';
 import { STAFF } from '@madreseh/contract/roles';
 import { and, eq, sql } from 'drizzle-orm';
@@ -328,24 +329,21 @@ describe('sign-in slowing (decision 0010): slowed, never locked', () => {
       await login({ username: 'student2', password: `g-${i}` }, ip);
     }
     const admin = await t.sessionFor('admin');
-    const list = await t.inject({ method: 'GET', url: '/api/v1/panel/sign-in/slowed', headers: t.as(admin) });
+    const list = await t.call(contract.auth.slowedList, { headers: t.as(admin) });
     expect(list.statusCode).toBe(200);
     expect(list.headers['cache-control']).toBe('no-store');
     const id = await t.userId('student2');
     const item = list.json().items.find((i: { userId: number }) => i.userId === id);
     expect(item).toMatchObject({ username: 'student2', role: 'student', failures: freeFailures + 2 });
     expect(item.waitSeconds).toBeGreaterThan(0);
-    expect(
-      (await t.inject({ method: 'DELETE', url: `/api/v1/panel/sign-in/slowed/${id}`, headers: t.as(admin) }))
-        .statusCode,
-    ).toBe(200);
+    expect((await t.call(contract.auth.slowedClear, { params: { id }, headers: t.as(admin) })).statusCode).toBe(200);
     expect(await throttleRow('student2')).toBeNull();
     const audited = await t.db.execute(
       sql`select count(*)::int as n from audit_log where action = 'clear-sign-in-slowing' and entity_id = ${String(id)}`,
     );
     expect((audited as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
     expect((await login({ username: 'student2', password: 'demo1234' }, nextIp())).statusCode).toBe(200);
-    const after = await t.inject({ method: 'GET', url: '/api/v1/panel/sign-in/slowed', headers: t.as(admin) });
+    const after = await t.call(contract.auth.slowedList, { headers: t.as(admin) });
     expect(after.json().items.some((i: { userId: number }) => i.userId === id)).toBe(false);
   });
 });

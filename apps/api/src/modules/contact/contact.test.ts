@@ -1,4 +1,5 @@
 import { CONTACT_LIMIT } from '@madreseh/contract/contact/contact.contract';
+import { contract } from '@madreseh/contract/endpoints';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../db/schema/site';
 import { expectInvalid } from '../../test/expect-invalid';
@@ -32,7 +33,7 @@ describe('contact messages', () => {
     expect((await send({ ...message, name: 'مینا', replyTo: 'Mina@Example.org', subject: 'دوم' })).statusCode).toBe(
       201,
     );
-    const list = await t.inject({ method: 'GET', url: '/api/v1/panel/contact-us', headers: admin });
+    const list = await t.call(contract.contact.list, { headers: admin });
     expect(list.statusCode).toBe(200);
     expect(list.json()).toMatchObject({ total: 2, unread: 2 });
     expect(list.json().items[1]).toMatchObject({ name: 'رضا کاظمی', replyTo: '09123456789', read: false });
@@ -40,11 +41,11 @@ describe('contact messages', () => {
   });
 
   it('marks read on opening, unread on request, and searches', async () => {
-    const list = await t.inject({ method: 'GET', url: '/api/v1/panel/contact-us', headers: admin });
+    const list = await t.call(contract.contact.list, { headers: admin });
     const reza = list.json().items.find((i: { name: string }) => i.name === 'رضا کاظمی');
-    const open = await t.inject({ method: 'GET', url: `/api/v1/panel/contact-us/${reza.id}`, headers: admin });
+    const open = await t.call(contract.contact.get, { params: { id: reza.id }, headers: admin });
     expect(open.json().read).toBe(true);
-    const after = await t.inject({ method: 'GET', url: '/api/v1/panel/contact-us', headers: admin });
+    const after = await t.call(contract.contact.list, { headers: admin });
     expect(after.json().unread).toBe(1);
     expect(after.json().items[1].id).toBe(reza.id);
     const unread = await t.inject({
@@ -64,7 +65,7 @@ describe('contact messages', () => {
   });
 
   it('bulk marks read and deletes', async () => {
-    const list = await t.inject({ method: 'GET', url: '/api/v1/panel/contact-us', headers: admin });
+    const list = await t.call(contract.contact.list, { headers: admin });
     const ids = list.json().items.map((i: { id: number }) => i.id);
     const read = await t.inject({
       method: 'POST',
@@ -80,10 +81,8 @@ describe('contact messages', () => {
       payload: { ids, action: 'delete' },
     });
     expect(del.json()).toEqual({ ok: true, count: 2 });
-    expect((await t.inject({ method: 'GET', url: '/api/v1/panel/contact-us', headers: admin })).json().total).toBe(0);
-    expect(
-      (await t.inject({ method: 'DELETE', url: `/api/v1/panel/contact-us/${ids[0]}`, headers: admin })).statusCode,
-    ).toBe(404);
+    expect((await t.call(contract.contact.list, { headers: admin })).json().total).toBe(0);
+    expect((await t.call(contract.contact.remove, { params: { id: ids[0] }, headers: admin })).statusCode).toBe(404);
   });
 
   it('refuses a bad mobile or an empty message with Persian messages', async () => {
@@ -97,7 +96,7 @@ describe('contact messages', () => {
 
   it('keeps nothing from a bot that fills the hidden field', async () => {
     expect((await send({ ...message, website: 'http://spam.example' }, '10.0.0.3')).statusCode).toBe(201);
-    expect((await t.inject({ method: 'GET', url: '/api/v1/panel/contact-us', headers: admin })).json().total).toBe(0);
+    expect((await t.call(contract.contact.list, { headers: admin })).json().total).toBe(0);
   });
 
   it('answers 429 with a Persian message to a flood from one address', async () => {
@@ -110,13 +109,11 @@ describe('contact messages', () => {
 
   it('deletes one message', async () => {
     expect((await send({ ...message, subject: 'برای حذف' }, '10.0.0.20')).statusCode).toBe(201);
-    const list = await t.inject({ method: 'GET', url: '/api/v1/panel/contact-us?unread=1', headers: admin });
+    const list = await t.call(contract.contact.list, { query: { unread: 1 }, headers: admin });
     const item = list.json().items.find((i: { subject: string }) => i.subject === 'برای حذف');
-    const del = await t.inject({ method: 'DELETE', url: `/api/v1/panel/contact-us/${item.id}`, headers: admin });
+    const del = await t.call(contract.contact.remove, { params: { id: item.id }, headers: admin });
     expect(del.json()).toEqual({ ok: true });
-    expect(
-      (await t.inject({ method: 'GET', url: `/api/v1/panel/contact-us/${item.id}`, headers: admin })).statusCode,
-    ).toBe(404);
+    expect((await t.call(contract.contact.get, { params: { id: item.id }, headers: admin })).statusCode).toBe(404);
   });
 
   it('refuses malformed pages, ids, flags and bulk actions with 400 and Persian messages', async () => {
@@ -124,9 +121,9 @@ describe('contact messages', () => {
     expectInvalid(await get('?pageSize=1000'), ['pageSize']);
     expectInvalid(await get('?unread=yes'), ['unread']);
     expectInvalid(await get('/abc'), ['id']);
-    expectInvalid(await t.inject({ method: 'DELETE', url: '/api/v1/panel/contact-us/0', headers: admin }), ['id']);
+    expectInvalid(await t.call(contract.contact.remove, { params: { id: 0 }, headers: admin }), ['id']);
     expectInvalid(
-      await t.inject({ method: 'PATCH', url: '/api/v1/panel/contact-us/1', headers: admin, payload: { read: 'yes' } }),
+      await t.call(contract.contact.setRead, { params: { id: 1 }, body: { read: 'yes' }, headers: admin }),
       ['read'],
     );
     for (const payload of [

@@ -1,3 +1,4 @@
+import { contract } from '@madreseh/contract/endpoints';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { galleryPhotos } from '../../db/schema/site';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -22,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function order(): Promise<number[]> {
-  const res = await t.inject({ method: 'GET', url: '/api/v1/panel/gallery?pageSize=100', headers: admin });
+  const res = await t.call(contract.gallery.list, { query: { pageSize: 100 }, headers: admin });
   return (res.json() as { items: { id: number }[] }).items.map((i) => i.id);
 }
 
@@ -34,7 +35,7 @@ describe('reordering the gallery one page at a time', () => {
   it('moves photos within the places they hold (page 2 stays page 2), whatever ties there were', async () => {
     const [a, b, c, d, e, f] = ids as [number, number, number, number, number, number];
     expect(await order()).toEqual([a, b, c, d, e, f]);
-    const page2 = await t.inject({ method: 'GET', url: '/api/v1/panel/gallery?page=2&pageSize=2', headers: admin });
+    const page2 = await t.call(contract.gallery.list, { query: { page: 2, pageSize: 2 }, headers: admin });
     expect(page2.json().items.map((i: { id: number }) => i.id)).toEqual([c, d]);
 
     // The last page's two photos share a place: they still swap.

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { contract } from '@madreseh/contract/endpoints';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectInvalid } from '../../test/expect-invalid';
 import { jpegWithGps, smallPng } from '../../test/images';
@@ -36,7 +37,7 @@ describe('gallery', () => {
       expect(res.json().image.thumb).toMatch(/^\/uploads\/gallery\/\d{4}\/[0-9a-f]{24}-400\.webp$/);
       ids.push(res.json().id);
     }
-    const pub = await t.inject({ method: 'GET', url: '/api/v1/general/gallery' });
+    const pub = await t.call(contract.gallery.publicList);
     expect(pub.statusCode).toBe(200);
     expect(captions(pub.json())).toEqual(['مسابقهٔ فوتبال', 'آزمایشگاه شیمی', 'جشن شکوفه‌ها']);
     expect(pub.json().albums).toEqual(['آموزشی', 'جشن‌ها', 'ورزشی']);
@@ -57,7 +58,7 @@ describe('gallery', () => {
       payload: { ids: [a, b] },
     });
     expect(re.statusCode).toBe(200);
-    const after = await t.inject({ method: 'GET', url: '/api/v1/panel/gallery', headers: admin });
+    const after = await t.call(contract.gallery.list, { headers: admin });
     expect(after.json().items.map((i: { id: number }) => i.id)).toEqual([a, b, c]);
 
     const upd = await t.inject({
@@ -70,12 +71,10 @@ describe('gallery', () => {
 
     const file = `${t.uploadsDir}/${(upd.json().image.large as string).replace('/uploads/', '')}`;
     expect(fs.existsSync(file)).toBe(true);
-    const del = await t.inject({ method: 'DELETE', url: `/api/v1/panel/gallery/${b}`, headers: admin });
+    const del = await t.call(contract.gallery.remove, { params: { id: b }, headers: admin });
     expect(del.statusCode).toBe(200);
     expect(fs.existsSync(file)).toBe(false);
-    expect((await t.inject({ method: 'DELETE', url: `/api/v1/panel/gallery/${b}`, headers: admin })).statusCode).toBe(
-      404,
-    );
+    expect((await t.call(contract.gallery.remove, { params: { id: b }, headers: admin })).statusCode).toBe(404);
     const missing = await t.inject({
       method: 'POST',
       url: '/api/v1/panel/gallery/reorder',
@@ -86,7 +85,7 @@ describe('gallery', () => {
   });
 
   it('refuses disguised, oversized and vector files and keeps no row for them', async () => {
-    const before = (await t.inject({ method: 'GET', url: '/api/v1/general/gallery' })).json().total;
+    const before = (await t.call(contract.gallery.publicList)).json().total;
     const html = await upload(Buffer.from('<html><script>alert(1)</script></html>'), { caption: 'x' });
     expect(html.statusCode).toBe(415);
     const svg = await upload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), {}, 'image/svg+xml', 'a.svg');
@@ -96,11 +95,11 @@ describe('gallery', () => {
     const longCaption = await upload(await smallPng(10, 10), { caption: 'ع'.repeat(301) });
     expect(longCaption.statusCode).toBe(400);
     expect(longCaption.json().fields.caption).toBe('توضیح عکس بیش از حد طولانی است.');
-    expect((await t.inject({ method: 'GET', url: '/api/v1/general/gallery' })).json().total).toBe(before);
+    expect((await t.call(contract.gallery.publicList)).json().total).toBe(before);
   });
 
   it('shows visitors only the public fields of a photo', async () => {
-    const res = await t.inject({ method: 'GET', url: '/api/v1/general/gallery' });
+    const res = await t.call(contract.gallery.publicList);
     expect(Object.keys(res.json()).sort()).toEqual(['albums', 'items', 'page', 'pageSize', 'total']);
     expect(Object.keys(res.json().items[0]).sort()).toEqual([
       'album',
@@ -117,8 +116,8 @@ describe('gallery', () => {
 
   it('refuses malformed pages, ids, edits and orders with 400 and Persian messages', async () => {
     const [a] = ids as [number];
-    expectInvalid(await t.inject({ method: 'GET', url: '/api/v1/general/gallery?pageSize=101' }), ['pageSize']);
-    expectInvalid(await t.inject({ method: 'GET', url: '/api/v1/panel/gallery?page=-2', headers: admin }), ['page']);
+    expectInvalid(await t.call(contract.gallery.publicList, { query: { pageSize: 101 } }), ['pageSize']);
+    expectInvalid(await t.call(contract.gallery.list, { query: { page: '-2' }, headers: admin }), ['page']);
     expectInvalid(
       await t.inject({
         method: 'PUT',
@@ -129,14 +128,14 @@ describe('gallery', () => {
       ['caption', 'album'],
     );
     expectInvalid(
-      await t.inject({ method: 'PUT', url: '/api/v1/panel/gallery/abc', headers: admin, payload: { caption: 'x' } }),
+      await t.call(contract.gallery.update, { params: { id: 'abc' }, body: { caption: 'x' }, headers: admin }),
       ['id'],
     );
-    expectInvalid(await t.inject({ method: 'DELETE', url: '/api/v1/panel/gallery/0', headers: admin }), ['id']);
+    expectInvalid(await t.call(contract.gallery.remove, { params: { id: 0 }, headers: admin }), ['id']);
     for (const payload of [{ ids: [] }, { ids: ['a'] }, {}]) {
       expectInvalid(await t.inject({ method: 'POST', url: '/api/v1/panel/gallery/reorder', headers: admin, payload }));
     }
-    const still = await t.inject({ method: 'GET', url: '/api/v1/panel/gallery', headers: admin });
+    const still = await t.call(contract.gallery.list, { headers: admin });
     expect(still.json().items.find((i: { id: number }) => i.id === a)).toMatchObject({ caption: 'جشن شکوفه‌ها' });
   });
 });

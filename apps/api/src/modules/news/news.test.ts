@@ -1,3 +1,4 @@
+import { contract } from '@madreseh/contract/endpoints';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { news } from '../../db/schema/site';
@@ -63,45 +64,45 @@ describe('news', () => {
   });
 
   it('shows visitors only published, due public notices, pinned first then newest', async () => {
-    const res = await t.inject({ method: 'GET', url: '/api/v1/general/news' });
+    const res = await t.call(contract.news.publicList);
     expect(res.statusCode).toBe(200);
     expect(titles(res.json())).toEqual(['اطلاعیهٔ مهم', 'اطلاعیهٔ جدید', 'اطلاعیهٔ قدیمی']);
     expect(Object.keys(res.json().items[0]).sort()).toEqual(['cover', 'id', 'pinned', 'publishAt', 'summary', 'title']);
     for (const hidden of [ids.publicDraft, ids.publicScheduled, ids.students, ids.group1]) {
-      expect((await t.inject({ method: 'GET', url: `/api/v1/general/news/${hidden}` })).statusCode).toBe(404);
+      expect((await t.call(contract.news.publicGet, { params: { id: hidden } })).statusCode).toBe(404);
     }
-    const one = await t.inject({ method: 'GET', url: `/api/v1/general/news/${ids.publicNew}` });
+    const one = await t.call(contract.news.publicGet, { params: { id: ids.publicNew } });
     expect(one.json()).toMatchObject({ title: 'اطلاعیهٔ جدید', bodyHtml: '<p>متن</p>' });
   });
 
   it('pages on the server', async () => {
-    const res = await t.inject({ method: 'GET', url: '/api/v1/general/news?page=2&pageSize=2' });
+    const res = await t.call(contract.news.publicList, { query: { page: 2, pageSize: 2 } });
     expect(res.json()).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(titles(res.json())).toEqual(['اطلاعیهٔ قدیمی']);
   });
 
   it('shows a student news for all students and for their own group only, never drafts or scheduled', async () => {
-    const one = await t.inject({ method: 'GET', url: '/api/v1/student/news', headers: student1 });
+    const one = await t.call(contract.news.studentList, { headers: student1 });
     expect(one.statusCode).toBe(200);
     expect(titles(one.json())).toEqual(['برای هفتم الف', 'برای همهٔ دانش‌آموزان']);
-    const two = await t.inject({ method: 'GET', url: '/api/v1/student/news', headers: student2 });
+    const two = await t.call(contract.news.studentList, { headers: student2 });
     expect(titles(two.json())).toEqual(['برای هشتم ب', 'برای همهٔ دانش‌آموزان']);
 
-    expect(
-      (await t.inject({ method: 'GET', url: `/api/v1/student/news/${ids.group1}`, headers: student1 })).statusCode,
-    ).toBe(200);
+    expect((await t.call(contract.news.studentGet, { params: { id: ids.group1 }, headers: student1 })).statusCode).toBe(
+      200,
+    );
     for (const id of [ids.group2, ids.studentsDraft, ids.publicNew]) {
-      const res = await t.inject({ method: 'GET', url: `/api/v1/student/news/${id}`, headers: student1 });
+      const res = await t.call(contract.news.studentGet, { params: { id }, headers: student1 });
       expect(res.statusCode).toBe(404);
     }
   });
 
   it('lists everything for staff with its state, and filters by state', async () => {
-    const all = await t.inject({ method: 'GET', url: '/api/v1/panel/news?pageSize=100', headers: admin });
+    const all = await t.call(contract.news.list, { query: { pageSize: 100 }, headers: admin });
     expect(all.json().total).toBe(9);
-    const scheduled = await t.inject({ method: 'GET', url: '/api/v1/panel/news?state=scheduled', headers: admin });
+    const scheduled = await t.call(contract.news.list, { query: { state: 'scheduled' }, headers: admin });
     expect(titles(scheduled.json())).toEqual(['اطلاعیهٔ آینده']);
-    const drafts = await t.inject({ method: 'GET', url: '/api/v1/panel/news?state=draft', headers: admin });
+    const drafts = await t.call(contract.news.list, { query: { state: 'draft' }, headers: admin });
     expect(drafts.json().items.map((i: { state: string }) => i.state)).toEqual(['draft', 'draft']);
     const found = await t.inject({
       method: 'GET',
@@ -156,7 +157,7 @@ describe('news', () => {
     });
     expect(upd.statusCode).toBe(200);
     expect(upd.json()).toMatchObject({ title: 'خبر ویرایش‌شده', groupIds: [group2], pinned: true, state: 'published' });
-    const s1 = await t.inject({ method: 'GET', url: `/api/v1/student/news/${item.id}`, headers: student1 });
+    const s1 = await t.call(contract.news.studentGet, { params: { id: item.id }, headers: student1 });
     expect(s1.statusCode).toBe(404);
 
     const { payload, headers } = multipartBody({}, [
@@ -172,15 +173,11 @@ describe('news', () => {
     const coverUrl = cover.json().cover.large as string;
     expect((await t.inject({ method: 'GET', url: coverUrl })).statusCode).toBe(200);
 
-    const del = await t.inject({ method: 'DELETE', url: `/api/v1/panel/news/${item.id}`, headers: admin });
+    const del = await t.call(contract.news.remove, { params: { id: item.id }, headers: admin });
     expect(del.json()).toEqual({ ok: true });
     expect((await t.inject({ method: 'GET', url: coverUrl })).statusCode).toBe(404);
-    expect((await t.inject({ method: 'GET', url: `/api/v1/panel/news/${item.id}`, headers: admin })).statusCode).toBe(
-      404,
-    );
-    expect(
-      (await t.inject({ method: 'DELETE', url: `/api/v1/panel/news/${item.id}`, headers: admin })).statusCode,
-    ).toBe(404);
+    expect((await t.call(contract.news.get, { params: { id: item.id }, headers: admin })).statusCode).toBe(404);
+    expect((await t.call(contract.news.remove, { params: { id: item.id }, headers: admin })).statusCode).toBe(404);
     const rows = await t.db
       .select()
       .from(auditLog)
@@ -189,7 +186,7 @@ describe('news', () => {
   });
 
   it('answers one item to staff with its groups and state', async () => {
-    const res = await t.inject({ method: 'GET', url: `/api/v1/panel/news/${ids.group1}`, headers: admin });
+    const res = await t.call(contract.news.get, { params: { id: ids.group1 }, headers: admin });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: ids.group1, audience: 'groups', groupIds: [group1], state: 'published' });
     const scheduled = await t.inject({
@@ -201,8 +198,8 @@ describe('news', () => {
   });
 
   it('shows visitors and students the reader fields only: no audience, groups, status or authors', async () => {
-    const pub = await t.inject({ method: 'GET', url: `/api/v1/general/news/${ids.publicNew}` });
-    const mine = await t.inject({ method: 'GET', url: `/api/v1/student/news/${ids.group1}`, headers: student1 });
+    const pub = await t.call(contract.news.publicGet, { params: { id: ids.publicNew } });
+    const mine = await t.call(contract.news.studentGet, { params: { id: ids.group1 }, headers: student1 });
     for (const res of [pub, mine]) {
       expect(Object.keys(res.json()).sort()).toEqual([
         'bodyHtml',
@@ -226,7 +223,7 @@ describe('news', () => {
     expectInvalid(await get('general/news/0', {}), ['id']);
     expectInvalid(await get('student/news?pageSize=0', student1), ['pageSize']);
     expectInvalid(await get('student/news/x', student1), ['id']);
-    expectInvalid(await t.inject({ method: 'DELETE', url: '/api/v1/panel/news/-1', headers: admin }), ['id']);
+    expectInvalid(await t.call(contract.news.remove, { params: { id: '-1' }, headers: admin }), ['id']);
 
     const update = await t.inject({
       method: 'PUT',
@@ -235,7 +232,7 @@ describe('news', () => {
       payload: { title: '', audience: 'public', status: 'sent' },
     });
     expectInvalid(update, ['title', 'status']);
-    const kept = await t.inject({ method: 'GET', url: `/api/v1/panel/news/${ids.publicNew}`, headers: admin });
+    const kept = await t.call(contract.news.get, { params: { id: ids.publicNew }, headers: admin });
     expect(kept.json()).toMatchObject({ title: 'اطلاعیهٔ جدید', status: 'published' });
 
     const noFile = multipartBody({ caption: 'بدون فایل' }, []);
@@ -257,7 +254,7 @@ describe('news', () => {
       headers: { ...html.headers, ...admin },
     });
     expect(disguised.statusCode).toBe(415);
-    const after = await t.inject({ method: 'GET', url: `/api/v1/panel/news/${ids.publicNew}`, headers: admin });
+    const after = await t.call(contract.news.get, { params: { id: ids.publicNew }, headers: admin });
     expect(after.json().cover).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { contract } from '@madreseh/contract/endpoints';
 import { weightedAverage } from '@madreseh/contract/report-card/report-card.contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +24,7 @@ let third: GroupInfo;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.sessionFor('admin');
-  const list = (await t.inject({ method: 'GET', url: '/api/v1/panel/group/list', headers: t.as(admin) })).json();
+  const list = (await t.call(contract.group.list, { headers: t.as(admin) })).json();
   const find = (name: string) => list.items.find((g: GroupInfo) => g.name === name);
   seventhA = find('هفتم الف');
   seventhB = find('هفتم ب');
@@ -219,7 +220,7 @@ describe('publishing and the student view (two students)', () => {
       headers: t.as(sara),
     });
     expect(sneaky.json().card.studentName).toBe('سارا محمدی');
-    const me = (await t.inject({ method: 'GET', url: '/api/v1/student/me', headers: t.as(sara) })).json();
+    const me = (await t.call(contract.student.me, { headers: t.as(sara) })).json();
     expect(me.fullName).toBe('سارا محمدی');
     expect(me.latestAverage.average).toBe(saraCard.card.average);
 
@@ -299,7 +300,7 @@ describe('student profile (two students)', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ fullName: 'سارا محمدی', mobile: '09120001122', address: 'شیراز' });
-    const amirProfile = (await t.inject({ method: 'GET', url: '/api/v1/student/profile', headers: t.as(amir) })).json();
+    const amirProfile = (await t.call(contract.student.profile, { headers: t.as(amir) })).json();
     expect(amirProfile.fullName).toBe('امیرحسین کریمی');
     expect(amirProfile.mobile).toBeNull();
     expect(amirProfile.nationalCode).toBe(nationalCodeFrom('002345678'));
@@ -350,12 +351,8 @@ describe('student profile (two students)', () => {
       payload: { currentPassword: 'demo۱۲۳۴', newPassword: 'a-new-secret' },
     });
     expect(ok.statusCode).toBe(200);
-    expect((await t.inject({ method: 'POST', url: '/api/v1/auth/check-token', headers: t.as(other) })).statusCode).toBe(
-      401,
-    );
-    expect(
-      (await t.inject({ method: 'POST', url: '/api/v1/auth/check-token', headers: t.as(current) })).statusCode,
-    ).toBe(200);
+    expect((await t.call(contract.auth.checkToken, { headers: t.as(other) })).statusCode).toBe(401);
+    expect((await t.call(contract.auth.checkToken, { headers: t.as(current) })).statusCode).toBe(200);
     await t.login('student2', 'a-new-secret');
   });
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { contract } from '@madreseh/contract/endpoints';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jpegWithGps, smallPng } from '../../test/images';
@@ -53,7 +54,7 @@ describe('student photos', () => {
     const files = fs
       .readdirSync(path.join(t.uploadsDir, 'students'), { recursive: true })
       .filter((f) => String(f).endsWith('.webp'));
-    expect(files).toHaveLength(2); // one image, two renditions
+    expect(files).toHaveLength(3); // one image, three renditions (400, 800, 1600)
 
     const removed = await t.inject({
       method: 'DELETE',
@@ -81,10 +82,10 @@ describe('student photos', () => {
     const res = await upload('/api/v1/student/profile/photo', amir, await smallPng(), 'image/png');
     expect(res.statusCode).toBe(200);
     expect(res.json().fullName).toBe('امیرحسین کریمی');
-    const me = (await t.inject({ method: 'GET', url: '/api/v1/student/me', headers: t.as(amir) })).json();
+    const me = (await t.call(contract.student.me, { headers: t.as(amir) })).json();
     expect(me.photoUrl).toBe(res.json().photoUrl);
     const sara = await t.sessionFor('student1');
-    const saraMe = (await t.inject({ method: 'GET', url: '/api/v1/student/me', headers: t.as(sara) })).json();
+    const saraMe = (await t.call(contract.student.me, { headers: t.as(sara) })).json();
     expect(saraMe.photoUrl).toBeNull();
     const forbidden = await upload(`/api/v1/panel/student/${saraId}/photo`, amir, await smallPng(), 'image/png');
     expect(forbidden.statusCode).toBe(403);
@@ -109,7 +110,7 @@ describe('student photos', () => {
       expect(res.json().message).toContain('دانش‌آموز');
     }
     // A session that ended (logout) sees nothing either.
-    await t.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: t.as(amir) });
+    await t.call(contract.auth.logout, { headers: t.as(amir) });
     expect((await fetchPhoto(url, amir)).statusCode).toBe(403);
   });
 });

@@ -1,3 +1,4 @@
+import { contract } from '@madreseh/contract/endpoints';
 import { comparePersian } from '@madreseh/contract/persian';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -23,7 +24,7 @@ const logs: string[] = [];
 beforeAll(async () => {
   t = await createTestApp({ logStream: { write: (line) => logs.push(line) } });
   admin = await t.sessionFor('admin');
-  const list = (await t.inject({ method: 'GET', url: '/api/v1/panel/group/list', headers: t.as(admin) })).json();
+  const list = (await t.call(contract.group.list, { headers: t.as(admin) })).json();
   seventhA = list.items.find((g: { name: string }) => g.name === 'هفتم الف').id;
   seventhB = list.items.find((g: { name: string }) => g.name === 'هفتم ب').id;
 });
@@ -82,7 +83,7 @@ describe('create and edit (panel/student)', () => {
     expect(credentials.username).toBe(code);
     expect(credentials.password).toMatch(/^[a-z2-9]{10}$/);
     const token = await t.login(code, credentials.password);
-    const me = await t.inject({ method: 'GET', url: '/api/v1/student/me', headers: t.as(token) });
+    const me = await t.call(contract.student.me, { headers: t.as(token) });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ fullName: 'علی امینی', groupName: 'هفتم الف', latestAverage: null });
   });
@@ -237,7 +238,7 @@ describe('passwords and status', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const fresh = res.json();
     expect(fresh.password).not.toBe(credentials.password);
-    const check = await t.inject({ method: 'POST', url: '/api/v1/auth/check-token', headers: t.as(token) });
+    const check = await t.call(contract.auth.checkToken, { headers: t.as(token) });
     expect(check.statusCode).toBe(401);
     const old = await t.inject({
       method: 'POST',
@@ -258,9 +259,7 @@ describe('passwords and status', () => {
       payload: { status: 'inactive' },
     });
     expect(off.json().status).toBe('inactive');
-    expect((await t.inject({ method: 'POST', url: '/api/v1/auth/check-token', headers: t.as(token) })).statusCode).toBe(
-      401,
-    );
+    expect((await t.call(contract.auth.checkToken, { headers: t.as(token) })).statusCode).toBe(401);
     const login = await t.inject({
       method: 'POST',
       url: '/api/v1/auth/login',
@@ -301,9 +300,7 @@ describe('panel/student/passwords (login slips for many)', () => {
     const items = res.json().items as { studentId: number; username: string; password: string }[];
     expect(items.map((i) => i.studentId)).toEqual([a.student.id, b.student.id]);
     for (const item of items) await t.login(item.username, item.password);
-    expect(
-      (await t.inject({ method: 'POST', url: '/api/v1/auth/check-token', headers: t.as(oldToken) })).statusCode,
-    ).toBe(401);
+    expect((await t.call(contract.auth.checkToken, { headers: t.as(oldToken) })).statusCode).toBe(401);
     const tooMany = await t.inject({
       method: 'POST',
       url: `${ROOT}/passwords`,
@@ -336,9 +333,7 @@ describe('panel/student/multi-delete', () => {
     const [user] = await t.db.select().from(users).where(eq(users.id, saraUser));
     expect(user?.active).toBe(false);
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, saraUser))).toHaveLength(0);
-    expect((await t.inject({ method: 'GET', url: '/api/v1/student/me', headers: t.as(saraToken) })).statusCode).toBe(
-      401,
-    );
+    expect((await t.call(contract.student.me, { headers: t.as(saraToken) })).statusCode).toBe(401);
     // Archived students leave the default list but stay findable.
     expect((await list({ q: 'سارا محمدی' })).json().total).toBe(0);
     expect((await list({ q: 'سارا محمدی', status: 'archived' })).json().total).toBe(1);
