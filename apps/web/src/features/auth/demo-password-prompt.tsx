@@ -9,8 +9,7 @@ import { ApiError } from '../../lib/api-client';
 import { zodFieldErrors } from '../../lib/form-errors';
 import { PasswordChangeFields } from '../../ui/password-change-fields';
 import { useChangeOwnPassword } from './api';
-
-export const DEMO_PASSWORD_WARNING = 'این رمز نمایشی است و همه آن را می‌دانند؛ پیش از هر کار رمز تازه‌ای بگذارید.';
+import { demoPasswordFa as m } from './messages';
 
 const EMPTY = { currentPassword: '', newPassword: '', repeat: '' };
 
@@ -32,7 +31,7 @@ export function DemoPasswordPrompt() {
     const fieldErrors = zodFieldErrors(passwordChangeSchema, pw);
     // Digits compare as at login: «۱۲۳» and «123» are the same password.
     if (!fieldErrors.newPassword && digitsToLatin(pw.newPassword) !== digitsToLatin(pw.repeat))
-      fieldErrors.repeat = 'تکرار رمز با رمز تازه یکی نیست.';
+      fieldErrors.repeat = m.repeatMismatch;
     setErrors(fieldErrors);
     if (Object.keys(fieldErrors).length > 0) return;
     change.mutate(
@@ -42,7 +41,7 @@ export function DemoPasswordPrompt() {
           setOpen(false);
           setHidden(true);
           setPw(EMPTY);
-          notifications.show({ color: 'green', message: 'رمز تازه گذاشته شد. نشست‌های دیگر شما بسته شدند.' });
+          notifications.show({ color: 'green', message: m.changed });
           void revalidator.revalidate();
         },
         onError: (err) => {
@@ -60,22 +59,22 @@ export function DemoPasswordPrompt() {
         variant="filled"
         mb="md"
         icon={<IconAlertTriangle />}
-        title="رمز نمایشی"
+        title={m.title}
         data-testid="demo-password-prompt"
       >
         <Stack gap="sm">
-          <Text size="sm">{DEMO_PASSWORD_WARNING}</Text>
+          <Text size="sm">{m.warning}</Text>
           <Group gap="xs">
             <Button color="white" variant="white" c="red.9" size="xs" onClick={() => setOpen(true)}>
-              گذاشتن رمز تازه
+              {m.setNew}
             </Button>
             <Button color="white" variant="outline" size="xs" onClick={() => setHidden(true)}>
-              بعداً
+              {m.later}
             </Button>
           </Group>
         </Stack>
       </Alert>
-      <Modal opened={open} onClose={() => setOpen(false)} title="گذاشتن رمز تازه" centered>
+      <Modal opened={open} onClose={() => setOpen(false)} title={m.setNew} centered>
         <form
           noValidate
           onSubmit={(e) => {
@@ -84,10 +83,10 @@ export function DemoPasswordPrompt() {
           }}
         >
           <Stack gap="sm">
-            <Text size="sm">{DEMO_PASSWORD_WARNING}</Text>
+            <Text size="sm">{m.warning}</Text>
             <PasswordChangeFields value={pw} onChange={setPw} errors={errors} autoFocus />
             <Button type="submit" loading={change.isPending} w="fit-content">
-              گذاشتن رمز
+              {m.submit}
             </Button>
           </Stack>
         </form>

@@ -24,3 +24,14 @@ export const signInFa = {
   waitMinutes: (m: string) => `${m} دقیقه`,
   refresh: 'تازه کردن',
 } as const;
+
+/** Words of the prompt shown while the demo password is still in use. */
+export const demoPasswordFa = {
+  warning: 'این رمز نمایشی است و همه آن را می‌دانند؛ پیش از هر کار رمز تازه‌ای بگذارید.',
+  repeatMismatch: 'تکرار رمز با رمز تازه یکی نیست.',
+  changed: 'رمز تازه گذاشته شد. نشست‌های دیگر شما بسته شدند.',
+  title: 'رمز نمایشی',
+  setNew: 'گذاشتن رمز تازه',
+  later: 'بعداً',
+  submit: 'گذاشتن رمز',
+} as const;

@@ -8,6 +8,7 @@ import { fa } from '../../../messages/fa';
 import { OfflineNotice } from '../../../ui/offline-notice';
 import { PageHeader } from '../../../ui/page-header';
 import { balanceQuery, latestNewsQuery, meQuery } from '../api';
+import { studentHomeFa as t } from '../messages';
 
 const formatAverage = (n: number) => digitsToPersian(String(n)).replace('.', '٫');
 
@@ -36,10 +37,12 @@ export function Component() {
                 </Title>
                 <Group gap={6}>
                   <IconSchool size={18} />
-                  <Text data-testid="class-name">{me.groupName ?? 'هنوز کلاسی برای شما ثبت نشده است.'}</Text>
+                  <Text data-testid="class-name">{me.groupName ?? t.noClass}</Text>
                 </Group>
                 {me.studentNumber && (
-                  <Text size="sm" c="dimmed">{`شمارهٔ دانش‌آموزی ${digitsToPersian(me.studentNumber)}`}</Text>
+                  <Text size="sm" c="dimmed">
+                    {t.studentNumber(digitsToPersian(me.studentNumber))}
+                  </Text>
                 )}
               </Stack>
             </Group>
@@ -51,20 +54,20 @@ export function Component() {
               </ThemeIcon>
               <Stack gap={2}>
                 <Text c="dimmed" size="sm">
-                  آخرین کارنامه
+                  {t.latestReportCard}
                 </Text>
                 {me.latestAverage ? (
                   <>
                     <Text fz={28} fw={800} className="tabular" data-testid="latest-average">
-                      {me.latestAverage.average === null ? 'توصیفی' : formatAverage(me.latestAverage.average)}
+                      {me.latestAverage.average === null ? t.descriptive : formatAverage(me.latestAverage.average)}
                     </Text>
                     <Text size="sm">{`${TERM_LABELS[me.latestAverage.term as Term] ?? ''} — ${formatAcademicYear(me.latestAverage.academicYear)}`}</Text>
                     <Anchor component={Link} to="/student/report-card" size="sm">
-                      دیدن کارنامه
+                      {t.seeReportCard}
                     </Anchor>
                   </>
                 ) : (
-                  <Text>هنوز کارنامه‌ای منتشر نشده است.</Text>
+                  <Text>{t.noReportCard}</Text>
                 )}
               </Stack>
             </Group>
@@ -89,14 +92,14 @@ function NewsCard() {
         </ThemeIcon>
         <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
           <Text c="dimmed" size="sm">
-            تازه‌ترین اخبار
+            {t.latestNews}
           </Text>
           {q.isPending ? (
             <Skeleton h={48} />
           ) : q.isError ? (
             <Text size="sm">{q.error.message}</Text>
           ) : latest.length === 0 ? (
-            <Text>هنوز خبری برای شما منتشر نشده است.</Text>
+            <Text>{t.noNews}</Text>
           ) : (
             latest.map((n) => (
               <Anchor key={n.id} component={Link} to={`/student/news/${n.id}`} lineClamp={1}>
@@ -105,7 +108,7 @@ function NewsCard() {
             ))
           )}
           <Anchor component={Link} to="/student/news" size="sm">
-            همهٔ اخبار
+            {t.allNews}
           </Anchor>
         </Stack>
       </Group>
@@ -124,7 +127,7 @@ function BalanceCard() {
         </ThemeIcon>
         <Stack gap={2}>
           <Text c="dimmed" size="sm">
-            ماندهٔ پرداخت‌نشده
+            {t.remaining}
           </Text>
           {q.isPending ? (
             <Skeleton h={36} w={160} />
@@ -133,10 +136,10 @@ function BalanceCard() {
           ) : (
             <>
               <Text fz={24} fw={800} className="tabular" data-testid="balance">
-                {q.data.totals.remaining > 0 ? formatMoney(q.data.totals.remaining, q.data.moneyUnit) : 'بدهی ندارید'}
+                {q.data.totals.remaining > 0 ? formatMoney(q.data.totals.remaining, q.data.moneyUnit) : t.noDebt}
               </Text>
               <Anchor component={Link} to="/student/invoices" size="sm">
-                {q.data.totals.remaining > 0 ? 'صورت‌حساب‌ها و پرداخت' : 'دیدن صورت‌حساب‌ها'}
+                {q.data.totals.remaining > 0 ? t.invoicesAndPay : t.seeInvoices}
               </Anchor>
             </>
           )}

@@ -24,11 +24,10 @@ import { PageHeader } from '../../../ui/page-header';
 import { PasswordChangeFields } from '../../../ui/password-change-fields';
 import { PhotoPicker } from '../../../ui/photo-picker';
 import { profileQuery, useChangePassword, useOwnPhoto, useUpdateProfile } from '../api';
-
-const OFFLINE_ACTION = 'این کار به اینترنت نیاز دارد؛ پس از وصل شدن دوباره تلاش کنید.';
+import { profileFa as t } from '../messages';
 
 function errorMessage(err: Error): string {
-  return err instanceof ApiError && err.isNetwork ? OFFLINE_ACTION : err.message;
+  return err instanceof ApiError && err.isNetwork ? t.offlineAction : err.message;
 }
 
 function Row({ label, value }: { label: string; value: string | null }) {
@@ -78,18 +77,18 @@ export function Component() {
                 name={p.firstName}
                 onUpload={(file, onProgress) =>
                   photo.mutateAsync({ file, onProgress }).then(
-                    () => notifications.show({ color: 'green', message: 'عکس شما ذخیره شد.' }),
+                    () => notifications.show({ color: 'green', message: t.photoSaved }),
                     (err: Error) => notifications.show({ color: 'red', message: errorMessage(err) }),
                   )
                 }
               />
-              <Row label="نام کاربری" value={p.username} />
-              <Row label="کد ملی" value={digitsToPersian(p.nationalCode)} />
-              <Row label="شمارهٔ دانش‌آموزی" value={p.studentNumber ? digitsToPersian(p.studentNumber) : null} />
-              <Row label="تاریخ تولد" value={p.birthDate ? formatJalaliDate(p.birthDate) : null} />
-              <Row label="جنسیت" value={p.gender ? GENDER_LABELS[p.gender] : null} />
-              <Row label="نام پدر" value={p.fatherName} />
-              <Row label="همراه ولی" value={p.parentMobile ? digitsToPersian(p.parentMobile) : null} />
+              <Row label={t.username} value={p.username} />
+              <Row label={t.nationalCode} value={digitsToPersian(p.nationalCode)} />
+              <Row label={t.studentNumber} value={p.studentNumber ? digitsToPersian(p.studentNumber) : null} />
+              <Row label={t.birthDate} value={p.birthDate ? formatJalaliDate(p.birthDate) : null} />
+              <Row label={t.gender} value={p.gender ? GENDER_LABELS[p.gender] : null} />
+              <Row label={t.fatherName} value={p.fatherName} />
+              <Row label={t.parentMobile} value={p.parentMobile ? digitsToPersian(p.parentMobile) : null} />
             </Stack>
           </Card>
           <Stack>
@@ -101,7 +100,7 @@ export function Component() {
                   update.mutate(contact, {
                     onSuccess: () => {
                       setContactErrors({});
-                      notifications.show({ color: 'green', message: 'اطلاعات تماس ذخیره شد.' });
+                      notifications.show({ color: 'green', message: t.contactSaved });
                     },
                     onError: (err) => {
                       setContactErrors(err instanceof ApiError ? (err.fields ?? {}) : {});
@@ -112,10 +111,10 @@ export function Component() {
               >
                 <Stack gap="sm">
                   <Title order={3} fz="h5">
-                    اطلاعات تماس
+                    {t.contactTitle}
                   </Title>
                   <TextInput
-                    label="شمارهٔ همراه"
+                    label={t.mobile}
                     inputMode="tel"
                     {...withPersianDigits({
                       value: contact.mobile,
@@ -124,7 +123,7 @@ export function Component() {
                     error={contactErrors.mobile}
                   />
                   <Textarea
-                    label="نشانی"
+                    label={t.address}
                     autosize
                     minRows={2}
                     value={contact.address}
@@ -132,7 +131,7 @@ export function Component() {
                     error={contactErrors.address}
                   />
                   <Button type="submit" loading={update.isPending} w="fit-content">
-                    ذخیره
+                    {t.save}
                   </Button>
                 </Stack>
               </form>
@@ -144,7 +143,7 @@ export function Component() {
                   e.preventDefault();
                   // Digits compare as at login: «۱۲۳» and «123» are the same password.
                   if (digitsToLatin(pw.newPassword) !== digitsToLatin(pw.repeat)) {
-                    setPwErrors({ repeat: 'تکرار رمز با رمز تازه یکی نیست.' });
+                    setPwErrors({ repeat: t.repeatMismatch });
                     return;
                   }
                   change.mutate(
@@ -155,7 +154,7 @@ export function Component() {
                         setPwErrors({});
                         notifications.show({
                           color: 'green',
-                          message: 'رمز عبور عوض شد. نشست‌های دیگر شما بسته شدند.',
+                          message: t.passwordChanged,
                         });
                       },
                       onError: (err) => {
@@ -168,11 +167,11 @@ export function Component() {
               >
                 <Stack gap="sm">
                   <Title order={3} fz="h5">
-                    تغییر رمز عبور
+                    {t.passwordTitle}
                   </Title>
                   <PasswordChangeFields value={pw} onChange={setPw} errors={pwErrors} />
                   <Button type="submit" loading={change.isPending} w="fit-content">
-                    تغییر رمز
+                    {t.changePassword}
                   </Button>
                 </Stack>
               </form>

@@ -1,0 +1,21 @@
+/** Words of the student's profile page. */
+export const profileFa = {
+  offlineAction: 'این کار به اینترنت نیاز دارد؛ پس از وصل شدن دوباره تلاش کنید.',
+  photoSaved: 'عکس شما ذخیره شد.',
+  username: 'نام کاربری',
+  nationalCode: 'کد ملی',
+  studentNumber: 'شمارهٔ دانش‌آموزی',
+  birthDate: 'تاریخ تولد',
+  gender: 'جنسیت',
+  fatherName: 'نام پدر',
+  parentMobile: 'همراه ولی',
+  contactSaved: 'اطلاعات تماس ذخیره شد.',
+  contactTitle: 'اطلاعات تماس',
+  mobile: 'شمارهٔ همراه',
+  address: 'نشانی',
+  save: 'ذخیره',
+  repeatMismatch: 'تکرار رمز با رمز تازه یکی نیست.',
+  passwordChanged: 'رمز عبور عوض شد. نشست‌های دیگر شما بسته شدند.',
+  passwordTitle: 'تغییر رمز عبور',
+  changePassword: 'تغییر رمز',
+} as const;
