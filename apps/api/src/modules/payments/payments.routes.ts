@@ -17,6 +17,7 @@ import { removeImage, storeImage } from '../../storage/images';
 import { readUploadForm } from '../../storage/multipart';
 import { RECEIPTS_FOLDER } from '../../storage/signed-urls';
 import { DEFAULT_PAYMENTS_CONFIG, gatewaysFrom, type PaymentsConfig } from './gateways';
+import { totalsOf } from './invoice-ledger';
 import { handleCallback, startOnlinePayment } from './online-payments';
 import { exportInvoicesAndPayments } from './payments.export';
 import {
@@ -41,7 +42,6 @@ import {
   studentHeader,
   studentOfUser,
   submitCardToCard,
-  totalsOf,
   updateInvoice,
 } from './payments.service';
 

@@ -19,6 +19,20 @@ import { type AuditSource, audit, changedFields } from '../../lib/audit';
 import { isUniqueViolation, pgConstraint } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { imageFileNames } from '../../storage/images';
+import {
+  isPendingReceipt,
+  type Ledger,
+  ledgerOfPayments,
+  ledgerOfRow,
+  ledgerSql,
+  paidSql,
+  pendingReceiptSql,
+  remainingOf,
+  statusSql,
+  sumsOf,
+  totalsOf,
+  wouldOverpay,
+} from './invoice-ledger';
 
 export const MSG = {
   noStudent: 'پروندهٔ دانش‌آموزی برای این حساب پیدا نشد.',
@@ -85,17 +99,6 @@ function receiptUrls(key: string | null, sign: SignUrl) {
   return { receiptUrl: sign(large), receiptThumbUrl: sign(thumb) };
 }
 
-export function invoiceStatus(
-  inv: Pick<InvoiceRow, 'amount' | 'dueDate' | 'cancelledAt'>,
-  paid: number,
-  today: string = isoDateInTehran(),
-): InvoiceStatus {
-  if (inv.cancelledAt) return 'cancelled';
-  if (paid >= inv.amount) return 'paid';
-  if (inv.dueDate < today) return 'overdue';
-  return paid > 0 ? 'partial' : 'unpaid';
-}
-
 export function paymentView(p: PaymentRow, sign: SignUrl): PaymentView {
   return {
     id: p.id,
@@ -117,39 +120,35 @@ export function paymentView(p: PaymentRow, sign: SignUrl): PaymentView {
   };
 }
 
-function sums(rows: PaymentRow[]) {
-  let paid = 0;
-  let pendingReceipts = 0;
-  for (const p of rows) {
-    if (p.status === 'succeeded') paid += p.amount;
-    else if (p.status === 'pending' && p.method === 'card_to_card') pendingReceipts += p.amount;
-  }
-  return { paid, pendingReceipts };
-}
-
 export function invoiceView(
   inv: InvoiceRow,
   rows: PaymentRow[],
   sign: SignUrl,
   today = isoDateInTehran(),
 ): InvoiceView {
-  const { paid, pendingReceipts } = sums(rows);
-  const cancelled = Boolean(inv.cancelledAt);
+  return {
+    ...invoiceRowView(inv, ledgerOfPayments(inv, rows, today)),
+    payments: rows.map((p) => paymentView(p, sign)),
+  };
+}
+
+/** An invoice without its payments, with the figures the ledger gave it. */
+function invoiceRowView(inv: InvoiceRow, ledger: Ledger): Omit<InvoiceView, 'payments'> {
   return {
     id: inv.id,
     studentId: inv.studentId,
     title: inv.title,
     description: inv.description,
     amount: inv.amount,
-    paid,
-    remaining: cancelled ? 0 : Math.max(inv.amount - paid, 0),
-    pendingAmount: pendingReceipts,
+    paid: ledger.paid,
+    remaining: ledger.remaining,
+    pendingAmount: ledger.pending,
+    payable: ledger.payable,
     dueDate: inv.dueDate,
-    status: invoiceStatus(inv, paid, today),
+    status: ledger.status,
     createdAt: inv.createdAt.toISOString(),
     cancelledAt: iso(inv.cancelledAt),
     cancelReason: inv.cancelReason,
-    payments: rows.map((p) => paymentView(p, sign)),
   };
 }
 
@@ -178,13 +177,6 @@ export async function invoicesOfStudent(db: Tx, studentId: number, sign: SignUrl
   }
   const today = isoDateInTehran();
   return [...byInvoice.values()].map((e) => invoiceView(e.inv, e.pays, sign, today));
-}
-
-export function totalsOf(list: InvoiceView[]) {
-  const live = list.filter((i) => i.status !== 'cancelled');
-  const billed = live.reduce((s, i) => s + i.amount, 0);
-  const paid = live.reduce((s, i) => s + i.paid, 0);
-  return { billed, paid, remaining: live.reduce((s, i) => s + i.remaining, 0) };
 }
 
 /** A student's id by account, kept in memory until the record changes (db/invalidation.ts). */
@@ -412,7 +404,7 @@ async function cancelLocked(tx: Tx, request: FastifyRequest, inv: InvoiceRow, re
   const rejected = await tx
     .update(payments)
     .set({ status: 'rejected', rejectReason, decidedAt: now, decidedBy: request.auth?.userId ?? null })
-    .where(and(eq(payments.invoiceId, inv.id), eq(payments.status, 'pending'), eq(payments.method, 'card_to_card')))
+    .where(and(eq(payments.invoiceId, inv.id), pendingReceiptSql))
     .returning({ id: payments.id, amount: payments.amount });
   for (const p of rejected) {
     await audit(tx, request, 'reject_receipt', 'payment', p.id, {
@@ -445,8 +437,7 @@ export async function recordManualPayment(
     const inv = await lockInvoice(tx, invoiceId);
     if (inv.cancelledAt) throw AppError.conflict(MSG.cancelled);
     await assertNoVerifyInFlight(tx, invoiceId);
-    const { paid } = sums(await paymentsOf(tx, invoiceId));
-    const remaining = inv.amount - paid;
+    const { remaining } = ledgerOfPayments(inv, await paymentsOf(tx, invoiceId));
     if (remaining <= 0) throw AppError.conflict(MSG.nothingToPay);
     if (input.amount > remaining) {
       throw AppError.badRequest(MSG.overRemaining(rialText(remaining)), {
@@ -498,8 +489,8 @@ export async function decideReceipt(
     if (decision.approve) {
       if (inv.cancelledAt) throw AppError.conflict(MSG.cancelled);
       await assertNoVerifyInFlight(tx, p.invoiceId);
-      const { paid } = sums(await paymentsOf(tx, p.invoiceId));
-      if (paid + p.amount > inv.amount) throw AppError.conflict(MSG.overpay);
+      const { paid } = sumsOf(await paymentsOf(tx, p.invoiceId));
+      if (wouldOverpay(inv, paid, p.amount)) throw AppError.conflict(MSG.overpay);
       await tx
         .update(payments)
         .set({ status: 'succeeded', decidedAt: now, decidedBy: by })
@@ -615,23 +606,6 @@ export async function bulkUpdateInvoices(
   }).catch(duplicateInvoiceAs409);
 }
 
-/**
- * SQL for the amounts paid and waiting on the invoice of the outer query. These subqueries are
- * correlated, so every column names its table: Drizzle leaves columns unqualified in a query over
- * one table, where `"invoice_id" = "id"` would silently compare the inner table with itself.
- */
-export const paidSql = sql<number>`coalesce((select sum(p.amount) from payments p where p.invoice_id = "invoices"."id" and p.status = 'succeeded'), 0)::bigint`;
-const pendingSql = sql<number>`coalesce((select sum(p.amount) from payments p where p.invoice_id = "invoices"."id" and p.status = 'pending' and p.method = 'card_to_card'), 0)::bigint`;
-
-function statusSql(today: string) {
-  return sql<InvoiceStatus>`case
-    when ${invoices.cancelledAt} is not null then 'cancelled'
-    when ${paidSql} >= ${invoices.amount} then 'paid'
-    when ${invoices.dueDate} < ${today} then 'overdue'
-    when ${paidSql} > 0 then 'partial'
-    else 'unpaid' end`;
-}
-
 export async function listInvoices(
   db: Db,
   query: {
@@ -659,8 +633,7 @@ export async function listInvoices(
   const rows = await db
     .select({
       inv: invoices,
-      paid: paidSql,
-      pending: pendingSql,
+      ...ledgerSql,
       firstName: students.firstName,
       lastName: students.lastName,
       groupName: groups.name,
@@ -673,19 +646,11 @@ export async function listInvoices(
     .limit(query.pageSize)
     .offset((query.page - 1) * query.pageSize);
   return {
-    items: rows.map((r) => {
-      const { payments: _p, ...v } = invoiceView(r.inv, [], NO_ADDRESSES, today);
-      const paid = Number(r.paid);
-      return {
-        ...v,
-        paid,
-        pendingAmount: Number(r.pending),
-        remaining: r.inv.cancelledAt ? 0 : Math.max(r.inv.amount - paid, 0),
-        status: invoiceStatus(r.inv, paid, today),
-        studentName: `${r.firstName} ${r.lastName}`,
-        groupName: r.groupName ?? null,
-      };
-    }),
+    items: rows.map((r) => ({
+      ...invoiceRowView(r.inv, ledgerOfRow(r.inv, r, today)),
+      studentName: `${r.firstName} ${r.lastName}`,
+      groupName: r.groupName ?? null,
+    })),
     total: total?.n ?? 0,
     page: query.page,
     pageSize: query.pageSize,
@@ -706,8 +671,7 @@ export async function groupsForInvoicing(db: Db) {
 }
 
 export async function pendingReceipts(db: Db, sign: SignUrl, { page, pageSize }: { page: number; pageSize: number }) {
-  const waiting = and(eq(payments.method, 'card_to_card'), eq(payments.status, 'pending'));
-  const [counted] = await db.select({ total: count() }).from(payments).where(waiting);
+  const [counted] = await db.select({ total: count() }).from(payments).where(pendingReceiptSql);
   const rows = await db
     .select({
       p: payments,
@@ -721,7 +685,7 @@ export async function pendingReceipts(db: Db, sign: SignUrl, { page, pageSize }:
     .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
     .innerJoin(students, eq(students.id, invoices.studentId))
     .leftJoin(groups, eq(groups.id, students.groupId))
-    .where(waiting)
+    .where(pendingReceiptSql)
     .orderBy(asc(payments.submittedAt), asc(payments.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
@@ -729,7 +693,7 @@ export async function pendingReceipts(db: Db, sign: SignUrl, { page, pageSize }:
     ...paymentView(r.p, sign),
     invoiceTitle: r.inv.title,
     invoiceAmount: r.inv.amount,
-    invoiceRemaining: Math.max(r.inv.amount - Number(r.paid), 0),
+    invoiceRemaining: remainingOf(r.inv, Number(r.paid)),
     studentId: r.inv.studentId,
     studentName: `${r.firstName} ${r.lastName}`,
     groupName: r.groupName ?? null,
@@ -789,12 +753,10 @@ export async function submitCardToCard(
     if (inv.studentId !== input.studentId) throw AppError.notFound(MSG.invoiceNotFound);
     if (inv.cancelledAt) throw AppError.conflict(MSG.cancelled);
     const existing = await paymentsOf(tx, inv.id);
-    const { paid, pendingReceipts } = sums(existing);
-    if (inv.amount - paid <= 0) throw AppError.conflict(MSG.nothingToPay);
+    const { remaining, payable: open } = ledgerOfPayments(inv, existing);
+    if (remaining <= 0) throw AppError.conflict(MSG.nothingToPay);
     // One receipt waits per invoice (the invoice row is locked: two at once cannot both pass).
-    if (existing.some((p) => p.method === 'card_to_card' && p.status === 'pending'))
-      throw AppError.conflict(MSG.oneWaitingReceipt);
-    const open = inv.amount - paid - pendingReceipts;
+    if (existing.some(isPendingReceipt)) throw AppError.conflict(MSG.oneWaitingReceipt);
     if (open <= 0) throw AppError.conflict(MSG.waitingReceipts);
     if (input.amount < Math.min(RECEIPT_LIMITS.minAmount, open)) {
       const m = MSG.receiptTooSmall(rialText(RECEIPT_LIMITS.minAmount));
@@ -842,8 +804,8 @@ export async function cardToCardView(db: Db, studentId: number, sign: SignUrl) {
       : null,
     moneyUnit: settings.moneyUnit,
     invoices: list
-      .filter((i) => i.status !== 'cancelled' && i.remaining - i.pendingAmount > 0)
-      .map((i) => ({ id: i.id, title: i.title, remaining: i.remaining - i.pendingAmount, dueDate: i.dueDate })),
+      .filter((i) => i.payable > 0)
+      .map((i) => ({ id: i.id, title: i.title, remaining: i.payable, dueDate: i.dueDate })),
     submissions: list
       .flatMap((i) =>
         i.payments.filter((p) => p.method === 'card_to_card').map((p) => ({ ...p, invoiceTitle: i.title })),
