@@ -8,7 +8,7 @@ import type {
   PaymentView,
 } from '@madreseh/contract/payments/payments.contract';
 import { RECEIPT_LIMITS } from '@madreseh/contract/payments/payments.contract';
-import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { keptRows, keptUntilChanged } from '../../db/invalidation';
@@ -30,7 +30,6 @@ import {
   remainingOf,
   statusSql,
   sumsOf,
-  totalsOf,
   wouldOverpay,
 } from './invoice-ledger';
 
@@ -89,9 +88,6 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * the student who sent them and to staff, and only through addresses made by this function.
  */
 export type SignUrl = (name: string) => string;
-
-/** For views whose payments are dropped before anything is answered (list rows, totals). */
-const NO_ADDRESSES: SignUrl = () => '';
 
 function receiptUrls(key: string | null, sign: SignUrl) {
   if (!key) return { receiptUrl: null, receiptThumbUrl: null };
@@ -699,36 +695,6 @@ export async function pendingReceipts(db: Db, sign: SignUrl, { page, pageSize }:
     groupName: r.groupName ?? null,
   }));
   return { items, total: Number(counted?.total ?? 0), page, pageSize };
-}
-
-// ---------- figures for the dashboard and the student home ----------
-
-/** Card-to-card receipts waiting for a decision (dashboard figure). */
-export async function pendingReceiptsCount(db: Tx): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(payments)
-    .where(and(eq(payments.method, 'card_to_card'), eq(payments.status, 'pending')));
-  return row?.n ?? 0;
-}
-
-/** Invoices not cancelled and not fully paid (dashboard figure). */
-export async function unpaidInvoicesCount(db: Tx): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(invoices)
-    .where(and(isNull(invoices.cancelledAt), sql`${paidSql} < ${invoices.amount}`));
-  return row?.n ?? 0;
-}
-
-/** What a student has been billed, has paid and still owes, in Rials (student home card). */
-export async function studentBalance(db: Tx, studentId: number) {
-  const list = await invoicesOfStudent(db, studentId, NO_ADDRESSES);
-  return {
-    ...totalsOf(list),
-    overdue: list.filter((i) => i.status === 'overdue').reduce((s, i) => s + i.remaining, 0),
-    moneyUnit: await moneyUnitOf(db),
-  };
 }
 
 // ---------- student: card to card ----------
