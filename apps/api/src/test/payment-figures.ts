@@ -1,5 +1,6 @@
 import type { Db } from '../db/client';
-import { listInvoices, pendingReceipts } from '../modules/payments/payments.service';
+import { listInvoices } from '../modules/payments/invoices.service';
+import { pendingReceipts } from '../modules/payments/receipts.service';
 
 /**
  * The dashboard's payment figures as the payments pages count them: the invoices the list shows as

@@ -6,7 +6,8 @@ import { type AuditSource, audit, SYSTEM_ACTOR } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { GatewayRefusedError, GatewayUnavailableError, type PaymentGateway, type VerifyResult } from './gateways';
 import { ledgerOfPayments, sumsOf, wouldOverpay } from './invoice-ledger';
-import { FAILURE, lockInvoice, MSG } from './payments.service';
+import { lockInvoice, paymentsOf } from './invoices.service';
+import { FAILURE, MSG } from './payments.messages';
 
 /** Where log lines about money go (the app's logger, or the console in the command). */
 export interface MoneyLog {
@@ -36,7 +37,7 @@ export async function startOnlinePayment(
     const inv = await lockInvoice(tx, input.invoiceId);
     if (inv.studentId !== input.studentId) throw AppError.notFound(MSG.invoiceNotFound);
     if (inv.cancelledAt) throw AppError.conflict(MSG.cancelled);
-    const { remaining, payable: amount } = ledgerOfPayments(inv, await paymentsOfInvoice(tx, inv.id));
+    const { remaining, payable: amount } = ledgerOfPayments(inv, await paymentsOf(tx, inv.id));
     if (remaining <= 0) throw AppError.conflict(MSG.nothingToPay);
     if (amount <= 0) throw AppError.conflict(MSG.waitingReceipts);
     const [row] = await tx
@@ -174,7 +175,7 @@ async function claimForVerify(
       return { kind: 'done', outcome: 'failed' };
     }
     if (p.busy) return { kind: 'busy' };
-    const { paid } = sumsOf(await paymentsOfInvoice(tx, inv.id));
+    const { paid } = sumsOf(await paymentsOf(tx, inv.id));
     if (inv.cancelledAt || wouldOverpay(inv, paid, p.amount)) {
       // Not verified, so the gateway returns the money to the payer.
       await failPayment(tx, p.id, FAILURE.invoiceSettled, options, { invoiceId: inv.id, amount: p.amount });
@@ -206,7 +207,7 @@ async function settleVerified(
       .for('update');
     if (p?.status !== 'pending') return 'already';
     if (result.ok) {
-      const { paid } = sumsOf(await paymentsOfInvoice(tx, inv.id));
+      const { paid } = sumsOf(await paymentsOf(tx, inv.id));
       // The gateway has taken the money: it is recorded as it is, even in the rare case that the
       // invoice was settled meanwhile (a claim that outlived its time), and flagged for a refund.
       const over = Boolean(inv.cancelledAt) || wouldOverpay(inv, paid, claimed.amount);
@@ -250,14 +251,6 @@ async function settleVerified(
     });
     return 'failed';
   });
-}
-
-/** What the ledger reads of an invoice's payments. */
-async function paymentsOfInvoice(tx: Tx, invoiceId: number) {
-  return tx
-    .select({ method: payments.method, status: payments.status, amount: payments.amount })
-    .from(payments)
-    .where(eq(payments.invoiceId, invoiceId));
 }
 
 /** Marks a pending gateway payment failed, with its audit row (in the caller's transaction). */
