@@ -11,13 +11,6 @@ const AREA_ROLES: Record<Area, readonly Role[]> = {
   dashboard: ['admin', 'super-admin'],
 };
 
-/** Spec §4: only paths under /dashboard and /student are checked. */
-export function areaOf(pathname: string): Area | null {
-  if (pathname === '/student' || pathname.startsWith('/student/')) return 'student';
-  if (pathname === '/dashboard' || pathname.startsWith('/dashboard/')) return 'dashboard';
-  return null;
-}
-
 /**
  * The access check of spec §4 for one area: to /auth when the user cookie or the token cookie is
  * missing, when the role does not fit the area, when auth/check-token answers nothing, or when it

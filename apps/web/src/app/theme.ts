@@ -1,7 +1,6 @@
 import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from '@mantine/core';
 
 export const PRIMARY = '#7b2cbf';
-export const LOADING_BAR_COLOR = '#c398f1';
 const CLOSE_LABEL = 'بستن';
 
 function hexToRgb(hex: string): [number, number, number] {

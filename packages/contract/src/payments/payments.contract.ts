@@ -115,6 +115,8 @@ export const invoiceSchema = z.object({
   remaining: z.number().int(),
   /** Card-to-card receipts waiting for a decision. */
   pendingAmount: z.number().int(),
+  /** What may be paid now, online or by a new receipt: the remaining less the receipts waiting. */
+  payable: z.number().int(),
   dueDate: z.string(),
   status: z.enum(INVOICE_STATUSES),
   createdAt: z.string(),

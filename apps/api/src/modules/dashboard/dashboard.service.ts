@@ -8,6 +8,7 @@ import { payments } from '../../db/schema/payments';
 import { preRegistrations } from '../../db/schema/pre-register';
 import { students } from '../../db/schema/school';
 import { contactMessages, galleryPhotos, news, settings } from '../../db/schema/site';
+import { pendingReceiptSql } from '../payments/invoice-ledger';
 
 type PreRegisterFigures = NonNullable<Dashboard['preRegistrations']>;
 
@@ -29,7 +30,7 @@ export async function dashboardFigures(db: Db): Promise<Dashboard> {
       activeStudents: sql<number>`(select count(*)::int from ${students} where ${students.status} = 'active')`,
       // Kept current by triggers (db/schema/figures.ts): one row, however many invoices there are.
       unpaidInvoices: sql<number>`coalesce((select ${figures.n}::int from ${figures} where ${figures.name} = 'unpaid_invoices'), 0)`,
-      pendingReceipts: sql<number>`(select count(*)::int from ${payments} where ${payments.method} = 'card_to_card' and ${payments.status} = 'pending')`,
+      pendingReceipts: sql<number>`(select count(*)::int from ${payments} where ${pendingReceiptSql})`,
       preRegistrations: sql<PreRegisterFigures | string>`(
         with yr as (
           select coalesce(

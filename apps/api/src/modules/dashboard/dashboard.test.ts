@@ -6,8 +6,8 @@ import { preRegistrations } from '../../db/schema/pre-register';
 import { students } from '../../db/schema/school';
 import { contactMessages, galleryPhotos, news } from '../../db/schema/site';
 import { nationalCodeFrom } from '../../db/seed/school-demo';
+import { paymentFiguresOfPages } from '../../test/payment-figures';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { pendingReceiptsCount, unpaidInvoicesCount } from '../payments/payments.service';
 
 let t: TestApp;
 
@@ -119,9 +119,10 @@ describe('panel/dashboard', () => {
     const body = res.json();
     const active = await t.db.select().from(students).where(eq(students.status, 'active'));
     expect(body.students).toEqual({ active: active.length });
-    expect(body.invoices).toEqual({ unpaid: await unpaidInvoicesCount(t.db) });
+    const figures = await paymentFiguresOfPages(t.db);
+    expect(body.invoices).toEqual({ unpaid: figures.unpaidInvoices });
     expect(body.invoices.unpaid).toBeGreaterThan(0);
-    expect(body.receipts).toEqual({ pending: await pendingReceiptsCount(t.db) });
+    expect(body.receipts).toEqual({ pending: figures.pendingReceipts });
     expect(body.receipts.pending).toBeGreaterThanOrEqual(1);
   });
 });

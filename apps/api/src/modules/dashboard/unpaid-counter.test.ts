@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { figures } from '../../db/schema/figures';
 import { invoices, payments } from '../../db/schema/payments';
 import { students } from '../../db/schema/school';
+import { paymentFiguresOfPages } from '../../test/payment-figures';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { unpaidInvoicesCount } from '../payments/payments.service';
 
 /**
  * The dashboard reads the number of unpaid invoices from a counter kept by triggers (migration 0009).
@@ -28,7 +28,7 @@ describe('the unpaid-invoices counter', () => {
 
   async function expectCounterTrue() {
     const [row] = await t.db.select({ n: figures.n }).from(figures).where(eq(figures.name, 'unpaid_invoices'));
-    const real = await unpaidInvoicesCount(t.db);
+    const real = (await paymentFiguresOfPages(t.db)).unpaidInvoices;
     expect(row?.n).toBe(real);
     return real;
   }
@@ -112,6 +112,6 @@ describe('the unpaid-invoices counter', () => {
   it('is what panel/dashboard answers', async () => {
     const admin = t.as(await t.sessionFor('admin'));
     const res = await t.inject({ method: 'GET', url: '/api/v1/panel/dashboard', headers: admin });
-    expect(res.json().invoices).toEqual({ unpaid: await unpaidInvoicesCount(t.db) });
+    expect(res.json().invoices).toEqual({ unpaid: (await paymentFiguresOfPages(t.db)).unpaidInvoices });
   });
 });

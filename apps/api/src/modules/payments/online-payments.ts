@@ -5,7 +5,9 @@ import { inTransaction } from '../../db/transaction';
 import { type AuditSource, audit, SYSTEM_ACTOR } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { GatewayRefusedError, GatewayUnavailableError, type PaymentGateway, type VerifyResult } from './gateways';
-import { FAILURE, lockInvoice, MSG } from './payments.service';
+import { ledgerOfPayments, sumsOf, wouldOverpay } from './invoice-ledger';
+import { lockInvoice, paymentsOf } from './invoices.service';
+import { FAILURE, MSG } from './payments.messages';
 
 /** Where log lines about money go (the app's logger, or the console in the command). */
 export interface MoneyLog {
@@ -35,13 +37,8 @@ export async function startOnlinePayment(
     const inv = await lockInvoice(tx, input.invoiceId);
     if (inv.studentId !== input.studentId) throw AppError.notFound(MSG.invoiceNotFound);
     if (inv.cancelledAt) throw AppError.conflict(MSG.cancelled);
-    const rows = await tx.select().from(payments).where(eq(payments.invoiceId, inv.id));
-    const paid = rows.filter((p) => p.status === 'succeeded').reduce((s, p) => s + p.amount, 0);
-    const waiting = rows
-      .filter((p) => p.status === 'pending' && p.method === 'card_to_card')
-      .reduce((s, p) => s + p.amount, 0);
-    if (inv.amount - paid <= 0) throw AppError.conflict(MSG.nothingToPay);
-    const amount = inv.amount - paid - waiting;
+    const { remaining, payable: amount } = ledgerOfPayments(inv, await paymentsOf(tx, inv.id));
+    if (remaining <= 0) throw AppError.conflict(MSG.nothingToPay);
     if (amount <= 0) throw AppError.conflict(MSG.waitingReceipts);
     const [row] = await tx
       .insert(payments)
@@ -178,8 +175,8 @@ async function claimForVerify(
       return { kind: 'done', outcome: 'failed' };
     }
     if (p.busy) return { kind: 'busy' };
-    const paid = await succeededSum(tx, inv.id);
-    if (inv.cancelledAt || paid + p.amount > inv.amount) {
+    const { paid } = sumsOf(await paymentsOf(tx, inv.id));
+    if (inv.cancelledAt || wouldOverpay(inv, paid, p.amount)) {
       // Not verified, so the gateway returns the money to the payer.
       await failPayment(tx, p.id, FAILURE.invoiceSettled, options, { invoiceId: inv.id, amount: p.amount });
       log.warn({ paymentId: p.id, invoiceId: inv.id }, 'gateway payment not verified: invoice already settled');
@@ -210,10 +207,10 @@ async function settleVerified(
       .for('update');
     if (p?.status !== 'pending') return 'already';
     if (result.ok) {
-      const paid = await succeededSum(tx, inv.id);
+      const { paid } = sumsOf(await paymentsOf(tx, inv.id));
       // The gateway has taken the money: it is recorded as it is, even in the rare case that the
       // invoice was settled meanwhile (a claim that outlived its time), and flagged for a refund.
-      const over = Boolean(inv.cancelledAt) || paid + claimed.amount > inv.amount;
+      const over = Boolean(inv.cancelledAt) || wouldOverpay(inv, paid, claimed.amount);
       await tx
         .update(payments)
         .set({
@@ -254,14 +251,6 @@ async function settleVerified(
     });
     return 'failed';
   });
-}
-
-async function succeededSum(tx: Tx, invoiceId: number): Promise<number> {
-  const rows = await tx
-    .select({ amount: payments.amount })
-    .from(payments)
-    .where(and(eq(payments.invoiceId, invoiceId), eq(payments.status, 'succeeded')));
-  return rows.reduce((s, r) => s + r.amount, 0);
 }
 
 /** Marks a pending gateway payment failed, with its audit row (in the caller's transaction). */

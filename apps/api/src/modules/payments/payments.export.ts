@@ -22,7 +22,7 @@ import {
   writeXlsx,
 } from '../../lib/spreadsheet';
 import { gatewayLabel } from './gateways';
-import { invoiceStatus, paidSql } from './payments.service';
+import { invoiceStatus, paidSql, remainingOf } from './invoice-ledger';
 
 /**
  * The office's export of invoices and payments for a date range (two queries, whatever the size):
@@ -68,7 +68,7 @@ type PaymentExportRow = StudentCells & {
 const rials = (header: string) => `${header} (ریال)`;
 
 function invoiceColumns(today: string): Column<InvoiceExportRow>[] {
-  const remaining = (r: InvoiceExportRow) => (r.inv.cancelledAt ? 0 : Math.max(r.inv.amount - r.paid, 0));
+  const remaining = (r: InvoiceExportRow) => remainingOf(r.inv, r.paid);
   return [
     { header: 'شمارهٔ صورت‌حساب', width: 14, value: (r) => r.inv.id },
     ...studentColumns<InvoiceExportRow>(),

@@ -17,33 +17,33 @@ import { removeImage, storeImage } from '../../storage/images';
 import { readUploadForm } from '../../storage/multipart';
 import { RECEIPTS_FOLDER } from '../../storage/signed-urls';
 import { DEFAULT_PAYMENTS_CONFIG, gatewaysFrom, type PaymentsConfig } from './gateways';
-import { handleCallback, startOnlinePayment } from './online-payments';
-import { exportInvoicesAndPayments } from './payments.export';
+import { totalsOf } from './invoice-ledger';
 import {
   bulkCreateInvoices,
   bulkUpdateInvoices,
   cancelInvoice,
-  cardToCardView,
   createInvoice,
-  decideReceipt,
-  getPaymentSettings,
   groupsForInvoicing,
   invoicesOfStudent,
   listInvoices,
-  MSG,
-  moneyUnitOf,
+  studentHeader,
+  studentOfUser,
+  updateInvoice,
+} from './invoices.service';
+import { handleCallback, startOnlinePayment } from './online-payments';
+import { getPaymentSettings, moneyUnitOf, savePaymentSettings } from './payment-settings';
+import type { SignUrl } from './payment-views';
+import { exportInvoicesAndPayments } from './payments.export';
+import { MSG } from './payments.messages';
+import {
+  cardToCardView,
+  decideReceipt,
   paymentOfStudent,
   pendingReceipts,
   recordManualPayment,
-  type SignUrl,
   sandboxPayment,
-  savePaymentSettings,
-  studentHeader,
-  studentOfUser,
   submitCardToCard,
-  totalsOf,
-  updateInvoice,
-} from './payments.service';
+} from './receipts.service';
 
 const HOUR_MS = 3_600_000;
 

@@ -54,7 +54,7 @@ export function Component() {
                   ) : null
                 }
                 actions={
-                  inv.remaining - inv.pendingAmount > 0 ? (
+                  inv.payable > 0 ? (
                     <>
                       {online && (
                         <Button
