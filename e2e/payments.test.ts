@@ -135,7 +135,7 @@ describe('invoices and payments, end to end', () => {
     await student.page.getByRole('link', { name: 'رسید چاپی' }).click();
     const receiptSheet = student.page.getByTestId('payment-receipt');
     await receiptSheet.waitFor();
-    expect(await receiptSheet.getByTestId('brand-name').textContent()).toBe('دبیرستان دخترانهٔ فرزانگان امید');
+    expect(await receiptSheet.getByTestId('brand-name').textContent()).toBe('مدرسهٔ دخترانهٔ فرزانگان امید');
     expect(await receiptSheet.getByTestId('receipt-amount').textContent()).toBe('۲۵۰٬۰۰۰ تومان');
     expect(await receiptSheet.getByTestId('receipt-words').textContent()).toBe('دویست و پنجاه هزار تومان');
     await student.page.emulateMedia({ media: 'print' });

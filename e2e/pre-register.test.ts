@@ -61,7 +61,7 @@ describe('pre-registration', () => {
     expect(await page.locator('.mantine-Stepper-stepIcon').allTextContents()).toEqual(['۱', '۲', '۳', '۴']);
     await page.getByText('پسر').click();
     await page.getByRole('combobox', { name: 'پایهٔ درخواستی' }).click();
-    await page.getByRole('option', { name: 'دهم', exact: true }).click();
+    await page.getByRole('option', { name: 'هفتم', exact: true }).click();
     await page.getByRole('button', { name: 'مرحلهٔ بعد' }).click();
     await page.getByLabel('نام و نام خانوادگی پدر').fill('کاوه توکلی');
     // A phone typed with its country code and spaces.
@@ -108,7 +108,7 @@ describe('pre-registration', () => {
       lastName: 'توکلی',
       birthDate: '2014-03-25',
       gender: 'male',
-      grade: 10,
+      grade: 7,
       fatherName: 'کاوه',
       fatherMobile: '09127778899',
       motherName: 'شیرین',

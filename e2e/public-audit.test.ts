@@ -154,7 +154,7 @@ describe('duplicate pre-registration', () => {
         nationalCode: code,
         birthDate: '2014-03-25',
         gender: 'female',
-        grade: 10,
+        grade: 7,
         fatherName: 'بهرام',
         fatherMobile: '09127778899',
         motherName: 'مهسا',
@@ -178,7 +178,7 @@ describe('duplicate pre-registration', () => {
     await birth.blur();
     await form.getByText('دختر', { exact: true }).click();
     await page.getByRole('combobox', { name: 'پایهٔ درخواستی' }).click();
-    await page.getByRole('option', { name: 'دهم', exact: true }).click();
+    await page.getByRole('option', { name: 'هفتم', exact: true }).click();
     await page.getByRole('button', { name: 'مرحلهٔ بعد' }).click();
     await page.getByLabel('نام و نام خانوادگی پدر').fill('بهرام نیک‌نام');
     await page.getByLabel('همراه پدر').fill('۰۹۱۲۷۷۷۸۸۹۹');

@@ -19,7 +19,7 @@ describe('the installable app', () => {
     expect(m).toMatchObject({ lang: 'fa', dir: 'rtl', display: 'standalone', start_url: '/', theme_color: '#ffffff' });
     expect(String(m.name)).toMatch(/[\u0600-\u06FF]/);
     // Built from the settings: the school's own name, not the generic «درگاه مدرسه».
-    expect(m.name).toBe('دبیرستان دخترانهٔ فرزانگان امید');
+    expect(m.name).toBe('مدرسهٔ دخترانهٔ فرزانگان امید');
     expect(m.short_name).toBe('دخترانهٔ فرزانگان امید');
     expect(String(m.short_name)).toMatch(/[\u0600-\u06FF]/);
     expect(m.icons.some((i) => i.sizes === '192x192')).toBe(true);

@@ -187,7 +187,7 @@ describe('classes, students and report cards: the whole journey', () => {
     ]) {
       expect(text).toContain(label);
     }
-    expect(await sheet.getByTestId('brand-name').textContent()).toBe('دبیرستان دخترانهٔ فرزانگان امید');
+    expect(await sheet.getByTestId('brand-name').textContent()).toBe('مدرسهٔ دخترانهٔ فرزانگان امید');
     const pdf = await studentPage.pdf({ format: 'A4', printBackground: true });
     expect(pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g)?.length).toBe(1);
     fs.writeFileSync(path.join(shots, 'report-card.pdf'), pdf);

@@ -206,7 +206,7 @@ export async function buildApp({
         identity: async () => {
           const school = await getSchoolProfile(db);
           // Never saved: the defaults, so the generic name the build carries.
-          if (!school.updatedAt) return null;
+          if (!school.updatedAt || !school.name) return null;
           return { name: school.name, description: school.slogan || school.name };
         },
       })

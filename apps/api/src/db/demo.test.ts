@@ -1,9 +1,13 @@
+import { bankOfCard, isValidCardNumber, isValidSheba } from '@madreseh/contract/bank';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../auth/passwords';
 import { loadConfig } from '../config';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { DEMO_PASSWORD, demoBanner, isDemoDatabase, openDemoAccounts, productionRefusal } from './demo';
+import { paymentSettings } from './schema/payments';
+import { preRegistrations } from './schema/pre-register';
+import { groups, students } from './schema/school';
 import { settings } from './schema/site';
 import { users } from './schema/users';
 
@@ -14,6 +18,33 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t?.close());
+
+describe('the demo school', () => {
+  it('is one coherent school: its grades hold its classes, its pupils are girls, the card is its own', async () => {
+    const [row] = await t.db.select().from(settings).where(eq(settings.key, 'school'));
+    const school = row?.value as { name: string; gradesOffered: number[] };
+    // A girls' school («دخترانه») of the grades its classes and pre-registrations are in.
+    expect(school.name).toContain('دخترانه');
+    const classes = await t.db.select({ gradeLevel: groups.gradeLevel }).from(groups);
+    expect(classes.length).toBeGreaterThan(0);
+    for (const c of classes) expect(school.gradesOffered).toContain(c.gradeLevel);
+    const applied = await t.db
+      .select({ grade: preRegistrations.grade, gender: preRegistrations.gender })
+      .from(preRegistrations);
+    for (const p of applied) {
+      expect(school.gradesOffered).toContain(p.grade);
+      expect(p.gender).toBe('female');
+    }
+    const pupils = await t.db.select({ gender: students.gender }).from(students);
+    expect(pupils.length).toBeGreaterThan(2);
+    expect(pupils.every((p) => p.gender === 'female')).toBe(true);
+    const [card] = await t.db.select().from(paymentSettings);
+    expect(card?.cardHolder).toBe(school.name);
+    expect(isValidCardNumber(card?.cardNumber ?? '')).toBe(true);
+    expect(bankOfCard(card?.cardNumber ?? '')?.name).toBe(card?.bankName);
+    expect(isValidSheba(card?.sheba ?? '')).toBe(true);
+  });
+});
 
 describe('a demo database', () => {
   it('is marked when the demo data is loaded, and only then', async () => {

@@ -185,7 +185,7 @@ describe('Persian alphabetical order (آ ا ب پ … ک گ … و ه ی), paged
           nationalCode: nextCode(),
           birthDate: '2014-03-25',
           gender: 'male',
-          grade: 10,
+          grade: 7,
           fatherName: 'حمید',
           fatherMobile: '09125556677',
           motherName: 'لیلا',

@@ -17,7 +17,7 @@ export const DEMO_ACCOUNTS = [
   { username: 'superadmin', role: 'super-admin', fullName: 'مریم احمدی' },
   { username: 'admin', role: 'admin', fullName: 'علی رضایی' },
   { username: 'student1', role: 'student', fullName: 'سارا محمدی' },
-  { username: 'student2', role: 'student', fullName: 'امیرحسین کریمی' },
+  { username: 'student2', role: 'student', fullName: 'نیلوفر کریمی' },
 ] as const;
 
 /**

@@ -3,6 +3,13 @@ import { contactMessages, news, settings } from './schema/site';
 
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
 
+/**
+ * The demo school: a girls' school of grades 1 to 9 (primary and lower secondary), as its classes
+ * «سوم الف», «هفتم الف» and «هفتم ب» (seed/school-demo.ts) and its pre-registrations are; the holder
+ * of its bank card is the school itself.
+ */
+export const DEMO_SCHOOL_NAME = 'مدرسهٔ دخترانهٔ فرزانگان امید';
+
 /** Demo content of the public site: the school profile, notices and news, contact messages. */
 export async function seedSite(tx: Tx, userIds: Map<string, number>): Promise<void> {
   const admin = userIds.get('admin') ?? null;
@@ -10,17 +17,17 @@ export async function seedSite(tx: Tx, userIds: Map<string, number>): Promise<vo
     key: 'school',
     updatedBy: admin,
     value: {
-      name: 'دبیرستان دخترانهٔ فرزانگان امید',
+      name: DEMO_SCHOOL_NAME,
       slogan: 'آموختن، با هم و برای فردا',
       aboutHtml:
-        '<h2>دربارهٔ مدرسه</h2><p>دبیرستان فرزانگان امید از سال ۱۳۷۸ با هدف پرورش دانش‌آموزانی پرسشگر، مسئول و خلاق فعالیت می‌کند. کلاس‌های کم‌جمعیت، آزمایشگاه‌های مجهز و همراهی نزدیک با خانواده‌ها از ویژگی‌های ماست.</p><h3>چرا فرزانگان امید؟</h3><ul><li>آزمایشگاه فیزیک، شیمی و زیست‌شناسی</li><li>کارگاه رباتیک و برنامه‌نویسی</li><li>مشاورهٔ تحصیلی از پایهٔ دهم</li></ul>',
+        '<h2>دربارهٔ مدرسه</h2><p>مدرسهٔ دخترانهٔ فرزانگان امید از سال ۱۳۷۸ در دو دورهٔ دبستان (پایهٔ اول تا ششم) و متوسطهٔ اول (پایهٔ هفتم تا نهم) با هدف پرورش دانش‌آموزانی پرسشگر، مسئول و خلاق فعالیت می‌کند. کلاس‌های کم‌جمعیت، آزمایشگاه‌های مجهز و همراهی نزدیک با خانواده‌ها از ویژگی‌های ماست.</p><h3>چرا فرزانگان امید؟</h3><ul><li>آزمایشگاه علوم تجربی</li><li>کارگاه رباتیک و برنامه‌نویسی</li><li>مشاورهٔ تحصیلی و هدایت در پایهٔ نهم</li></ul>',
       address: 'تهران، خیابان شریعتی، بالاتر از پل صدر، کوچهٔ بهار، پلاک ۱۴',
       phones: ['02122223344', '02122223355'],
       email: 'info@farzanegan-omid.ir',
       hours: 'شنبه تا چهارشنبه، ساعت ۷:۳۰ تا ۱۴',
       location: { lat: 35.7681, lng: 51.4467 },
       preRegistrationOpen: true,
-      gradesOffered: [10, 11, 12],
+      gradesOffered: [1, 2, 3, 4, 5, 6, 7, 8, 9],
       academicYear: 1405,
       logoKey: null,
       heroKey: null,
@@ -29,7 +36,7 @@ export async function seedSite(tx: Tx, userIds: Map<string, number>): Promise<vo
   await tx.insert(news).values([
     {
       title: 'آغاز پیش‌ثبت‌نام سال تحصیلی ۱۴۰۵-۱۴۰۶',
-      summary: 'پیش‌ثبت‌نام پایه‌های دهم تا دوازدهم از امروز به‌صورت اینترنتی آغاز شد.',
+      summary: 'پیش‌ثبت‌نام پایه‌های اول تا نهم از امروز به‌صورت اینترنتی آغاز شد.',
       bodyHtml:
         '<p>اولیای گرامی، پیش‌ثبت‌نام از طریق همین سایت انجام می‌شود. پس از تکمیل فرم، کد پیگیری دریافت می‌کنید.</p>',
       audience: 'public',
@@ -89,9 +96,9 @@ export async function seedSite(tx: Tx, userIds: Map<string, number>): Promise<vo
     {
       name: 'رضا کاظمی',
       replyTo: '09121234567',
-      subject: 'ظرفیت پایهٔ دهم',
-      message: 'سلام، آیا برای رشتهٔ ریاضی پایهٔ دهم هنوز ظرفیت دارید؟',
-      searchText: 'رضا کاظمی 09121234567 ظرفیت پایه دهم',
+      subject: 'ظرفیت پایهٔ هفتم',
+      message: 'سلام، آیا برای دخترم در پایهٔ هفتم هنوز ظرفیت دارید؟',
+      searchText: 'رضا کاظمی 09121234567 ظرفیت پایه هفتم',
       createdAt: hoursAgo(3),
     },
     {

@@ -27,7 +27,7 @@ describe('the installed app is named after the school', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/manifest+json');
     expect(res.json()).toMatchObject({
-      name: 'دبیرستان دخترانهٔ فرزانگان امید',
+      name: 'مدرسهٔ دخترانهٔ فرزانگان امید',
       short_name: 'دخترانهٔ فرزانگان امید',
       lang: 'fa',
       dir: 'rtl',

@@ -76,6 +76,8 @@ export interface RenderedPage {
   noindex: boolean;
   jsonLd: object[];
   answers: InlineAnswer[];
+  /** The site's name (og:site_name): the school's, or the generic «درگاه مدرسه» while none is set. */
+  siteName: string;
   /** The first screen's markup, shown until the app takes over. Empty: the boot splash stays. */
   body: string;
 }
@@ -98,7 +100,6 @@ const APP_AREAS = [
 ];
 
 export const PAGE_TEXT = {
-  fallbackName: 'مدرسه',
   gallery: 'گالری تصاویر',
   about: 'درباره ما',
   contact: 'تماس با ما',
@@ -161,7 +162,7 @@ function schoolLd(school: SchoolAnswer, origin: string): object {
     '@context': 'https://schema.org',
     '@type': ['School', 'EducationalOrganization'],
     '@id': `${origin}/#school`,
-    name: school.name,
+    name: nameOf(school),
     url: `${origin}/`,
     ...(school.slogan ? { slogan: school.slogan } : {}),
     ...(school.logo ? { logo: `${origin}${school.logo.large}` } : {}),
@@ -203,7 +204,10 @@ const dateOf = (iso: string) => {
   return Number.isNaN(d.getTime()) ? '' : jalali.format(d);
 };
 
-function header(current: string): string {
+/** The school's name from its settings, or the generic «درگاه مدرسه» where none is set. */
+const nameOf = (school: SchoolAnswer | null): string => school?.name.trim() || PAGE_TEXT.portal;
+
+function header(current: string, school: SchoolAnswer | null): string {
   const links: [string, string][] = [
     ['/', PAGE_TEXT.home],
     ['/Gallery', PAGE_TEXT.gallery.split(' ')[0] ?? PAGE_TEXT.gallery],
@@ -216,7 +220,8 @@ function header(current: string): string {
     .join('');
   return (
     `<header class="fs-header"><div class="fs-wrap fs-bar"><a class="fs-brand" href="/">` +
-    `<img src="/icons/icon-192.png" width="36" height="36" alt=""><span>${esc(PAGE_TEXT.portal)}</span></a>` +
+    `<img src="${esc(school?.logo?.thumb ?? '/icons/icon-192.png')}" width="36" height="36" alt=""` +
+    ` style="object-fit:contain"><span>${esc(nameOf(school))}</span></a>` +
     `<nav class="fs-nav" aria-label="پیوندهای اصلی">${nav}</nav></div></header>`
   );
 }
@@ -228,7 +233,7 @@ function footer(school: SchoolAnswer | null): string {
 }
 
 function frame(school: SchoolAnswer | null, current: string, main: string): string {
-  return `<div class="fs-page">${header(current)}<main class="fs-main">${main}</main>${footer(school)}</div>`;
+  return `<div class="fs-page">${header(current, school)}<main class="fs-main">${main}</main>${footer(school)}</div>`;
 }
 
 function newsList(items: NewsCardAnswer[]): string {
@@ -289,10 +294,16 @@ export async function renderPage(app: FastifyInstance, pathname: string, origin:
 
   if (!page && !newsMatch && !achievementMatch) {
     const known = APP_AREAS.some((re) => re.test(path));
+    // The school's name in the title and header; its answer is not inlined (the app areas ask for it).
+    const school = await ask<SchoolAnswer>(app, FIRST_ANSWERS.school, []);
+    const portal = nameOf(school);
     return {
       status: known ? 200 : 404,
-      title: known ? PAGE_TEXT.portal : `${PAGE_TEXT.notFound} | ${PAGE_TEXT.portal}`,
-      description: PAGE_TEXT.defaultDescription,
+      title: known ? portal : `${PAGE_TEXT.notFound} | ${portal}`,
+      siteName: portal,
+      description: school?.name.trim()
+        ? clip([school.name, school.slogan].filter(Boolean).join(' — '))
+        : PAGE_TEXT.defaultDescription,
       path: null,
       image: null,
       type: 'website',
@@ -302,7 +313,7 @@ export async function renderPage(app: FastifyInstance, pathname: string, origin:
       body: known
         ? ''
         : frame(
-            null,
+            school,
             '',
             titled(
               PAGE_TEXT.notFound,
@@ -313,7 +324,7 @@ export async function renderPage(app: FastifyInstance, pathname: string, origin:
   }
 
   const school = await ask<SchoolAnswer>(app, FIRST_ANSWERS.school, answers);
-  const name = school?.name ?? PAGE_TEXT.fallbackName;
+  const name = nameOf(school);
   const base = {
     status: 200 as const,
     path,
@@ -322,6 +333,7 @@ export async function renderPage(app: FastifyInstance, pathname: string, origin:
     noindex: false,
     jsonLd: school ? [schoolLd(school, origin)] : [],
     answers,
+    siteName: name,
   };
   const schoolDescription = school
     ? clip([school.name, school.slogan, school.address].filter(Boolean).join(' — '))

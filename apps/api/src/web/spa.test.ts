@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { achievements } from '../db/schema/achievements';
-import { news } from '../db/schema/site';
+import { news, settings } from '../db/schema/site';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /**
@@ -183,6 +184,9 @@ describe('the HTML of each public address', () => {
     for (const href of ['/Gallery', '/about-us', '/contact-us', '/pre-register'])
       expect(body).toContain(`href="${href}"`);
     expect(body).not.toContain('پیش‌نویس خبر');
+    // The header carries the school's own name, not the generic «درگاه مدرسه».
+    expect(body).toMatch(/<a class="fs-brand" href="\/"><img [^>]+><span>مدرسهٔ دخترانهٔ فرزانگان امید<\/span>/);
+    expect(body).not.toContain('درگاه مدرسه');
   });
 
   it('inlines the first answers as JSON equal to what the API answers, with nothing that closes the script', async () => {
@@ -283,6 +287,8 @@ describe('addresses that do not exist', () => {
       const res = await page(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<meta name="robots" content="noindex">');
+      expect(res.body, url).toContain('<title>مدرسهٔ دخترانهٔ فرزانگان امید</title>');
+      expect(res.body, url).not.toContain('درگاه مدرسه');
     }
   });
 
@@ -320,5 +326,16 @@ describe('robots.txt and sitemap.xml', () => {
       `https://school.example/achievements/${achievement}`,
     ]);
     expect(locs).not.toContain(`https://school.example/news/${draft}`);
+  });
+});
+
+describe('a school without a name', () => {
+  it('is the generic «درگاه مدرسه» in the header and the titles, and only then', async () => {
+    await t.db.delete(settings).where(eq(settings.key, 'school'));
+    const home = (await page('/')).body;
+    expect((await t.inject({ method: 'GET', url: '/api/v1/general/school' })).json().name).toBe('');
+    expect(home).toContain('<span>درگاه مدرسه</span>');
+    expect(home).not.toContain('فرزانگان');
+    expect((await page('/auth')).body).toContain('<title>درگاه مدرسه</title>');
   });
 });

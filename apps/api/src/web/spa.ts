@@ -5,7 +5,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerCrawlerFiles } from './crawler';
-import { headTags, PAGE_TEXT, renderPage } from './pages';
+import { headTags, renderPage } from './pages';
 
 /** Files that must be checked on every visit: the service worker, the manifest and the HTML. */
 const REVALIDATE = new Set(['sw.js', 'manifest.webmanifest', 'index.html', 'registerSW.js']);
@@ -100,12 +100,7 @@ export async function registerSpa(
       const page = await renderPage(app, safeDecode(pathname), origin);
       const heroPreload =
         page.answers.find((a) => a.url.endsWith('/general/school')) && page.path === '/' ? hero(page) : '';
-      const head = headTags(
-        page,
-        origin,
-        siteName(page),
-        [...fontPreloads, heroPreload].filter(Boolean).join('\n    '),
-      );
+      const head = headTags(page, origin, page.siteName, [...fontPreloads, heroPreload].filter(Boolean).join('\n    '));
       const html = template
         .replace('</head>', `  ${head}\n  </head>`)
         .replace(SLOT, (slot) => (page.body ? page.body : slot));
@@ -147,11 +142,6 @@ function safeDecode(pathname: string): string {
   } catch {
     return pathname;
   }
-}
-
-function siteName(page: { jsonLd: object[] }): string {
-  const school = page.jsonLd[0] as { name?: string } | undefined;
-  return school?.name ?? PAGE_TEXT.portal;
 }
 
 /** The home's hero picture (a CSS background the browser would find late): asked for at once. */

@@ -44,7 +44,9 @@ export const fa = {
     toggleSidebar: 'باز و بسته کردن منو',
   },
   auth: {
-    title: 'ورود به درگاه مدرسه',
+    /** «ورود به» the school's name, or to the generic «درگاه مدرسه» while none is set. */
+    title: (school: string) => `ورود به ${school}`,
+    pageTitle: 'ورود',
     subtitle: 'دانش‌آموزان، اولیا و کارکنان مدرسه با حساب خود وارد شوند.',
     username: 'نام کاربری',
     password: 'رمز عبور',

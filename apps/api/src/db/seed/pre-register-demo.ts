@@ -2,16 +2,16 @@ import type { Tx } from '../client';
 import { preRegistrations } from '../schema/pre-register';
 import { nationalCodeFrom } from './school-demo';
 
-/** Demo pre-registrations for the grades the demo school offers, one in each early status. */
+/** Demo pre-registrations of girls for grades the demo school offers, one in each early status. */
 export async function seedPreRegisterDemo(tx: Tx): Promise<void> {
   const people = [
-    ['محمد', 'حسینی', '005234567', '2010-05-12', 'male', 10, 'new'],
-    ['نرگس', 'کاظمی', '006345678', '2009-11-02', 'female', 11, 'reviewing'],
-    ['علی', 'صادقی', '007456789', '2008-08-21', 'male', 12, 'accepted'],
-    ['مهسا', 'رحیمی', '008567891', '2010-02-17', 'female', 10, 'waitlisted'],
+    ['ریحانه', 'حسینی', '005234567', '2014-05-12', 'female', 7, 'new', 'دبستان دخترانهٔ شهید باهنر', 18.5],
+    ['نرگس', 'کاظمی', '006345678', '2013-11-02', 'female', 8, 'reviewing', 'مدرسهٔ دخترانهٔ پروین', 19],
+    ['تارا', 'صادقی', '007456789', '2019-08-21', 'female', 1, 'accepted', 'پیش‌دبستانی شکوفه', null],
+    ['مهسا', 'رحیمی', '008567891', '2014-02-17', 'female', 7, 'waitlisted', 'دبستان دخترانهٔ شهید باهنر', 19.75],
   ] as const;
   await tx.insert(preRegistrations).values(
-    people.map(([firstName, lastName, nine, birthDate, gender, grade, status], i) => {
+    people.map(([firstName, lastName, nine, birthDate, gender, grade, status, previousSchool, average], i) => {
       const nationalCode = nationalCodeFrom(nine);
       return {
         trackingCode: `${1400000000 + i * 7919}`,
@@ -22,8 +22,8 @@ export async function seedPreRegisterDemo(tx: Tx): Promise<void> {
         birthDate,
         gender,
         grade,
-        previousSchool: 'دبیرستان شهید باهنر',
-        lastAverage: (18 + i * 0.5).toFixed(2),
+        previousSchool,
+        lastAverage: average === null ? null : average.toFixed(2),
         fatherName: 'رضا',
         fatherMobile: `0912${String(3000000 + i).padStart(7, '0')}`,
         fatherJob: 'کارمند',

@@ -41,17 +41,18 @@ const OTHER_STUDENTS: { first: string; last: string; father: string; group: numb
   { first: 'فاطمه', last: 'رضوی', father: 'علی', group: 0, gender: 'female' },
   { first: 'نازنین', last: 'اکبری', father: 'حسن', group: 0, gender: 'female' },
   { first: 'مریم', last: 'نوری', father: 'رضا', group: 0, gender: 'female' },
-  { first: 'محمدرضا', last: 'صادقی', father: 'مهدی', group: 1, gender: 'male' },
-  { first: 'علی', last: 'جعفری', father: 'حمید', group: 1, gender: 'male' },
-  { first: 'حسین', last: 'مرادی', father: 'احمد', group: 1, gender: 'male' },
+  { first: 'محدثه', last: 'صادقی', father: 'مهدی', group: 1, gender: 'female' },
+  { first: 'الهه', last: 'جعفری', father: 'حمید', group: 1, gender: 'female' },
+  { first: 'هستی', last: 'مرادی', father: 'احمد', group: 1, gender: 'female' },
   { first: 'یاسمن', last: 'کاظمی', father: 'سعید', group: 2, gender: 'female' },
-  { first: 'آرش', last: 'قاسمی', father: 'مجید', group: 2, gender: 'male' },
+  { first: 'آیلین', last: 'قاسمی', father: 'مجید', group: 2, gender: 'female' },
 ];
 
 /**
- * Demo classes, students and a published first-term report card: «هفتم الف» and «هفتم ب» graded
- * 0–20, «سوم الف» graded descriptively. The demo accounts student1 and student2 are students of the
- * seventh grade; the other demo students have no password until one is issued.
+ * Demo classes, students and a published first-term report card of the demo school, a girls' school
+ * of grades 1 to 9 (seed-site.ts): «هفتم الف» and «هفتم ب» graded 0–20, «سوم الف» (primary) graded
+ * descriptively. Every student is a girl of her grade's age. The demo accounts student1 and student2
+ * are students of the seventh grade; the other demo students have no password until one is issued.
  */
 export async function seedSchoolDemo(tx: Tx, userIds: Map<string, number>): Promise<void> {
   const year = academicYearOf().start;
@@ -128,13 +129,13 @@ export async function seedSchoolDemo(tx: Tx, userIds: Map<string, number>): Prom
   if (s2) {
     add({
       userId: s2,
-      first: 'امیرحسین',
+      first: 'نیلوفر',
       last: 'کریمی',
       code: nationalCodeFrom('002345678'),
       number: '1405002',
       group: 1,
       father: 'مسعود',
-      gender: 'male',
+      gender: 'female',
       birth: '2013-03-15',
     });
   }

@@ -4,13 +4,14 @@ import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { invoices, paymentSettings, payments } from '../../db/schema/payments';
 import { groups, students } from '../../db/schema/school';
+import { DEMO_SCHOOL_NAME } from '../../db/seed-site';
 
 /** The demo class and the demo students' school records (made only when missing). */
 const DEMO_STUDENTS = [
   { username: 'student1', firstName: 'سارا', lastName: 'محمدی', nationalCode: '0023456787', studentNumber: '1405071' },
   {
     username: 'student2',
-    firstName: 'امیرحسین',
+    firstName: 'نیلوفر',
     lastName: 'کریمی',
     nationalCode: '0034567895',
     studentNumber: '1405072',
@@ -53,7 +54,7 @@ export async function seedDemoPayments(tx: Tx, userIds: Map<string, number>): Pr
       moneyUnit: 'toman',
       // A number whose check digit is right (Luhn), of بانک ملی ایران (603799); the holder is the school.
       cardNumber: '6037991812345670',
-      cardHolder: 'دبیرستان دخترانهٔ فرزانگان امید',
+      cardHolder: DEMO_SCHOOL_NAME,
       sheba: 'IR820540102680020817909002',
       bankName: 'بانک ملی ایران',
     })

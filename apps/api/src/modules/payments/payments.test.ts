@@ -213,7 +213,7 @@ describe('card-to-card receipts', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().card).toEqual({
       number: '6037991812345670',
-      holder: 'دبیرستان دخترانهٔ فرزانگان امید',
+      holder: 'مدرسهٔ دخترانهٔ فرزانگان امید',
       bank: 'بانک ملی ایران',
     });
   });
@@ -386,7 +386,7 @@ describe('admin invoices', () => {
       paid: 1_000_000,
       remaining: 10_000_000,
     });
-    expect(view.student.fullName).toBe('امیرحسین کریمی');
+    expect(view.student.fullName).toBe('نیلوفر کریمی');
   });
 
   it('cancels an unpaid invoice with a reason and turns down its waiting receipts', async () => {

@@ -28,7 +28,7 @@ const base = () => ({
   nationalCode: nationalCode(),
   birthDate: '2014-03-25',
   gender: 'male',
-  grade: 10,
+  grade: 7,
   previousSchool: 'دبستان امید',
   lastAverage: '۱۹٫۵'.replace('٫', '.'),
   fatherName: 'حمید',
@@ -75,7 +75,7 @@ describe('POST general/pre-register', () => {
       trackingCode,
       firstName: 'کیان',
       lastName: 'مرادی',
-      grade: 10,
+      grade: 7,
       academicYear: 1405,
       status: 'new',
       createdAt: expect.any(String),
@@ -113,7 +113,7 @@ describe('POST general/pre-register', () => {
     const res = await submit({ ...base(), lastAverage: 21, fatherMobile: '12345' });
     expect(res.statusCode).toBe(400);
     expect(Object.keys(res.json().fields)).toEqual(expect.arrayContaining(['lastAverage', 'fatherMobile']));
-    const grade = await submit({ ...base(), grade: 7 });
+    const grade = await submit({ ...base(), grade: 10 });
     expect(grade.statusCode).toBe(400);
     expect(grade.json().fields.grade).toMatch(/پایه/);
   });
@@ -166,7 +166,7 @@ describe('panel/pre-register', () => {
   let trackingCode: string;
 
   beforeAll(async () => {
-    const body = { ...base(), firstName: 'آیدا', lastName: 'سلطانی', grade: 11, gender: 'female' };
+    const body = { ...base(), firstName: 'آیدا', lastName: 'سلطانی', grade: 8, gender: 'female' };
     code = body.nationalCode;
     trackingCode = (await submit(body)).json().trackingCode;
     const list = await t.inject({ method: 'GET', url: `${PANEL}?q=${trackingCode}`, headers: t.as(admin) });
@@ -178,9 +178,9 @@ describe('panel/pre-register', () => {
     const byName = (await get(`q=${encodeURIComponent('سلطانی')}`)).json();
     expect(byName.items.map((r: { id: number }) => r.id)).toEqual([id]);
     expect((await get(`q=${code}`)).json().items[0].id).toBe(id);
-    const grade11 = (await get('grade=11&pageSize=100')).json();
-    expect(grade11.items.length).toBeGreaterThan(0);
-    expect(grade11.items.every((r: { grade: number }) => r.grade === 11)).toBe(true);
+    const grade8 = (await get('grade=8&pageSize=100')).json();
+    expect(grade8.items.length).toBeGreaterThan(0);
+    expect(grade8.items.every((r: { grade: number }) => r.grade === 8)).toBe(true);
     const accepted = (await get('status=accepted')).json();
     expect(accepted.items.every((r: { status: string }) => r.status === 'accepted')).toBe(true);
     expect(accepted.total).toBe(1);
@@ -217,7 +217,7 @@ describe('panel/pre-register', () => {
   });
 
   it('exports the filtered list to XLSX with Persian headers, Jalali dates and a right-to-left sheet', async () => {
-    const res = await t.inject({ method: 'GET', url: `${PANEL}/export?format=xlsx&grade=11`, headers: t.as(admin) });
+    const res = await t.inject({ method: 'GET', url: `${PANEL}/export?format=xlsx&grade=8`, headers: t.as(admin) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const wb = new ExcelJS.Workbook();
@@ -235,7 +235,7 @@ describe('panel/pre-register', () => {
     ws.eachRow((row, n) => {
       if (n > 1) grades.add(String(row.getCell(9).value));
     });
-    expect([...grades]).toEqual(['یازدهم']);
+    expect([...grades]).toEqual(['هشتم']);
     const mine = ws.getRows(2, ws.rowCount - 1)?.find((r) => String(r.getCell(1).value) === trackingCode);
     expect(mine?.getCell(7).value).toBe('1393/01/05');
   });

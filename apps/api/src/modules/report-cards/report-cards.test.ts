@@ -193,15 +193,15 @@ describe('saving grades', () => {
 describe('publishing and the student view (two students)', () => {
   it('a student sees only their own published report cards, never a parameter-chosen one', async () => {
     // student2 (Amirhossein, هفتم ب) got grades above, unpublished.
-    const amir = await t.sessionFor('student2');
-    const before = (await t.inject({ method: 'GET', url: MINE, headers: t.as(amir) })).json();
+    const niloufar = await t.sessionFor('student2');
+    const before = (await t.inject({ method: 'GET', url: MINE, headers: t.as(niloufar) })).json();
     expect(before).toEqual({ card: null, terms: [] });
 
     const pub = await publish(seventhB.id, 'first', true);
     expect(pub.statusCode).toBe(200);
     expect(pub.json().count).toBeGreaterThan(1);
-    const after = (await t.inject({ method: 'GET', url: MINE, headers: t.as(amir) })).json();
-    expect(after.card.studentName).toBe('امیرحسین کریمی');
+    const after = (await t.inject({ method: 'GET', url: MINE, headers: t.as(niloufar) })).json();
+    expect(after.card.studentName).toBe('نیلوفر کریمی');
     expect(after.card.groupName).toBe('هفتم ب');
     expect(after.terms).toEqual([{ academicYear: after.card.academicYear, term: 'first' }]);
 
@@ -241,7 +241,7 @@ describe('publishing and the student view (two students)', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'unpublish'), eq(auditLog.entityId, String(seventhB.id))));
     expect(withdrawn?.details).toMatchObject({ term: 'first', reason: 'نمرهٔ ریاضی اشتباه وارد شده بود' });
-    const hidden = (await t.inject({ method: 'GET', url: MINE, headers: t.as(amir) })).json();
+    const hidden = (await t.inject({ method: 'GET', url: MINE, headers: t.as(niloufar) })).json();
     expect(hidden.card).toBeNull();
   });
 
@@ -291,7 +291,7 @@ describe('publishing and the student view (two students)', () => {
 describe('student profile (two students)', () => {
   it('each student reads and changes only their own record', async () => {
     const sara = await t.sessionFor('student1');
-    const amir = await t.sessionFor('student2');
+    const niloufar = await t.sessionFor('student2');
     const res = await t.inject({
       method: 'PATCH',
       url: '/api/v1/student/profile',
@@ -300,14 +300,14 @@ describe('student profile (two students)', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ fullName: 'سارا محمدی', mobile: '09120001122', address: 'شیراز' });
-    const amirProfile = (await t.call(contract.student.profile, { headers: t.as(amir) })).json();
-    expect(amirProfile.fullName).toBe('امیرحسین کریمی');
-    expect(amirProfile.mobile).toBeNull();
-    expect(amirProfile.nationalCode).toBe(nationalCodeFrom('002345678'));
+    const niloufarProfile = (await t.call(contract.student.profile, { headers: t.as(niloufar) })).json();
+    expect(niloufarProfile.fullName).toBe('نیلوفر کریمی');
+    expect(niloufarProfile.mobile).toBeNull();
+    expect(niloufarProfile.nationalCode).toBe(nationalCodeFrom('002345678'));
     const bad = await t.inject({
       method: 'PATCH',
       url: '/api/v1/student/profile',
-      headers: t.as(amir),
+      headers: t.as(niloufar),
       payload: { mobile: '12', address: 'x' },
     });
     expect(bad.statusCode).toBe(400);

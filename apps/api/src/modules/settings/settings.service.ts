@@ -23,8 +23,11 @@ const schoolStoredSchema = schoolProfileInputSchema.extend({
 });
 type SchoolStored = z.infer<typeof schoolStoredSchema>;
 
+/** The placeholder a never-named profile is stored with (an image may be uploaded before the first save). */
+const UNNAMED = 'مدرسه';
+
 function defaultSchool(): SchoolStored {
-  return schoolStoredSchema.parse({ name: 'مدرسه', academicYear: academicYearOf().start });
+  return schoolStoredSchema.parse({ name: UNNAMED, academicYear: academicYearOf().start });
 }
 
 const keptSchool = keptUntilChanged<{ value: SchoolStored; updatedAt: Date | null }>('settings');
@@ -45,6 +48,8 @@ function toProfile(value: SchoolStored, updatedAt: Date | null): SchoolProfile {
   const { logoKey, heroKey, ...rest } = value;
   return {
     ...rest,
+    // No name saved yet: answered empty, so every page says the generic «درگاه مدرسه».
+    name: updatedAt && rest.name !== UNNAMED ? rest.name : '',
     logo: logoKey ? imageUrls(logoKey) : null,
     hero: heroKey ? imageUrls(heroKey) : null,
     updatedAt: updatedAt ? updatedAt.toISOString() : null,

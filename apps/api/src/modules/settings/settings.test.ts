@@ -37,7 +37,13 @@ describe('school settings', () => {
   it('answers defaults before anything is saved', async () => {
     const res = await t.inject({ method: 'GET', url: '/api/v1/general/school' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ preRegistrationOpen: false, logo: null, hero: null, gradesOffered: [] });
+    expect(res.json()).toMatchObject({
+      name: '',
+      preRegistrationOpen: false,
+      logo: null,
+      hero: null,
+      gradesOffered: [],
+    });
     expect(res.json()).not.toHaveProperty('updatedAt');
   });
 

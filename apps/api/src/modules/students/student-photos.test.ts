@@ -78,30 +78,30 @@ describe('student photos', () => {
   });
 
   it("a student sets their own photo only; student/me shows it and the other student's stays empty", async () => {
-    const amir = await t.sessionFor('student2');
-    const res = await upload('/api/v1/student/profile/photo', amir, await smallPng(), 'image/png');
+    const niloufar = await t.sessionFor('student2');
+    const res = await upload('/api/v1/student/profile/photo', niloufar, await smallPng(), 'image/png');
     expect(res.statusCode).toBe(200);
-    expect(res.json().fullName).toBe('امیرحسین کریمی');
-    const me = (await t.call(contract.student.me, { headers: t.as(amir) })).json();
+    expect(res.json().fullName).toBe('نیلوفر کریمی');
+    const me = (await t.call(contract.student.me, { headers: t.as(niloufar) })).json();
     expect(me.photoUrl).toBe(res.json().photoUrl);
     const sara = await t.sessionFor('student1');
     const saraMe = (await t.call(contract.student.me, { headers: t.as(sara) })).json();
     expect(saraMe.photoUrl).toBeNull();
-    const forbidden = await upload(`/api/v1/panel/student/${saraId}/photo`, amir, await smallPng(), 'image/png');
+    const forbidden = await upload(`/api/v1/panel/student/${saraId}/photo`, niloufar, await smallPng(), 'image/png');
     expect(forbidden.statusCode).toBe(403);
   });
 
   it('a photo is shown only to its student and to staff, and never kept by a cache', async () => {
-    const amir = await t.sessionFor('student2');
-    const url = (await upload('/api/v1/student/profile/photo', amir, await smallPng(), 'image/png')).json()
+    const niloufar = await t.sessionFor('student2');
+    const url = (await upload('/api/v1/student/profile/photo', niloufar, await smallPng(), 'image/png')).json()
       .photoUrl as string;
-    for (const token of [amir, admin, await t.sessionFor('superadmin')]) {
+    for (const token of [niloufar, admin, await t.sessionFor('superadmin')]) {
       const res = await fetchPhoto(url, token);
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('private, no-store');
     }
     const large = url.replace(/-400\.webp$/, '-1600.webp');
-    expect((await fetchPhoto(large, amir)).statusCode).toBe(200);
+    expect((await fetchPhoto(large, niloufar)).statusCode).toBe(200);
     for (const token of [null, await t.sessionFor('student1'), 'not-a-real-session-token-0123456789']) {
       const res = await fetchPhoto(url, token);
       expect(res.statusCode).toBe(403);
@@ -110,7 +110,7 @@ describe('student photos', () => {
       expect(res.json().message).toContain('دانش‌آموز');
     }
     // A session that ended (logout) sees nothing either.
-    await t.call(contract.auth.logout, { headers: t.as(amir) });
-    expect((await fetchPhoto(url, amir)).statusCode).toBe(403);
+    await t.call(contract.auth.logout, { headers: t.as(niloufar) });
+    expect((await fetchPhoto(url, niloufar)).statusCode).toBe(403);
   });
 });

@@ -531,7 +531,7 @@ describe('import and export', () => {
     const sheet = wb.worksheets[0];
     expect(sheet?.rowCount).toBe(2);
     const row = sheet?.getRow(2).values as string[];
-    expect(row[1]).toBe('امیرحسین');
+    expect(row[1]).toBe('نیلوفر');
     expect(row[6]).toBe('1391/12/25');
   });
 });

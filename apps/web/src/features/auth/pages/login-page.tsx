@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, call } from '../../../lib/api-client';
 import { readToken, readUser, saveSession } from '../../../lib/cookies';
-import { usePageTitle } from '../../../lib/school-profile';
+import { usePageTitle, useSchoolName } from '../../../lib/school-profile';
 import { fa } from '../../../messages/fa';
 import { Brand } from '../../../ui/brand';
 
@@ -18,7 +18,8 @@ const LOGIN_ERROR_TOAST = 'login-error';
 export function Component() {
   const navigate = useNavigate();
   const [current] = useState(() => (readToken() ? readUser() : null));
-  usePageTitle(fa.auth.title);
+  usePageTitle(fa.auth.pageTitle);
+  const school = useSchoolName();
 
   const form = useForm({
     mode: 'uncontrolled',
@@ -51,7 +52,7 @@ export function Component() {
         <Stack gap={6} align="center" ta="center">
           <Brand size={56} withName={false} />
           <Title order={1} fz="h3">
-            {fa.auth.title}
+            {fa.auth.title(school)}
           </Title>
           <Text c="dimmed" size="sm">
             {fa.auth.subtitle}

@@ -9,6 +9,7 @@ import { fieldErrorsOf } from '../../../lib/form-errors';
 import { digitsToPersian } from '../../../lib/format';
 import { useOnline } from '../../../lib/offline';
 import { mapLinks, schoolProfileQuery } from '../../../lib/school-profile';
+import { fa } from '../../../messages/fa';
 import { PageHeader } from '../../../ui/page-header';
 import { contactFa } from '../messages';
 
@@ -125,7 +126,7 @@ export function Component() {
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
             <Title order={2} fz="h4" mb="md">
-              {p?.name}
+              {p?.name.trim() || fa.app.name}
             </Title>
             <Stack gap="sm">
               {p?.address && (

@@ -40,11 +40,11 @@ export function Component() {
   const news = useQuery(homeQueries.news());
   const photos = useQuery(homeQueries.photos());
   const p = school.data;
-  const name = p?.name ?? fa.app.name;
+  const name = p?.name.trim() || fa.app.name;
 
   useEffect(() => {
     document.title = p?.slogan ? `${name} | ${p.slogan}` : name;
-    if (p) setMeta('description', [p.name, p.slogan, p.address].filter(Boolean).join(' — '));
+    if (p) setMeta('description', [name, p.slogan, p.address].filter(Boolean).join(' — '));
   }, [p, name]);
 
   return (

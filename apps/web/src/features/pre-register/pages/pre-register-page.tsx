@@ -102,7 +102,9 @@ export function Component() {
       <PageHeader
         title={preRegFa.title}
         description={
-          s ? `${s.name} — ${preRegFa.intro(digitsToPersian(academicYearLabel(s.academicYear)))}` : undefined
+          s
+            ? `${s.name.trim() || fa.app.name} — ${preRegFa.intro(digitsToPersian(academicYearLabel(s.academicYear)))}`
+            : undefined
         }
       />
       {!online && (
@@ -123,7 +125,9 @@ export function Component() {
               {preRegFa.closed}
             </Alert>
           )}
-          {s?.preRegistrationOpen && <RegisterForm grades={s.gradesOffered} schoolName={s.name} online={online} />}
+          {s?.preRegistrationOpen && (
+            <RegisterForm grades={s.gradesOffered} schoolName={s.name.trim() || fa.app.name} online={online} />
+          )}
         </Tabs.Panel>
         <Tabs.Panel value="lookup">
           <LookupForm online={online} />
