@@ -443,7 +443,9 @@ describe.each(endpoints.map((ep) => [keyOf(ep), ep] as const))('hostile input to
         const res = await send(ep, req);
         return res.statusCode < 500;
       }),
-      { numRuns: 12 },
+      // An endpoint without params, query or body has nothing to mix: one run is all there is to send
+      // (twelve would only repeat the same request, e.g. twelve whole backups for panel/backups/download).
+      { numRuns: fields.length || paramNames.length ? 12 : 1 },
     );
   });
 });

@@ -222,15 +222,26 @@ describe('sign-in slowing (decision 0010): slowed, never locked', () => {
   });
 
   it('counts parallel attempts too: a burst gets no more guesses than the free ones and one more', async () => {
+    // The free failures, all at once: each is counted (no update lost), none waits.
     const ip = nextIp();
+    const free = await Promise.all(
+      Array.from({ length: freeFailures }, (_, i) => login({ username: 'superadmin', password: `free-${i}` }, ip)),
+    );
+    expect(free.map((r) => r.statusCode)).toEqual(Array(freeFailures).fill(401));
+    expect((await throttleRow('superadmin'))?.failures).toBe(freeFailures);
+    // Past them, a burst gets one guess: the first failure makes the rest wait. Three failures further
+    // on that wait is 8 s, longer than any burst takes however slow the machine (1 s could pass meanwhile).
+    await t.db
+      .update(loginThrottle)
+      .set({ failures: freeFailures + 3 })
+      .where(eq(loginThrottle.username, 'superadmin'));
     const burst = await Promise.all(
-      Array.from({ length: freeFailures + 10 }, (_, i) =>
-        login({ username: 'superadmin', password: `burst-${i}` }, ip),
-      ),
+      Array.from({ length: 10 }, (_, i) => login({ username: 'superadmin', password: `burst-${i}` }, ip)),
     );
     const statuses = burst.map((r) => r.statusCode);
-    expect(statuses.filter((s) => s === 401)).toHaveLength(freeFailures + 1);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(1);
     expect(statuses.filter((s) => s === 429)).toHaveLength(9);
+    expect((await throttleRow('superadmin'))?.failures).toBe(freeFailures + 4);
     await t.db.delete(loginThrottle).where(eq(loginThrottle.username, 'superadmin'));
   });
 
