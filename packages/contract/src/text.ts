@@ -74,3 +74,12 @@ export function text(params?: StringParams) {
 export function multilineText(params?: StringParams) {
   return z.string(params).regex(MULTI_LINE, { error: CONTROL_CHARACTER_MESSAGE });
 }
+
+/**
+ * Every text field that may be left empty starts here: trimmed, at most `max` characters (`tooLong`
+ * otherwise), on one line unless `multiline`. What an empty answer becomes is the form's choice:
+ * chain `.default('')`, `.optional()`, or wrap it for null.
+ */
+export function optionalText(max: number, tooLong: string, multiline = false) {
+  return (multiline ? multilineText() : text()).trim().max(max, { error: tooLong });
+}

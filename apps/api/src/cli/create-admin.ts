@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline/promises';
 import { superAdminInputSchema } from '../control/commands';
-import { SYSTEM_ACTOR } from '../lib/audit';
+import { SYSTEM_ACTOR } from '../lib/actor';
 import { createStaff } from '../modules/admins/admins.service';
 import { readConfig, runThroughServer, stop } from './through-server';
 

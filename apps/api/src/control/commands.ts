@@ -2,6 +2,7 @@ import { staffCreateSchema } from '@madreseh/contract/admins/admins.contract';
 import { z } from 'zod';
 import { type Db, MIGRATIONS_DIR } from '../db/client';
 import { migrationStatus } from '../db/migration-status';
+import { actorOf } from '../http/actor';
 import type { Scheduler } from '../jobs/scheduler';
 import { AppError } from '../lib/errors';
 import { createStaff } from '../modules/admins/admins.service';
@@ -28,7 +29,7 @@ export function createAdminCommand(db: Db): ControlCommand {
     name: 'create-admin',
     input: superAdminInputSchema,
     run: async (input: z.output<typeof superAdminInputSchema>, request) => {
-      const account = await createStaff(db, request, { ...input, role: 'super-admin' });
+      const account = await createStaff(db, actorOf(request), { ...input, role: 'super-admin' });
       return { id: account.id, username: account.username };
     },
   };

@@ -1,23 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { Tx } from '../db/client';
 import { auditLog } from '../db/schema/system';
-
-/** Who acts when no request does: a scheduled job, a command run on the server's machine. */
-export interface AuditActor {
-  userId: number | null;
-  ip: string | null;
-}
-
-/** The server itself (reconciliation, purges). */
-export const SYSTEM_ACTOR: AuditActor = { userId: null, ip: null };
-
-/** A request (its signed-in user and address) or an actor without one. */
-export type AuditSource = FastifyRequest | AuditActor;
-
-function actorOf(source: AuditSource): AuditActor {
-  if ('raw' in source) return { userId: source.auth?.userId ?? null, ip: source.ip };
-  return source;
-}
+import type { Actor } from './actor';
 
 /**
  * Writes one audit row for an admin mutation or a change of money state (DESIGN §6). Call it
@@ -25,13 +8,12 @@ function actorOf(source: AuditSource): AuditActor {
  */
 export async function audit(
   tx: Tx,
-  source: AuditSource,
+  actor: Actor,
   action: string,
   entity: string,
   entityId: string | number | null,
   details?: Record<string, unknown>,
 ): Promise<void> {
-  const actor = actorOf(source);
   await tx.insert(auditLog).values({
     userId: actor.userId,
     action,

@@ -17,7 +17,9 @@ export const NEWS_AUDIENCE_LABELS: Record<NewsAudience, string> = {
   groups: 'کلاس‌های انتخابی',
 };
 
-export const newsStatusSchema = z.enum(['draft', 'published']);
+/** A news item as stored: a draft, or published (visible from its publish time on). */
+export const NEWS_STATUSES = ['draft', 'published'] as const;
+export const newsStatusSchema = z.enum(NEWS_STATUSES);
 /** Draft, published and visible, or published with a future time (scheduled). */
 export const newsStateSchema = z.enum(['draft', 'scheduled', 'published']);
 export type NewsState = z.infer<typeof newsStateSchema>;

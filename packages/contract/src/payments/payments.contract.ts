@@ -5,7 +5,7 @@ import { idParamSchema, idParams, idSchema } from '../ids';
 import { isoDateSchema, isoDateTimeSchema } from '../jalali';
 import { listQuerySchema, pageOf } from '../pagination';
 import { STAFF, STUDENT } from '../roles';
-import { digitsToLatin, digitsToPersian, multilineText, text } from '../text';
+import { digitsToLatin, digitsToPersian, multilineText, optionalText, text } from '../text';
 
 export const PAYMENT_METHODS = ['gateway', 'card_to_card', 'manual'] as const;
 export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'rejected'] as const;
@@ -73,10 +73,9 @@ const requiredLine = (max: number, required: string, multiline = false) =>
     .min(1, { error: required })
     .max(max, { error: `حداکثر ${max} نویسه مجاز است.` });
 
-const optionalText = (max: number, multiline = false) =>
-  (multiline ? multilineText() : text())
-    .trim()
-    .max(max, { error: `حداکثر ${max} نویسه مجاز است.` })
+/** A text that may be left out; an empty one counts as left out. */
+const leftOutText = (max: number, multiline = false) =>
+  optionalText(max, `حداکثر ${max} نویسه مجاز است.`, multiline)
     .optional()
     .transform((v) => (v ? v : undefined));
 
@@ -140,7 +139,7 @@ export const gatewayInfoSchema = z.object({
 
 export const invoiceFormSchema = z.object({
   title: requiredLine(150, 'عنوان را وارد کنید.'),
-  description: optionalText(1000, true),
+  description: leftOutText(1000, true),
   amount: rialsSchema,
   dueDate: isoDateSchema,
 });
@@ -165,8 +164,8 @@ export const paymentSettingsFormSchema = z.object({
       abort: true,
     })
     .transform((v) => v || null),
-  cardHolder: optionalText(100).transform((v) => v ?? null),
-  bankName: optionalText(60).transform((v) => v ?? null),
+  cardHolder: leftOutText(100).transform((v) => v ?? null),
+  bankName: leftOutText(60).transform((v) => v ?? null),
   sheba: text()
     .default('')
     .transform(shebaOf)
@@ -229,7 +228,7 @@ export const bulkUpdateBodySchema = z
   .object({
     ids: z.array(idSchema).min(1, { error: 'هیچ صورت‌حسابی انتخاب نشده است.' }).max(1000),
     dueDate: isoDateSchema.optional(),
-    cancelReason: optionalText(300, true),
+    cancelReason: leftOutText(300, true),
   })
   .refine((v) => (v.dueDate ? 1 : 0) + (v.cancelReason ? 1 : 0) === 1, {
     error: 'یا سررسید تازه را بدهید یا دلیل ابطال را.',
@@ -371,7 +370,7 @@ export const paymentsContract = {
     idempotent: true,
     summary: 'Records a cash or POS payment on an invoice',
     params: idParams,
-    body: z.object({ amount: rialsSchema, note: optionalText(300, true) }),
+    body: z.object({ amount: rialsSchema, note: leftOutText(300, true) }),
     response: paymentSchema,
   }),
   bulkCreate: endpoint({

@@ -6,7 +6,7 @@ import { isoDateSchema } from '../jalali';
 import { listQuerySchema, pageOf } from '../pagination';
 import { decimalInput } from '../persian';
 import { STAFF } from '../roles';
-import { digitsToLatin, multilineText, text } from '../text';
+import { digitsToLatin, multilineText, optionalText, text } from '../text';
 
 export const PRE_REGISTER_STATUSES = ['new', 'reviewing', 'accepted', 'rejected', 'waitlisted'] as const;
 export type PreRegisterStatus = (typeof PRE_REGISTER_STATUSES)[number];
@@ -39,11 +39,9 @@ const name = (label: string, required = true) => {
     .max(100, { error: `${label} حداکثر ۱۰۰ نویسه است.` });
   return required ? base.min(2, { error: `${label} را وارد کنید.` }) : base;
 };
-const optionalText = (max: number, label: string, multiline = false) =>
-  (multiline ? multilineText() : text())
-    .trim()
-    .max(max, { error: `${label} حداکثر ${max} نویسه است.` })
-    .default('');
+/** A text that may be left empty (stored as ''). */
+const blankText = (max: number, label: string, multiline = false) =>
+  optionalText(max, `${label} حداکثر ${max} نویسه است.`, multiline).default('');
 const optionalMobile = text()
   .trim()
   .default('')
@@ -59,7 +57,7 @@ export const preRegisterBodySchema = z
       .pipe(isoDateSchema),
     gender: z.enum(['male', 'female'], { error: 'جنسیت را انتخاب کنید.' }),
     grade: gradeSchema,
-    previousSchool: optionalText(150, 'نام مدرسهٔ قبلی'),
+    previousSchool: blankText(150, 'نام مدرسهٔ قبلی'),
     // «۱۸٫۷۵», «18/75», «۱۸/۷۵» and «18.75» are the same average.
     lastAverage: z.preprocess(
       decimalInput,
@@ -72,10 +70,10 @@ export const preRegisterBodySchema = z
     ),
     fatherName: name('نام پدر'),
     fatherMobile: mobileSchema,
-    fatherJob: optionalText(100, 'شغل پدر'),
+    fatherJob: blankText(100, 'شغل پدر'),
     motherName: name('نام مادر'),
     motherMobile: optionalMobile,
-    motherJob: optionalText(100, 'شغل مادر'),
+    motherJob: blankText(100, 'شغل مادر'),
     phone: text()
       .default('')
       .transform((v) => digitsToLatin(v).replace(/[\s-]/g, ''))
@@ -84,7 +82,7 @@ export const preRegisterBodySchema = z
       .trim()
       .min(5, { error: 'نشانی را کامل وارد کنید.' })
       .max(500, { error: 'نشانی حداکثر ۵۰۰ نویسه است.' }),
-    notes: optionalText(1000, 'توضیحات', true),
+    notes: blankText(1000, 'توضیحات', true),
   })
   .refine((b) => b.birthDate < new Date().toISOString().slice(0, 10), {
     path: ['birthDate'],

@@ -4,7 +4,7 @@ import { idParamSchema, idParams, idSchema } from '../ids';
 import { isValidMobile, nationalCodeSchema, normalizeMobile } from '../iran';
 import { listQuerySchema, pageOf } from '../pagination';
 import { STAFF, STUDENT } from '../roles';
-import { digitsToLatin, multilineText, text, tidyPersian } from '../text';
+import { digitsToLatin, optionalText, text, tidyPersian } from '../text';
 
 export const STUDENT_STATUSES = ['active', 'inactive', 'archived'] as const;
 export type StudentStatus = (typeof STUDENT_STATUSES)[number];
@@ -25,15 +25,9 @@ const requiredName = (label: string) =>
     .refine((v) => v.length > 0, { error: `${label} را وارد کنید.` })
     .refine((v) => v.length <= 100, { error: `${label} بیش از حد طولانی است.` });
 
-const optionalText = (label: string, max: number, multiline = false) =>
-  z.preprocess(
-    blankToNull,
-    (multiline ? multilineText() : text())
-      .transform((v) => v.trim())
-      .refine((v) => v.length <= max, { error: `${label} بیش از حد طولانی است.` })
-      .nullable()
-      .default(null),
-  );
+/** A text that may be left empty (stored as null). */
+const nullableText = (label: string, max: number, multiline = false) =>
+  z.preprocess(blankToNull, optionalText(max, `${label} بیش از حد طولانی است.`, multiline).nullable().default(null));
 
 export const optionalMobileSchema = z.preprocess(
   blankToNull,
@@ -77,9 +71,9 @@ export const studentInputSchema = z.object({
   groupId: z.preprocess(blankToNull, idParamSchema.nullable().default(null)),
   birthDate: birthDateSchema,
   gender: z.preprocess(blankToNull, z.enum(GENDERS, { error: 'جنسیت را انتخاب کنید.' }).nullable().default(null)),
-  fatherName: optionalText('نام پدر', 100),
+  fatherName: nullableText('نام پدر', 100),
   parentMobile: optionalMobileSchema,
-  address: optionalText('نشانی', 500, true),
+  address: nullableText('نشانی', 500, true),
 });
 export type StudentInput = z.input<typeof studentInputSchema>;
 
@@ -197,7 +191,7 @@ export type Profile = z.infer<typeof profileSchema>;
 /** A field left out stays as it is; an empty one is cleared. */
 export const profileUpdateSchema = z.object({
   mobile: optionalMobileSchema.optional(),
-  address: optionalText('نشانی', 500, true).optional(),
+  address: nullableText('نشانی', 500, true).optional(),
 });
 
 export const passwordChangeSchema = z.object({

@@ -1,3 +1,4 @@
+import { MONEY_UNITS, PAYMENT_METHODS, PAYMENT_STATUSES } from '@madreseh/contract/payments/payments.contract';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -16,9 +17,9 @@ import {
 import { students } from './school';
 import { users } from './users';
 
-export const paymentMethodEnum = pgEnum('payment_method', ['gateway', 'card_to_card', 'manual']);
-export const paymentStatusEnum = pgEnum('payment_status', ['pending', 'succeeded', 'failed', 'rejected']);
-export const moneyUnitEnum = pgEnum('money_unit', ['toman', 'rial']);
+export const paymentMethodEnum = pgEnum('payment_method', PAYMENT_METHODS);
+export const paymentStatusEnum = pgEnum('payment_status', PAYMENT_STATUSES);
+export const moneyUnitEnum = pgEnum('money_unit', MONEY_UNITS);
 
 /** A sum a student owes: amounts are whole Rials. Its status is derived from its payments. */
 export const invoices = pgTable(

@@ -1,3 +1,4 @@
+import { PRE_REGISTER_STATUSES } from '@madreseh/contract/pre-register/pre-register.contract';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -17,13 +18,7 @@ import { genderEnum } from './school';
 import { persianSortKey } from './sort-key';
 import { users } from './users';
 
-export const preRegisterStatusEnum = pgEnum('pre_register_status', [
-  'new',
-  'reviewing',
-  'accepted',
-  'rejected',
-  'waitlisted',
-]);
+export const preRegisterStatusEnum = pgEnum('pre_register_status', PRE_REGISTER_STATUSES);
 
 /** A pre-registration request sent from the public site for one academic year. */
 export const preRegistrations = pgTable(

@@ -1,3 +1,5 @@
+import { GRADING_SCALES } from '@madreseh/contract/group/group.contract';
+import { GENDERS, STUDENT_STATUSES } from '@madreseh/contract/student/student.contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -17,9 +19,9 @@ import {
 import { persianSortKey } from './sort-key';
 import { users } from './users';
 
-export const gradingScaleEnum = pgEnum('grading_scale', ['numeric', 'descriptive']);
-export const studentStatusEnum = pgEnum('student_status', ['active', 'inactive', 'archived']);
-export const genderEnum = pgEnum('gender', ['male', 'female']);
+export const gradingScaleEnum = pgEnum('grading_scale', GRADING_SCALES);
+export const studentStatusEnum = pgEnum('student_status', STUDENT_STATUSES);
+export const genderEnum = pgEnum('gender', GENDERS);
 
 /** A class (the spec's "group"), e.g. «هفتم الف» of academic year 1405 (Mehr 1405 – Khordad 1406). */
 export const groups = pgTable(

@@ -1,3 +1,4 @@
+import { NEWS_AUDIENCES, NEWS_STATUSES } from '@madreseh/contract/news/news.contract';
 import {
   boolean,
   index,
@@ -21,8 +22,8 @@ export const settings = pgTable('settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const newsAudienceEnum = pgEnum('news_audience', ['public', 'students', 'groups']);
-export const newsStatusEnum = pgEnum('news_status', ['draft', 'published']);
+export const newsAudienceEnum = pgEnum('news_audience', NEWS_AUDIENCES);
+export const newsStatusEnum = pgEnum('news_status', NEWS_STATUSES);
 
 /** News and notices: public notices (home page), for all students, or for chosen groups. */
 export const news = pgTable(

@@ -1,3 +1,4 @@
+import { ROLES } from '@madreseh/contract/roles';
 import {
   boolean,
   index,
@@ -12,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { persianSortKey } from './sort-key';
 
-export const roleEnum = pgEnum('role', ['student', 'admin', 'super-admin']);
+export const roleEnum = pgEnum('role', ROLES);
 
 export const users = pgTable(
   'users',

@@ -2,6 +2,7 @@ import { achievementContract } from '@madreseh/contract/achievement/achievement.
 import { noUploadFieldsSchema } from '@madreseh/contract/images';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import { actorOf } from '../../http/actor';
 import { implement } from '../../http/implement';
 import { readUploadForm } from '../../storage/multipart';
 import {
@@ -18,24 +19,24 @@ export function registerAchievementRoutes(app: FastifyInstance, db: Db): void {
   implement(app, achievementContract.list, async ({ query }) => listAchievements(db, query));
   implement(app, achievementContract.create, async ({ body, request, reply }) => {
     reply.status(201);
-    return createAchievement(db, request, body);
+    return createAchievement(db, actorOf(request), body);
   });
   implement(app, achievementContract.update, async ({ params, body, request }) =>
-    updateAchievement(db, request, params.id, body),
+    updateAchievement(db, actorOf(request), params.id, body),
   );
   implement(app, achievementContract.remove, async ({ params, request }) => {
-    await deleteAchievement(db, app.storage, request, params.id);
+    await deleteAchievement(db, app.storage, actorOf(request), params.id);
     return { ok: true as const };
   });
   implement(app, achievementContract.setImage, async ({ params, request }) => {
     const form = await readUploadForm(request, noUploadFieldsSchema);
-    return setAchievementImage(db, app.storage, request, params.id, form.file);
+    return setAchievementImage(db, app.storage, actorOf(request), params.id, form.file);
   });
   implement(app, achievementContract.removeImage, async ({ params, request }) =>
-    setAchievementImage(db, app.storage, request, params.id, null),
+    setAchievementImage(db, app.storage, actorOf(request), params.id, null),
   );
   implement(app, achievementContract.reorder, async ({ body, request }) => {
-    await reorderAchievements(db, request, body.ids);
+    await reorderAchievements(db, actorOf(request), body.ids);
     return { ok: true as const };
   });
   implement(app, achievementContract.publicList, async ({ query, reply }) => {

@@ -1,10 +1,10 @@
 import type { Achievement, achievementBodySchema } from '@madreseh/contract/achievement/achievement.contract';
 import { imageUrls } from '@madreseh/contract/uploads';
 import { asc, eq, ilike, inArray, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { achievements } from '../../db/schema/achievements';
+import type { Actor } from '../../lib/actor';
 import { audit, changedFields } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { plainText } from '../../lib/html';
@@ -58,7 +58,7 @@ function values(body: Body) {
   return { title, description: plainText(body.description), date: body.date };
 }
 
-export async function createAchievement(db: Db, request: FastifyRequest, body: Body) {
+export async function createAchievement(db: Db, actor: Actor, body: Body) {
   const v = values(body);
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -69,12 +69,12 @@ export async function createAchievement(db: Db, request: FastifyRequest, body: B
       })
       .returning();
     if (!row) throw new Error('insert returned nothing');
-    await audit(tx, request, 'create', 'achievement', row.id, { title: v.title });
+    await audit(tx, actor, 'create', 'achievement', row.id, { title: v.title });
     return toAchievement(row);
   });
 }
 
-export async function updateAchievement(db: Db, request: FastifyRequest, id: number, body: Body) {
+export async function updateAchievement(db: Db, actor: Actor, id: number, body: Body) {
   const v = values(body);
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(achievements).where(eq(achievements.id, id)).for('update');
@@ -85,16 +85,16 @@ export async function updateAchievement(db: Db, request: FastifyRequest, id: num
       .where(eq(achievements.id, id))
       .returning();
     if (!row) throw AppError.notFound(NOT_FOUND);
-    await audit(tx, request, 'update', 'achievement', id, changedFields(current, v));
+    await audit(tx, actor, 'update', 'achievement', id, changedFields(current, v));
     return toAchievement(row);
   });
 }
 
-export async function deleteAchievement(db: Db, storage: Storage, request: FastifyRequest, id: number) {
+export async function deleteAchievement(db: Db, storage: Storage, actor: Actor, id: number) {
   const key = await db.transaction(async (tx) => {
     const [row] = await tx.delete(achievements).where(eq(achievements.id, id)).returning();
     if (!row) throw AppError.notFound(NOT_FOUND);
-    await audit(tx, request, 'delete', 'achievement', id, { title: row.title });
+    await audit(tx, actor, 'delete', 'achievement', id, { title: row.title });
     return row.imageKey;
   });
   if (key) await removeImage(storage, key);
@@ -104,13 +104,7 @@ export async function deleteAchievement(db: Db, storage: Storage, request: Fasti
  * Sets (a file) or removes (null) the image. The new image is stored before the transaction;
  * the old files go once the row no longer names them, the new ones if the update fails.
  */
-export async function setAchievementImage(
-  db: Db,
-  storage: Storage,
-  request: FastifyRequest,
-  id: number,
-  file: Buffer | null,
-) {
+export async function setAchievementImage(db: Db, storage: Storage, actor: Actor, id: number, file: Buffer | null) {
   const stored = file ? await storeImage(storage, 'achievement', file) : null;
   try {
     const { row, old } = await db.transaction(async (tx) => {
@@ -127,7 +121,7 @@ export async function setAchievementImage(
         .where(eq(achievements.id, id))
         .returning();
       if (!after) throw AppError.notFound(NOT_FOUND);
-      await audit(tx, request, stored ? 'set_image' : 'remove_image', 'achievement', id);
+      await audit(tx, actor, stored ? 'set_image' : 'remove_image', 'achievement', id);
       return { row: after, old: before.imageKey };
     });
     if (old) await removeImage(storage, old);
@@ -139,7 +133,7 @@ export async function setAchievementImage(
 }
 
 /** Puts the given achievements first, in the order of `ids`; the others keep their order after them. */
-export async function reorderAchievements(db: Db, request: FastifyRequest, ids: number[]) {
+export async function reorderAchievements(db: Db, actor: Actor, ids: number[]) {
   const unique = [...new Set(ids)];
   if (unique.length !== ids.length) throw AppError.badRequest('شناسهٔ تکراری در ترتیب افتخارها.');
   await db.transaction(async (tx) => {
@@ -159,6 +153,6 @@ export async function reorderAchievements(db: Db, request: FastifyRequest, ids: 
     await tx.execute(
       sql`update ${achievements} set position = v.pos from (select unnest(${idList}) as id, unnest(${posList}) as pos) v where ${achievements.id} = v.id`,
     );
-    await audit(tx, request, 'reorder', 'achievement', null, { ids: unique });
+    await audit(tx, actor, 'reorder', 'achievement', null, { ids: unique });
   });
 }

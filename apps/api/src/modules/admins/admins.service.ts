@@ -5,14 +5,13 @@ import {
   type staffUpdateSchema,
 } from '@madreseh/contract/admins/admins.contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { requireAuth } from '../../auth/guard';
 import { hashPassword } from '../../auth/passwords';
 import { endUserSessions } from '../../auth/sessions';
 import type { Db, Tx } from '../../db/client';
 import { sessions, users } from '../../db/schema/users';
-import { type AuditSource, audit, changedFields } from '../../lib/audit';
+import type { Actor } from '../../lib/actor';
+import { audit, changedFields } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 
@@ -82,7 +81,7 @@ async function getStaff(tx: Tx, id: number): Promise<StaffAccount> {
   return toAccount(row);
 }
 
-export async function createStaff(db: Db, request: AuditSource, body: CreateBody): Promise<StaffAccount> {
+export async function createStaff(db: Db, actor: Actor, body: CreateBody): Promise<StaffAccount> {
   // Hashing is slow on purpose: do it before the transaction holds anything.
   const passwordHash = await hashPassword(body.password);
   try {
@@ -94,7 +93,7 @@ export async function createStaff(db: Db, request: AuditSource, body: CreateBody
         .values({ username: body.username, fullName: body.fullName, role: body.role, passwordHash })
         .returning({ id: users.id });
       if (!row) throw new Error('insert answered no row');
-      await audit(tx, request, 'create', 'staff_account', row.id, { username: body.username, role: body.role });
+      await audit(tx, actor, 'create', 'staff_account', row.id, { username: body.username, role: body.role });
       return getStaff(tx, row.id);
     });
   } catch (err) {
@@ -113,13 +112,7 @@ function duplicate() {
  * or demoting one) first locks every active super-admin row, so two such requests run one after the
  * other and the second sees what the first left: there is always one active super-admin.
  */
-export async function updateStaff(
-  db: Db,
-  request: FastifyRequest,
-  id: number,
-  body: UpdateBody,
-): Promise<StaffAccount> {
-  const me = requireAuth(request);
+export async function updateStaff(db: Db, actor: Actor, id: number, body: UpdateBody): Promise<StaffAccount> {
   return db.transaction(async (tx) => {
     // Lock order is the same for every request (active super-admins by id, then the account).
     const activeSupers = await tx
@@ -140,8 +133,8 @@ export async function updateStaff(
     const deactivating = current.active && !active;
     const demoting = current.role === 'super-admin' && role !== 'super-admin';
 
-    if (id === me.userId && deactivating) throw AppError.conflict(ADMINS_MESSAGES.selfDeactivate);
-    if (id === me.userId && demoting) throw AppError.conflict(ADMINS_MESSAGES.selfDemote);
+    if (id === actor.userId && deactivating) throw AppError.conflict(ADMINS_MESSAGES.selfDeactivate);
+    if (id === actor.userId && demoting) throw AppError.conflict(ADMINS_MESSAGES.selfDemote);
     const wasActiveSuper = activeSupers.some((s) => s.id === id);
     if (wasActiveSuper && (deactivating || demoting) && activeSupers.length <= 1) {
       throw AppError.conflict(ADMINS_MESSAGES.lastSuperAdmin);
@@ -160,7 +153,7 @@ export async function updateStaff(
     if (deactivating || demoting) await endUserSessions(tx, id);
     await audit(
       tx,
-      request,
+      actor,
       'update',
       'staff_account',
       id,
@@ -170,9 +163,17 @@ export async function updateStaff(
   });
 }
 
-/** Sets a new password and ends the account's sessions (the caller's own one stays when it is theirs). */
-export async function setStaffPassword(db: Db, request: FastifyRequest, id: number, password: string): Promise<void> {
-  const me = requireAuth(request);
+/**
+ * Sets a new password and ends the account's sessions; when the account is the actor's own, the
+ * session `keepSessionId` (the one the actor is using) stays.
+ */
+export async function setStaffPassword(
+  db: Db,
+  actor: Actor,
+  id: number,
+  password: string,
+  keepSessionId?: number,
+): Promise<void> {
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     const [row] = await tx
@@ -181,7 +182,7 @@ export async function setStaffPassword(db: Db, request: FastifyRequest, id: numb
       .where(and(eq(users.id, id), isStaff))
       .returning({ id: users.id });
     if (!row) throw AppError.notFound(ADMINS_MESSAGES.notFound);
-    await endUserSessions(tx, id, id === me.userId ? me.sessionId : undefined);
-    await audit(tx, request, 'set_password', 'staff_account', id);
+    await endUserSessions(tx, id, id === actor.userId ? keepSessionId : undefined);
+    await audit(tx, actor, 'set_password', 'staff_account', id);
   });
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../auth/guard';
 import { endSession, type SessionPolicy } from '../../auth/sessions';
 import type { Db } from '../../db/client';
+import { actorOf } from '../../http/actor';
 import { implement } from '../../http/implement';
 import { audit } from '../../lib/audit';
 import { changePassword } from '../students/student-self.service';
@@ -35,7 +36,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, policy: Session
   implement(app, authContract.changeOwnPassword, async ({ request, body }) => {
     const auth = requireAuth(request);
     await changePassword(db, auth, body, (tx) =>
-      audit(tx, request, 'set_password', 'staff_account', auth.userId, { own: true }),
+      audit(tx, actorOf(request), 'set_password', 'staff_account', auth.userId, { own: true }),
     );
     return { ok: true as const };
   });
@@ -45,7 +46,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, policy: Session
   implement(app, authContract.slowedList, async () => ({ items: await slowedAccounts(db) }));
 
   implement(app, authContract.slowedClear, async ({ params, request }) => {
-    await clearSlowing(db, request, params.id);
+    await clearSlowing(db, actorOf(request), params.id);
     return { ok: true as const };
   });
 }

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { loginDevices, loginThrottle, users } from '../../db/schema/users';
-import { type AuditSource, audit } from '../../lib/audit';
+import type { Actor } from '../../lib/actor';
+import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { hit, peek } from '../../lib/rate-limit';
 
@@ -157,7 +158,7 @@ export async function slowedAccounts(db: Db) {
 }
 
 /** Starts an account's count again in every bucket (staff, from the dashboard). */
-export async function clearSlowing(db: Db, request: AuditSource, userId: number): Promise<void> {
+export async function clearSlowing(db: Db, actor: Actor, userId: number): Promise<void> {
   await db.transaction(async (tx) => {
     const [user] = await tx.select({ username: users.username }).from(users).where(eq(users.id, userId));
     if (!user) throw AppError.notFound('حساب پیدا نشد.');
@@ -165,7 +166,7 @@ export async function clearSlowing(db: Db, request: AuditSource, userId: number)
       .delete(loginThrottle)
       .where(eq(loginThrottle.username, user.username))
       .returning({ failures: loginThrottle.failures });
-    if (removed.length > 0) await audit(tx, request, 'clear-sign-in-slowing', 'user', userId);
+    if (removed.length > 0) await audit(tx, actor, 'clear-sign-in-slowing', 'user', userId);
   });
 }
 

@@ -4,6 +4,7 @@ import { backupsContract as c } from '@madreseh/contract/backups/backups.contrac
 import { ERROR_CODES } from '@madreseh/contract/errors';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import { actorOf } from '../../http/actor';
 import { implement } from '../../http/implement';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
@@ -33,7 +34,7 @@ export function registerBackupRoutes(app: FastifyInstance, db: Db, options: Back
       if (err instanceof BackupBusyError) throw AppError.conflict(BUSY);
       throw err;
     }
-    await audit(db, request, 'download', 'backup', path.basename(file));
+    await audit(db, actorOf(request), 'download', 'backup', path.basename(file));
     const stat = await fs.promises.stat(file);
     reply.header('content-length', stat.size);
     return asAttachment(reply, fs.createReadStream(file), {

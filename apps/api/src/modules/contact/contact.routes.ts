@@ -1,6 +1,7 @@
 import { contactContract } from '@madreseh/contract/contact/contact.contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import { actorOf } from '../../http/actor';
 import { implement } from '../../http/implement';
 import { AppError } from '../../lib/errors';
 import { bulkRead, deleteMessages, listMessages, openMessage, sendMessage, setRead } from './contact.service';
@@ -14,17 +15,17 @@ export function registerContactRoutes(app: FastifyInstance, db: Db): void {
   implement(app, contactContract.list, async ({ query }) => listMessages(db, query));
   implement(app, contactContract.get, async ({ params }) => openMessage(db, params.id));
   implement(app, contactContract.setRead, async ({ params, body, request }) =>
-    setRead(db, request, params.id, body.read),
+    setRead(db, actorOf(request), params.id, body.read),
   );
   implement(app, contactContract.remove, async ({ params, request }) => {
-    if ((await deleteMessages(db, request, [params.id])) === 0) throw AppError.notFound('پیام پیدا نشد.');
+    if ((await deleteMessages(db, actorOf(request), [params.id])) === 0) throw AppError.notFound('پیام پیدا نشد.');
     return { ok: true as const };
   });
   implement(app, contactContract.bulk, async ({ body, request }) => {
     const count =
       body.action === 'delete'
-        ? await deleteMessages(db, request, body.ids)
-        : await bulkRead(db, request, body.ids, body.action === 'read');
+        ? await deleteMessages(db, actorOf(request), body.ids)
+        : await bulkRead(db, actorOf(request), body.ids, body.action === 'read');
     return { ok: true as const, count };
   });
 }

@@ -5,10 +5,10 @@ import {
 } from '@madreseh/contract/contact/contact.contract';
 import { normalizePersian } from '@madreseh/contract/text';
 import { and, desc, eq, ilike, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { contactMessages } from '../../db/schema/site';
+import type { Actor } from '../../lib/actor';
 import { audit, changedFields } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { hit } from '../../lib/rate-limit';
@@ -85,7 +85,7 @@ export async function openMessage(db: Db, id: number): Promise<ContactMessage> {
   return toMessage(row);
 }
 
-export async function setRead(db: Db, request: FastifyRequest, id: number, read: boolean): Promise<ContactMessage> {
+export async function setRead(db: Db, actor: Actor, id: number, read: boolean): Promise<ContactMessage> {
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select({ readAt: contactMessages.readAt })
@@ -101,7 +101,7 @@ export async function setRead(db: Db, request: FastifyRequest, id: number, read:
     if (!row) throw AppError.notFound(NOT_FOUND);
     await audit(
       tx,
-      request,
+      actor,
       read ? 'mark-read' : 'mark-unread',
       'contact',
       id,
@@ -111,7 +111,7 @@ export async function setRead(db: Db, request: FastifyRequest, id: number, read:
   });
 }
 
-export async function deleteMessages(db: Db, request: FastifyRequest, ids: number[]): Promise<number> {
+export async function deleteMessages(db: Db, actor: Actor, ids: number[]): Promise<number> {
   return db.transaction(async (tx) => {
     const rows = await tx
       .delete(contactMessages)
@@ -120,7 +120,7 @@ export async function deleteMessages(db: Db, request: FastifyRequest, ids: numbe
     // Nothing deleted (unknown ids): nothing to record.
     if (rows.length > 0) {
       const deleted = rows.map((r) => r.id);
-      await audit(tx, request, 'delete', 'contact', deleted.length === 1 ? (deleted[0] ?? null) : null, {
+      await audit(tx, actor, 'delete', 'contact', deleted.length === 1 ? (deleted[0] ?? null) : null, {
         ids: deleted,
       });
     }
@@ -128,14 +128,14 @@ export async function deleteMessages(db: Db, request: FastifyRequest, ids: numbe
   });
 }
 
-export async function bulkRead(db: Db, request: FastifyRequest, ids: number[], read: boolean): Promise<number> {
+export async function bulkRead(db: Db, actor: Actor, ids: number[], read: boolean): Promise<number> {
   return db.transaction(async (tx) => {
     const rows = await tx
       .update(contactMessages)
       .set({ readAt: read ? sql`coalesce(${contactMessages.readAt}, now())` : null })
       .where(inArray(contactMessages.id, ids))
       .returning({ id: contactMessages.id });
-    await audit(tx, request, read ? 'mark-read' : 'mark-unread', 'contact', null, { ids });
+    await audit(tx, actor, read ? 'mark-read' : 'mark-unread', 'contact', null, { ids });
     return rows.length;
   });
 }

@@ -1,10 +1,10 @@
 import type { GalleryPhoto, galleryFieldsSchema } from '@madreseh/contract/gallery/gallery.contract';
 import { imageUrls } from '@madreseh/contract/uploads';
 import { asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { galleryPhotos } from '../../db/schema/site';
+import type { Actor } from '../../lib/actor';
 import { audit, changedFields } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { removeImage, storeImage } from '../../storage/images';
@@ -57,7 +57,7 @@ export async function listPhotos(db: Db, q: { page: number; pageSize: number; al
 export async function addPhoto(
   db: Db,
   storage: Storage,
-  request: FastifyRequest,
+  actor: Actor,
   file: Buffer,
   fields: Fields,
 ): Promise<GalleryPhoto> {
@@ -73,11 +73,11 @@ export async function addPhoto(
           caption: fields.caption,
           album: fields.album,
           position: sql`(select coalesce(min(${galleryPhotos.position}), 0) - 1 from ${galleryPhotos})`,
-          createdBy: request.auth?.userId ?? null,
+          createdBy: actor.userId,
         })
         .returning();
       if (!row) throw new Error('insert returned nothing');
-      await audit(tx, request, 'create', 'gallery', row.id, { album: row.album });
+      await audit(tx, actor, 'create', 'gallery', row.id, { album: row.album });
       return toPhoto(row);
     });
   } catch (err) {
@@ -86,23 +86,23 @@ export async function addPhoto(
   }
 }
 
-export async function updatePhoto(db: Db, request: FastifyRequest, id: number, fields: Fields) {
+export async function updatePhoto(db: Db, actor: Actor, id: number, fields: Fields) {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(galleryPhotos).where(eq(galleryPhotos.id, id)).for('update');
     if (!current) throw AppError.notFound(NOT_FOUND);
     const values = { caption: fields.caption, album: fields.album };
     const [row] = await tx.update(galleryPhotos).set(values).where(eq(galleryPhotos.id, id)).returning();
     if (!row) throw AppError.notFound(NOT_FOUND);
-    await audit(tx, request, 'update', 'gallery', id, changedFields(current, values));
+    await audit(tx, actor, 'update', 'gallery', id, changedFields(current, values));
     return toPhoto(row);
   });
 }
 
-export async function deletePhoto(db: Db, storage: Storage, request: FastifyRequest, id: number) {
+export async function deletePhoto(db: Db, storage: Storage, actor: Actor, id: number) {
   const key = await db.transaction(async (tx) => {
     const [row] = await tx.delete(galleryPhotos).where(eq(galleryPhotos.id, id)).returning();
     if (!row) throw AppError.notFound(NOT_FOUND);
-    await audit(tx, request, 'delete', 'gallery', id);
+    await audit(tx, actor, 'delete', 'gallery', id);
     return row.imageKey;
   });
   await removeImage(storage, key);
@@ -113,7 +113,7 @@ export async function deletePhoto(db: Db, storage: Storage, request: FastifyRequ
  * With `inPlace`, the photos keep the places they hold between them (a page of the list, dragged
  * into a new order) and take them in the order of `ids`; the others do not move.
  */
-export async function reorderPhotos(db: Db, request: FastifyRequest, ids: number[], inPlace = false) {
+export async function reorderPhotos(db: Db, actor: Actor, ids: number[], inPlace = false) {
   const unique = [...new Set(ids)];
   if (unique.length !== ids.length) throw AppError.badRequest('شناسهٔ تکراری در ترتیب عکس‌ها.');
   await db.transaction(async (tx) => {
@@ -149,6 +149,6 @@ export async function reorderPhotos(db: Db, request: FastifyRequest, ids: number
     await tx.execute(
       sql`update ${galleryPhotos} set position = v.pos from (select unnest(${idList}) as id, unnest(${posList}) as pos) v where ${galleryPhotos.id} = v.id`,
     );
-    await audit(tx, request, 'reorder', 'gallery', null, { ids: unique, inPlace });
+    await audit(tx, actor, 'reorder', 'gallery', null, { ids: unique, inPlace });
   });
 }

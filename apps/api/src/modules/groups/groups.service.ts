@@ -1,10 +1,10 @@
 import type { Group, groupInputSchema } from '@madreseh/contract/group/group.contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { reportCardGrades, reportCards } from '../../db/schema/report-cards';
 import { groupSubjects, groups, students } from '../../db/schema/school';
+import type { Actor } from '../../lib/actor';
 import { audit, changedFields } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 
@@ -60,7 +60,7 @@ async function assertNameFree(tx: Tx, body: GroupBody, exceptId?: number) {
   if (other && other.id !== exceptId) throw AppError.conflict(DUPLICATE_NAME, { name: DUPLICATE_NAME });
 }
 
-export async function createGroup(db: Db, request: FastifyRequest, body: GroupBody): Promise<Group> {
+export async function createGroup(db: Db, actor: Actor, body: GroupBody): Promise<Group> {
   return db.transaction(async (tx) => {
     await assertNameFree(tx, body);
     const [row] = await tx
@@ -79,12 +79,12 @@ export async function createGroup(db: Db, request: FastifyRequest, body: GroupBo
         .insert(groupSubjects)
         .values(body.subjects.map((s, i) => ({ groupId: row.id, name: s.name, weight: s.weight, position: i })));
     }
-    await audit(tx, request, 'create', 'group', row.id, { name: body.name });
+    await audit(tx, actor, 'create', 'group', row.id, { name: body.name });
     return getGroup(tx, row.id);
   });
 }
 
-export async function updateGroup(db: Db, request: FastifyRequest, id: number, body: GroupBody): Promise<Group> {
+export async function updateGroup(db: Db, actor: Actor, id: number, body: GroupBody): Promise<Group> {
   return db.transaction(async (tx) => {
     const current = await getGroup(tx, id);
     await assertNameFree(tx, body, id);
@@ -159,7 +159,7 @@ export async function updateGroup(db: Db, request: FastifyRequest, id: number, b
     const subjectsOf = (list: { name: string; weight: number }[]) => list.map((s) => `${s.name} (${s.weight})`);
     await audit(
       tx,
-      request,
+      actor,
       'update',
       'group',
       id,
@@ -179,7 +179,7 @@ export async function updateGroup(db: Db, request: FastifyRequest, id: number, b
   });
 }
 
-export async function deleteGroup(db: Db, request: FastifyRequest, id: number): Promise<void> {
+export async function deleteGroup(db: Db, actor: Actor, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     await getGroup(tx, id);
     const [student] = await tx.select({ id: students.id }).from(students).where(eq(students.groupId, id)).limit(1);
@@ -191,6 +191,6 @@ export async function deleteGroup(db: Db, request: FastifyRequest, id: number): 
       .limit(1);
     if (card) throw AppError.conflict('این کلاس کارنامه دارد و حذف نمی‌شود.');
     await tx.delete(groups).where(eq(groups.id, id));
-    await audit(tx, request, 'delete', 'group', id);
+    await audit(tx, actor, 'delete', 'group', id);
   });
 }

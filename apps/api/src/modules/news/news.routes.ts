@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../../auth/guard';
 import type { Db } from '../../db/client';
+import { actorOf } from '../../http/actor';
 import { implement } from '../../http/implement';
 import { readUploadForm } from '../../storage/multipart';
 import {
@@ -22,19 +23,19 @@ export function registerNewsRoutes(app: FastifyInstance, db: Db): void {
   implement(app, newsContract.list, async ({ query }) => listNews(db, query));
   implement(app, newsContract.create, async ({ body, request, reply }) => {
     reply.status(201);
-    return createNews(db, request, body);
+    return createNews(db, actorOf(request), body);
   });
   implement(app, newsContract.get, async ({ params }) => getNews(db, params.id));
   implement(app, newsContract.update, async ({ params, body, request }) =>
-    updateNews(db, app.storage, request, params.id, body),
+    updateNews(db, app.storage, actorOf(request), params.id, body),
   );
   implement(app, newsContract.remove, async ({ params, request }) => {
-    await deleteNews(db, app.storage, request, params.id);
+    await deleteNews(db, app.storage, actorOf(request), params.id);
     return { ok: true as const };
   });
   implement(app, newsContract.uploadCover, async ({ params, request }) => {
     const form = await readUploadForm(request, z.object({}));
-    return setNewsCover(db, app.storage, request, params.id, form.file);
+    return setNewsCover(db, app.storage, actorOf(request), params.id, form.file);
   });
 
   implement(app, newsContract.publicList, async ({ query, reply }) => {

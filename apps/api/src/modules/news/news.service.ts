@@ -8,11 +8,11 @@ import type {
 } from '@madreseh/contract/news/news.contract';
 import { imageUrls } from '@madreseh/contract/uploads';
 import { and, desc, eq, exists, gt, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { groups, students } from '../../db/schema/school';
 import { news, newsGroups } from '../../db/schema/site';
+import type { Actor } from '../../lib/actor';
 import { audit, changedFields } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/html';
@@ -142,16 +142,16 @@ function valuesOf(input: NewsInput) {
   };
 }
 
-export async function createNews(db: Db, request: FastifyRequest, input: NewsInput): Promise<AdminNews> {
+export async function createNews(db: Db, actor: Actor, input: NewsInput): Promise<AdminNews> {
   return db.transaction(async (tx) => {
     const gids = await checkGroups(tx, input);
     const [row] = await tx
       .insert(news)
-      .values({ ...valuesOf(input), createdBy: request.auth?.userId ?? null })
+      .values({ ...valuesOf(input), createdBy: actor.userId })
       .returning();
     if (!row) throw new Error('insert returned nothing');
     if (gids.length) await tx.insert(newsGroups).values(gids.map((groupId) => ({ newsId: row.id, groupId })));
-    await audit(tx, request, 'create', 'news', row.id, { title: row.title, audience: row.audience });
+    await audit(tx, actor, 'create', 'news', row.id, { title: row.title, audience: row.audience });
     return toAdmin(row, gids);
   });
 }
@@ -159,7 +159,7 @@ export async function createNews(db: Db, request: FastifyRequest, input: NewsInp
 export async function updateNews(
   db: Db,
   storage: Storage,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
   input: NewsInput,
 ): Promise<AdminNews> {
@@ -185,7 +185,7 @@ export async function updateNews(
     const groupIds = (list: number[]) => [...list].sort((a, b) => a - b);
     await audit(
       tx,
-      request,
+      actor,
       'update',
       'news',
       id,
@@ -200,11 +200,11 @@ export async function updateNews(
   return result;
 }
 
-export async function deleteNews(db: Db, storage: Storage, request: FastifyRequest, id: number): Promise<void> {
+export async function deleteNews(db: Db, storage: Storage, actor: Actor, id: number): Promise<void> {
   const cover = await db.transaction(async (tx) => {
     const [row] = await tx.delete(news).where(eq(news.id, id)).returning();
     if (!row) throw AppError.notFound(NOT_FOUND);
-    await audit(tx, request, 'delete', 'news', id, { title: row.title });
+    await audit(tx, actor, 'delete', 'news', id, { title: row.title });
     return row.coverKey;
   });
   if (cover) await removeImage(storage, cover);
@@ -213,7 +213,7 @@ export async function deleteNews(db: Db, storage: Storage, request: FastifyReque
 export async function setNewsCover(
   db: Db,
   storage: Storage,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
   file: Buffer,
 ): Promise<AdminNews> {
@@ -227,7 +227,7 @@ export async function setNewsCover(
       if (!current) throw AppError.notFound(NOT_FOUND);
       old = current.coverKey;
       await tx.update(news).set({ coverKey: stored.key, updatedAt: new Date() }).where(eq(news.id, id));
-      await audit(tx, request, 'upload', 'news.cover', id);
+      await audit(tx, actor, 'upload', 'news.cover', id);
     });
   } catch (err) {
     await removeImage(storage, stored.key);

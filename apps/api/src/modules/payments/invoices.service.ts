@@ -1,12 +1,12 @@
 import { isoDateInTehran } from '@madreseh/contract/jalali';
 import type { InvoiceStatus, InvoiceView } from '@madreseh/contract/payments/payments.contract';
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { keptRows } from '../../db/invalidation';
 import { invoices, payments } from '../../db/schema/payments';
 import { groups, students } from '../../db/schema/school';
 import { inTransaction } from '../../db/transaction';
+import type { Actor } from '../../lib/actor';
 import { audit, changedFields } from '../../lib/audit';
 import { isUniqueViolation, pgConstraint } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
@@ -124,13 +124,7 @@ export interface InvoiceInput {
   dueDate: string;
 }
 
-export async function createInvoice(
-  db: Db,
-  request: FastifyRequest,
-  studentId: number,
-  input: InvoiceInput,
-  sign: SignUrl,
-) {
+export async function createInvoice(db: Db, actor: Actor, studentId: number, input: InvoiceInput, sign: SignUrl) {
   return inTransaction(db, async (tx) => {
     await studentHeader(tx, studentId);
     const [row] = await tx
@@ -141,11 +135,11 @@ export async function createInvoice(
         description: input.description ?? null,
         amount: input.amount,
         dueDate: input.dueDate,
-        createdBy: request.auth?.userId ?? null,
+        createdBy: actor.userId,
       })
       .returning();
     if (!row) throw new Error('insert returned nothing');
-    await audit(tx, request, 'create', 'invoice', row.id, { studentId, amount: input.amount, title: input.title });
+    await audit(tx, actor, 'create', 'invoice', row.id, { studentId, amount: input.amount, title: input.title });
     return invoiceView(row, [], sign);
   }).catch(duplicateInvoiceAs409);
 }
@@ -158,13 +152,7 @@ function duplicateInvoiceAs409(err: unknown): never {
   throw err;
 }
 
-export async function updateInvoice(
-  db: Db,
-  request: FastifyRequest,
-  invoiceId: number,
-  input: InvoiceInput,
-  sign: SignUrl,
-) {
+export async function updateInvoice(db: Db, actor: Actor, invoiceId: number, input: InvoiceInput, sign: SignUrl) {
   return inTransaction(db, async (tx) => {
     const inv = await lockInvoice(tx, invoiceId);
     if (inv.cancelledAt) throw AppError.conflict(MSG.cancelled);
@@ -182,7 +170,7 @@ export async function updateInvoice(
       .where(eq(invoices.id, invoiceId));
     await audit(
       tx,
-      request,
+      actor,
       'update',
       'invoice',
       invoiceId,
@@ -197,25 +185,25 @@ export async function updateInvoice(
   }).catch(duplicateInvoiceAs409);
 }
 
-async function cancelLocked(tx: Tx, request: FastifyRequest, inv: InvoiceRow, reason: string) {
+async function cancelLocked(tx: Tx, actor: Actor, inv: InvoiceRow, reason: string) {
   const rows = await paymentsOf(tx, inv.id);
   if (rows.some((p) => p.status === 'succeeded')) throw AppError.conflict(MSG.hasSucceeded);
   await assertNoVerifyInFlight(tx, inv.id);
   const now = new Date();
   await tx
     .update(invoices)
-    .set({ cancelledAt: now, cancelledBy: request.auth?.userId ?? null, cancelReason: reason, updatedAt: now })
+    .set({ cancelledAt: now, cancelledBy: actor.userId, cancelReason: reason, updatedAt: now })
     .where(eq(invoices.id, inv.id));
   // Receipts waiting on a cancelled invoice are turned down with the reason the student will see,
   // each with its own audit row.
   const rejectReason = `${FAILURE.invoiceCancelled} ${reason}`.slice(0, 300);
   const rejected = await tx
     .update(payments)
-    .set({ status: 'rejected', rejectReason, decidedAt: now, decidedBy: request.auth?.userId ?? null })
+    .set({ status: 'rejected', rejectReason, decidedAt: now, decidedBy: actor.userId })
     .where(and(eq(payments.invoiceId, inv.id), pendingReceiptSql))
     .returning({ id: payments.id, amount: payments.amount });
   for (const p of rejected) {
-    await audit(tx, request, 'reject_receipt', 'payment', p.id, {
+    await audit(tx, actor, 'reject_receipt', 'payment', p.id, {
       invoiceId: inv.id,
       amount: p.amount,
       reason: rejectReason,
@@ -224,12 +212,12 @@ async function cancelLocked(tx: Tx, request: FastifyRequest, inv: InvoiceRow, re
   }
 }
 
-export async function cancelInvoice(db: Db, request: FastifyRequest, invoiceId: number, reason: string, sign: SignUrl) {
+export async function cancelInvoice(db: Db, actor: Actor, invoiceId: number, reason: string, sign: SignUrl) {
   return inTransaction(db, async (tx) => {
     const inv = await lockInvoice(tx, invoiceId);
     if (inv.cancelledAt) throw AppError.conflict(MSG.cancelled);
-    await cancelLocked(tx, request, inv, reason);
-    await audit(tx, request, 'cancel', 'invoice', invoiceId, { reason });
+    await cancelLocked(tx, actor, inv, reason);
+    await audit(tx, actor, 'cancel', 'invoice', invoiceId, { reason });
     return loadInvoiceView(tx, invoiceId, sign);
   });
 }
@@ -241,7 +229,7 @@ export async function cancelInvoice(db: Db, request: FastifyRequest, invoiceId: 
  */
 export async function bulkCreateInvoices(
   db: Db,
-  request: FastifyRequest,
+  actor: Actor,
   groupId: number,
   installments: InvoiceInput[],
 ): Promise<{ created: number; students: number; skipped: number }> {
@@ -255,7 +243,7 @@ export async function bulkCreateInvoices(
       // One order for every request: two racing issues meet on the same first row, not in a deadlock.
       .orderBy(asc(students.id));
     if (!members.length) throw AppError.conflict(MSG.emptyGroup);
-    const by = request.auth?.userId ?? null;
+    const by = actor.userId;
     const values = members.flatMap((s) =>
       installments.map((i) => ({
         studentId: s.id,
@@ -276,7 +264,7 @@ export async function bulkCreateInvoices(
       created += rows.length;
     }
     const skipped = values.length - created;
-    await audit(tx, request, 'bulk_create', 'invoice', null, {
+    await audit(tx, actor, 'bulk_create', 'invoice', null, {
       groupId,
       students: members.length,
       created,
@@ -289,7 +277,7 @@ export async function bulkCreateInvoices(
 
 export async function bulkUpdateInvoices(
   db: Db,
-  request: FastifyRequest,
+  actor: Actor,
   input: { ids: number[]; dueDate?: string | undefined; cancelReason?: string | undefined },
 ): Promise<{ updated: number }> {
   const ids = [...new Set(input.ids)].sort((a, b) => a - b);
@@ -314,13 +302,13 @@ export async function bulkUpdateInvoices(
             ),
           );
       }
-      await audit(tx, request, 'bulk_due_date', 'invoice', null, {
+      await audit(tx, actor, 'bulk_due_date', 'invoice', null, {
         ids: live.map((r) => r.id),
         dueDate: input.dueDate,
       });
     } else if (input.cancelReason) {
-      for (const inv of live) await cancelLocked(tx, request, inv, input.cancelReason);
-      await audit(tx, request, 'bulk_cancel', 'invoice', null, {
+      for (const inv of live) await cancelLocked(tx, actor, inv, input.cancelReason);
+      await audit(tx, actor, 'bulk_cancel', 'invoice', null, {
         ids: live.map((r) => r.id),
         reason: input.cancelReason,
       });

@@ -2,7 +2,8 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { invoices, payments } from '../../db/schema/payments';
 import { inTransaction } from '../../db/transaction';
-import { type AuditSource, audit, SYSTEM_ACTOR } from '../../lib/audit';
+import { type Actor, SYSTEM_ACTOR } from '../../lib/actor';
+import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { GatewayRefusedError, GatewayUnavailableError, type PaymentGateway, type VerifyResult } from './gateways';
 import { ledgerOfPayments, sumsOf, wouldOverpay } from './invoice-ledger';
@@ -31,7 +32,7 @@ export async function startOnlinePayment(
   gateway: PaymentGateway,
   input: { studentId: number; userId: number; invoiceId: number; callbackBase: string },
   log: MoneyLog,
-  actor: AuditSource,
+  actor: Actor,
 ): Promise<{ paymentId: number; redirectUrl: string }> {
   const created = await inTransaction(db, async (tx) => {
     const inv = await lockInvoice(tx, input.invoiceId);
@@ -92,7 +93,7 @@ export interface SettleOptions {
   /** Mark failed when the gateway says "not paid" (a callback); reconciliation keeps young ones pending. */
   failIfUnpaid: boolean;
   /** Who the audit rows name: the payer's callback request, or the server itself. */
-  actor: AuditSource;
+  actor: Actor;
   /** What settled it, for the audit row. */
   source: 'callback' | 'reconcile';
 }
@@ -258,7 +259,7 @@ async function failPayment(
   tx: Tx,
   paymentId: number,
   reason: string,
-  who: { actor: AuditSource; source: string },
+  who: { actor: Actor; source: string },
   details: Record<string, unknown>,
 ): Promise<boolean> {
   const done = await tx
@@ -291,7 +292,7 @@ export async function handleCallback(
   gateway: PaymentGateway,
   input: { authority: string | undefined; status: string | undefined },
   log: MoneyLog,
-  actor: AuditSource = SYSTEM_ACTOR,
+  actor: Actor = SYSTEM_ACTOR,
 ): Promise<number | null> {
   if (!input.authority) return null;
   const [p] = await db

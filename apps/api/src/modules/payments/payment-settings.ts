@@ -1,10 +1,10 @@
 import { bankOfCard } from '@madreseh/contract/bank';
 import type { MoneyUnit, PaymentSettings } from '@madreseh/contract/payments/payments.contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { keptUntilChanged } from '../../db/invalidation';
 import { paymentSettings } from '../../db/schema/payments';
+import type { Actor } from '../../lib/actor';
 import { audit, changedFields } from '../../lib/audit';
 
 /** The school's payment settings: the money unit shown and the card that receipts are paid to. */
@@ -32,11 +32,7 @@ export async function moneyUnitOf(db: Tx): Promise<MoneyUnit> {
   return (await getPaymentSettings(db)).moneyUnit;
 }
 
-export async function savePaymentSettings(
-  db: Db,
-  request: FastifyRequest,
-  form: PaymentSettings,
-): Promise<PaymentSettings> {
+export async function savePaymentSettings(db: Db, actor: Actor, form: PaymentSettings): Promise<PaymentSettings> {
   // The bank comes from the card's first six digits when no name was typed.
   const input = {
     ...form,
@@ -49,7 +45,7 @@ export async function savePaymentSettings(
       .values({ id: 1, ...input, updatedAt: new Date() })
       .onConflictDoUpdate({ target: paymentSettings.id, set: { ...input, updatedAt: new Date() } });
     // The card and account numbers appear in the audit trail only as their last four digits.
-    await audit(tx, request, 'update', 'payment_settings', 1, changedFields(current ?? { moneyUnit: 'toman' }, input));
+    await audit(tx, actor, 'update', 'payment_settings', 1, changedFields(current ?? { moneyUnit: 'toman' }, input));
     return getPaymentSettings(tx);
   });
 }

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAuth } from '../../auth/guard';
 import type { Db } from '../../db/client';
 import { analyzeInBackground } from '../../db/maintenance';
+import { actorOf } from '../../http/actor';
 import { implement } from '../../http/implement';
 import { AppError } from '../../lib/errors';
 import { hit } from '../../lib/rate-limit';
@@ -74,7 +75,7 @@ export function registerPaymentRoutes(app: FastifyInstance, db: Db, config: Paym
       gateway,
       { studentId, userId, invoiceId: body.invoiceId, callbackBase },
       request.log,
-      request,
+      actorOf(request),
     );
   });
 
@@ -99,7 +100,7 @@ export function registerPaymentRoutes(app: FastifyInstance, db: Db, config: Paym
       const payment = await submitCardToCard(
         db,
         { ...fields, studentId, userId, receiptKey: image.key },
-        request,
+        actorOf(request),
         sign,
       );
       reply.status(201);
@@ -114,7 +115,13 @@ export function registerPaymentRoutes(app: FastifyInstance, db: Db, config: Paym
   implement(app, c.gatewayCallback, async ({ params, query, request, reply }) => {
     const gateway = gateways.get(params.gateway);
     const id = gateway
-      ? await handleCallback(db, gateway, { authority: query.Authority, status: query.Status }, request.log, request)
+      ? await handleCallback(
+          db,
+          gateway,
+          { authority: query.Authority, status: query.Status },
+          request.log,
+          actorOf(request),
+        )
       : null;
     reply.header('cache-control', 'no-store');
     return reply.redirect(id ? `/student/payment/result/${id}` : '/student/payment/result/0', 303);
@@ -140,27 +147,27 @@ export function registerPaymentRoutes(app: FastifyInstance, db: Db, config: Paym
 
   implement(app, c.createInvoice, async ({ params, body, request, reply }) => {
     reply.status(201);
-    return createInvoice(db, request, params.id, body, sign);
+    return createInvoice(db, actorOf(request), params.id, body, sign);
   });
 
   implement(app, c.listInvoices, async ({ query }) => listInvoices(db, query));
   implement(app, c.updateInvoice, async ({ params, body, request }) =>
-    updateInvoice(db, request, params.id, body, sign),
+    updateInvoice(db, actorOf(request), params.id, body, sign),
   );
   implement(app, c.cancelInvoice, async ({ params, body, request }) =>
-    cancelInvoice(db, request, params.id, body.reason, sign),
+    cancelInvoice(db, actorOf(request), params.id, body.reason, sign),
   );
   implement(app, c.manualPayment, async ({ params, body, request, reply }) => {
     reply.status(201);
-    return recordManualPayment(db, request, params.id, body, sign);
+    return recordManualPayment(db, actorOf(request), params.id, body, sign);
   });
   implement(app, c.bulkCreate, async ({ body, request, reply }) => {
     reply.status(201);
-    const made = await bulkCreateInvoices(db, request, body.groupId, body.installments);
+    const made = await bulkCreateInvoices(db, actorOf(request), body.groupId, body.installments);
     void analyzeInBackground(db, (err) => request.log.warn({ err }, 'analyze after bulk invoicing failed'));
     return made;
   });
-  implement(app, c.bulkUpdate, async ({ body, request }) => bulkUpdateInvoices(db, request, body));
+  implement(app, c.bulkUpdate, async ({ body, request }) => bulkUpdateInvoices(db, actorOf(request), body));
   implement(app, c.exportInvoices, async ({ query, reply }) => {
     const jalali = (iso: string) => formatJalaliIso(iso).replaceAll('/', '-');
     return asAttachment(reply, await exportInvoicesAndPayments(db, query.from, query.to), {
@@ -175,11 +182,11 @@ export function registerPaymentRoutes(app: FastifyInstance, db: Db, config: Paym
     moneyUnit: await moneyUnitOf(db),
   }));
   implement(app, c.approve, async ({ params, request }) =>
-    decideReceipt(db, request, params.id, { approve: true }, sign),
+    decideReceipt(db, actorOf(request), params.id, { approve: true }, sign),
   );
   implement(app, c.reject, async ({ params, body, request }) =>
-    decideReceipt(db, request, params.id, { approve: false, reason: body.reason }, sign),
+    decideReceipt(db, actorOf(request), params.id, { approve: false, reason: body.reason }, sign),
   );
   implement(app, c.getSettings, async () => getPaymentSettings(db));
-  implement(app, c.putSettings, async ({ body, request }) => savePaymentSettings(db, request, body));
+  implement(app, c.putSettings, async ({ body, request }) => savePaymentSettings(db, actorOf(request), body));
 }

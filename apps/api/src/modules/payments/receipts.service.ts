@@ -1,12 +1,12 @@
 import type { PaymentView } from '@madreseh/contract/payments/payments.contract';
 import { RECEIPT_LIMITS } from '@madreseh/contract/payments/payments.contract';
 import { and, asc, count, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { invoices, payments } from '../../db/schema/payments';
 import { groups, students } from '../../db/schema/school';
 import { inTransaction } from '../../db/transaction';
-import { type AuditSource, audit } from '../../lib/audit';
+import type { Actor } from '../../lib/actor';
+import { audit } from '../../lib/audit';
 import { isUniqueViolation, pgConstraint } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import {
@@ -36,7 +36,7 @@ import { MSG, rialText } from './payments.messages';
 
 export async function recordManualPayment(
   db: Db,
-  request: FastifyRequest,
+  actor: Actor,
   invoiceId: number,
   input: { amount: number; note?: string | undefined },
   sign: SignUrl,
@@ -61,14 +61,14 @@ export async function recordManualPayment(
         amount: input.amount,
         status: 'succeeded',
         note: input.note ?? null,
-        submittedBy: request.auth?.userId ?? null,
+        submittedBy: actor.userId,
         submittedAt: now,
-        decidedBy: request.auth?.userId ?? null,
+        decidedBy: actor.userId,
         decidedAt: now,
       })
       .returning();
     if (!row) throw new Error('insert returned nothing');
-    await audit(tx, request, 'manual_payment', 'invoice', invoiceId, { paymentId: row.id, amount: input.amount });
+    await audit(tx, actor, 'manual_payment', 'invoice', invoiceId, { paymentId: row.id, amount: input.amount });
     return paymentView(row, sign);
   });
 }
@@ -79,7 +79,7 @@ export async function recordManualPayment(
  */
 export async function decideReceipt(
   db: Db,
-  request: FastifyRequest,
+  actor: Actor,
   paymentId: number,
   decision: { approve: true } | { approve: false; reason: string },
   sign: SignUrl,
@@ -93,7 +93,7 @@ export async function decideReceipt(
     if (p.method !== 'card_to_card') throw AppError.conflict(MSG.notReceipt);
     if (p.status !== 'pending') throw AppError.conflict(MSG.notPending);
     const now = new Date();
-    const by = request.auth?.userId ?? null;
+    const by = actor.userId;
     if (decision.approve) {
       if (inv.cancelledAt) throw AppError.conflict(MSG.cancelled);
       await assertNoVerifyInFlight(tx, p.invoiceId);
@@ -103,13 +103,13 @@ export async function decideReceipt(
         .update(payments)
         .set({ status: 'succeeded', decidedAt: now, decidedBy: by })
         .where(eq(payments.id, paymentId));
-      await audit(tx, request, 'approve_receipt', 'payment', paymentId, { invoiceId: p.invoiceId, amount: p.amount });
+      await audit(tx, actor, 'approve_receipt', 'payment', paymentId, { invoiceId: p.invoiceId, amount: p.amount });
     } else {
       await tx
         .update(payments)
         .set({ status: 'rejected', decidedAt: now, decidedBy: by, rejectReason: decision.reason })
         .where(eq(payments.id, paymentId));
-      await audit(tx, request, 'reject_receipt', 'payment', paymentId, {
+      await audit(tx, actor, 'reject_receipt', 'payment', paymentId, {
         invoiceId: p.invoiceId,
         reason: decision.reason,
       });
@@ -172,7 +172,7 @@ export async function submitCardToCard(
     transferredAt: string;
     receiptKey?: string | undefined;
   },
-  request: AuditSource,
+  actor: Actor,
   sign: SignUrl,
 ): Promise<PaymentView> {
   return inTransaction(db, async (tx) => {
@@ -213,7 +213,7 @@ export async function submitCardToCard(
       })
       .returning();
     if (!row) throw new Error('insert returned nothing');
-    await audit(tx, request, 'submit_receipt', 'payment', row.id, {
+    await audit(tx, actor, 'submit_receipt', 'payment', row.id, {
       invoiceId: inv.id,
       amount: input.amount,
       trackingNumber: input.trackingNumber,

@@ -2,6 +2,7 @@ import { preRegisterContract } from '@madreseh/contract/pre-register/pre-registe
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../auth/guard';
 import type { Db } from '../../db/client';
+import { actorOf } from '../../http/actor';
 import { implement } from '../../http/implement';
 import { asAttachment, CSV_TYPE, XLSX_TYPE } from '../../lib/spreadsheet';
 import { toCsv, toXlsx } from './pre-register.export';
@@ -25,6 +26,6 @@ export function registerPreRegisterRoutes(app: FastifyInstance, db: Db): void {
   });
   implement(app, preRegisterContract.get, async ({ params }) => getOne(db, params.id));
   implement(app, preRegisterContract.setStatus, async ({ params, body, request }) =>
-    setStatus(db, request, params.id, body.status, body.adminNote, requireAuth(request).userId),
+    setStatus(db, actorOf(request), params.id, body.status, body.adminNote, requireAuth(request).userId),
   );
 }

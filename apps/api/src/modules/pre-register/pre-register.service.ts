@@ -11,11 +11,11 @@ import {
 } from '@madreseh/contract/pre-register/pre-register.contract';
 import { normalizePersian } from '@madreseh/contract/text';
 import { and, asc, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { preRegistrations } from '../../db/schema/pre-register';
 import { users } from '../../db/schema/users';
+import type { Actor } from '../../lib/actor';
 import { audit, changedFields } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { hit } from '../../lib/rate-limit';
@@ -210,7 +210,7 @@ export async function getOne(db: Db, id: number): Promise<PreRegistration> {
 
 export async function setStatus(
   db: Db,
-  request: FastifyRequest,
+  actor: Actor,
   id: number,
   status: PreRegisterStatus,
   adminNote: string,
@@ -234,7 +234,7 @@ export async function setStatus(
       .where(eq(preRegistrations.id, id));
     await audit(
       tx,
-      request,
+      actor,
       'pre_register.status',
       'pre_registration',
       id,

@@ -2,12 +2,13 @@ import { reportCardContract } from '@madreseh/contract/report-card/report-card.c
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../auth/guard';
 import type { Db } from '../../db/client';
+import { actorOf } from '../../http/actor';
 import { implement } from '../../http/implement';
 import { grid, myReportCard, publish, saveGrid } from './report-cards.service';
 
 export function registerReportCardRoutes(app: FastifyInstance, db: Db): void {
   implement(app, reportCardContract.grid, async ({ query }) => grid(db, query.groupId, query.term));
-  implement(app, reportCardContract.save, async ({ body, request }) => saveGrid(db, request, body));
-  implement(app, reportCardContract.publish, async ({ body, request }) => publish(db, request, body));
+  implement(app, reportCardContract.save, async ({ body, request }) => saveGrid(db, actorOf(request), body));
+  implement(app, reportCardContract.publish, async ({ body, request }) => publish(db, actorOf(request), body));
   implement(app, reportCardContract.mine, async ({ query, request }) => myReportCard(db, requireAuth(request), query));
 }

@@ -11,13 +11,13 @@ import {
   type Term,
 } from '@madreseh/contract/report-card/report-card.contract';
 import { and, asc, eq, inArray, ne, or, type Placeholder, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AuthContext } from '../../auth/sessions';
 import type { Db, Tx } from '../../db/client';
 import { perDatabase } from '../../db/prepared';
 import { reportCardGrades, reportCards } from '../../db/schema/report-cards';
 import { groupSubjects, groups, students } from '../../db/schema/school';
+import type { Actor } from '../../lib/actor';
 import { audit, changedFields } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { getGroup } from '../groups/groups.service';
@@ -115,7 +115,7 @@ export async function grid(db: Tx, groupId: number, term: Term): Promise<Grid> {
  * transaction, and recomputes the weighted averages here. Every bad cell is reported at once, keyed
  * `studentId.subjectId`, and nothing is saved then.
  */
-export async function saveGrid(db: Db, request: FastifyRequest, body: GridBody): Promise<Grid> {
+export async function saveGrid(db: Db, actor: Actor, body: GridBody): Promise<Grid> {
   return db.transaction(async (tx) => {
     const group = await getGroup(tx, body.groupId);
     assertTermFits(group, body.term);
@@ -251,7 +251,7 @@ export async function saveGrid(db: Db, request: FastifyRequest, body: GridBody):
           sql`not exists (select 1 from ${reportCardGrades} g where g.report_card_id = ${reportCards}.id)`,
         ),
       );
-    await audit(tx, request, 'save-grades', 'group', group.id, {
+    await audit(tx, actor, 'save-grades', 'group', group.id, {
       term: body.term,
       students: studentIds,
       ...gradeChanges(inGrid, oldCards, oldGrades, parsedRows),
@@ -296,7 +296,7 @@ function gradeChanges(
 
 export async function publish(
   db: Db,
-  request: FastifyRequest,
+  actor: Actor,
   body: { groupId: number; term: Term; published: boolean; reason?: string | undefined },
 ): Promise<{ count: number }> {
   return db.transaction(async (tx) => {
@@ -310,7 +310,7 @@ export async function publish(
     if (rows.length === 0 && body.published) {
       throw AppError.conflict('برای این کلاس و نوبت هنوز نمره‌ای ثبت نشده است.');
     }
-    await audit(tx, request, body.published ? 'publish' : 'unpublish', 'group', group.id, {
+    await audit(tx, actor, body.published ? 'publish' : 'unpublish', 'group', group.id, {
       term: body.term,
       count: rows.length,
       ...(body.published ? {} : { reason: body.reason }),

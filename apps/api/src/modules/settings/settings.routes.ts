@@ -1,6 +1,7 @@
 import { settingsContract, settingsImageFieldsSchema } from '@madreseh/contract/settings/settings.contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
+import { actorOf } from '../../http/actor';
 import { implement } from '../../http/implement';
 import { readUploadForm } from '../../storage/multipart';
 import { getSchoolProfile, getSettings, setSchoolImage, updateSettings } from './settings.service';
@@ -8,15 +9,15 @@ import { getSchoolProfile, getSettings, setSchoolImage, updateSettings } from '.
 export function registerSettingsRoutes(app: FastifyInstance, db: Db): void {
   implement(app, settingsContract.get, async () => getSettings(db));
 
-  implement(app, settingsContract.update, async ({ body, request }) => updateSettings(db, request, body));
+  implement(app, settingsContract.update, async ({ body, request }) => updateSettings(db, actorOf(request), body));
 
   implement(app, settingsContract.uploadImage, async ({ request }) => {
     const form = await readUploadForm(request, settingsImageFieldsSchema);
-    return setSchoolImage(db, app.storage, request, form.fields.kind, form.file);
+    return setSchoolImage(db, app.storage, actorOf(request), form.fields.kind, form.file);
   });
 
   implement(app, settingsContract.removeImage, async ({ params, request }) =>
-    setSchoolImage(db, app.storage, request, params.kind, null),
+    setSchoolImage(db, app.storage, actorOf(request), params.kind, null),
   );
 
   implement(app, settingsContract.publicProfile, async ({ reply }) => {

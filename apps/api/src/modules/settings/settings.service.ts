@@ -6,11 +6,11 @@ import {
 } from '@madreseh/contract/settings/settings.contract';
 import { imageUrls } from '@madreseh/contract/uploads';
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { keptUntilChanged } from '../../db/invalidation';
 import { settings } from '../../db/schema/site';
+import type { Actor } from '../../lib/actor';
 import { audit, changedFields } from '../../lib/audit';
 import { sanitizeRichText } from '../../lib/html';
 import { removeImage, storeImage } from '../../storage/images';
@@ -75,7 +75,7 @@ async function writeSchool(tx: Tx, value: SchoolStored, userId: number | null) {
 
 export async function updateSettings(
   db: Db,
-  request: FastifyRequest,
+  actor: Actor,
   body: { school?: z.infer<typeof schoolProfileInputSchema> },
 ): Promise<Settings> {
   await db.transaction(async (tx) => {
@@ -87,8 +87,8 @@ export async function updateSettings(
         logoKey: current.logoKey,
         heroKey: current.heroKey,
       };
-      await writeSchool(tx, next, request.auth?.userId ?? null);
-      await audit(tx, request, 'update', 'settings', 'school', changedFields(current, next));
+      await writeSchool(tx, next, actor.userId);
+      await audit(tx, actor, 'update', 'settings', 'school', changedFields(current, next));
     }
   });
   return getSettings(db);
@@ -98,7 +98,7 @@ export async function updateSettings(
 export async function setSchoolImage(
   db: Db,
   storage: Storage,
-  request: FastifyRequest,
+  actor: Actor,
   kind: 'logo' | 'hero',
   file: Buffer | null,
 ): Promise<Settings> {
@@ -109,8 +109,8 @@ export async function setSchoolImage(
       const { value } = await readSchool(tx);
       const field = kind === 'logo' ? 'logoKey' : 'heroKey';
       old = value[field];
-      await writeSchool(tx, { ...value, [field]: stored?.key ?? null }, request.auth?.userId ?? null);
-      await audit(tx, request, file ? 'upload' : 'remove', 'settings', `school.${kind}`);
+      await writeSchool(tx, { ...value, [field]: stored?.key ?? null }, actor.userId);
+      await audit(tx, actor, file ? 'upload' : 'remove', 'settings', `school.${kind}`);
     });
   } catch (err) {
     if (stored) await removeImage(storage, stored.key);

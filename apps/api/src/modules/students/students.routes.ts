@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../auth/guard';
 import type { Db } from '../../db/client';
 import { analyzeInBackground } from '../../db/maintenance';
+import { actorOf } from '../../http/actor';
 import { implement } from '../../http/implement';
 import { asAttachment, XLSX_TYPE } from '../../lib/spreadsheet';
 import { readUploadForm } from '../../storage/multipart';
@@ -27,22 +28,22 @@ export function registerStudentRoutes(app: FastifyInstance, db: Db): void {
   implement(app, studentContract.list, async ({ query }) => listStudents(db, query));
   implement(app, studentContract.create, async ({ body, request, reply }) => {
     reply.status(201);
-    return createStudent(db, request, body);
+    return createStudent(db, actorOf(request), body);
   });
   implement(app, studentContract.get, async ({ params }) => getStudent(db, params.id));
   implement(app, studentContract.update, async ({ params, body, request }) =>
-    updateStudent(db, request, params.id, body),
+    updateStudent(db, actorOf(request), params.id, body),
   );
   implement(app, studentContract.multiDelete, async ({ body, request }) =>
-    multiDelete(db, app.storage, request, body.ids),
+    multiDelete(db, app.storage, actorOf(request), body.ids),
   );
   implement(app, studentContract.uploadPhoto, async ({ params, request }) => {
     const { file } = await readUploadForm(request, z.object({}));
-    await setPhoto(db, app.storage, request, params.id, file);
+    await setPhoto(db, app.storage, actorOf(request), params.id, file);
     return getStudent(db, params.id);
   });
   implement(app, studentContract.removePhoto, async ({ params, request }) => {
-    await setPhoto(db, app.storage, request, params.id, null);
+    await setPhoto(db, app.storage, actorOf(request), params.id, null);
     return getStudent(db, params.id);
   });
   implement(app, studentContract.uploadOwnPhoto, async ({ request }) => {
@@ -53,11 +54,13 @@ export function registerStudentRoutes(app: FastifyInstance, db: Db): void {
     return profile(db, auth);
   });
   implement(app, studentContract.issuePasswords, async ({ body, request }) => ({
-    items: await issuePasswords(db, request, body.ids),
+    items: await issuePasswords(db, actorOf(request), body.ids),
   }));
-  implement(app, studentContract.resetPassword, async ({ params, request }) => resetPassword(db, request, params.id));
+  implement(app, studentContract.resetPassword, async ({ params, request }) =>
+    resetPassword(db, actorOf(request), params.id),
+  );
   implement(app, studentContract.setStatus, async ({ params, body, request }) =>
-    setStatus(db, request, params.id, body.status),
+    setStatus(db, actorOf(request), params.id, body.status),
   );
   implement(app, studentContract.importTemplate, async ({ reply }) =>
     asAttachment(reply, await importTemplate(), {
@@ -67,7 +70,7 @@ export function registerStudentRoutes(app: FastifyInstance, db: Db): void {
     }),
   );
   implement(app, studentContract.import, async ({ body, request }) => {
-    const result = await importStudents(db, request, body);
+    const result = await importStudents(db, actorOf(request), body);
     void analyzeInBackground(db, (err) => request.log.warn({ err }, 'analyze after the import failed'));
     return result;
   });

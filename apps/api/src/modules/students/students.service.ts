@@ -7,7 +7,6 @@ import type {
 import { normalizePersian } from '@madreseh/contract/text';
 import { imageUrls } from '@madreseh/contract/uploads';
 import { and, asc, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { hashPassword, randomPassword } from '../../auth/passwords';
 import { endUserSessions, resolveSession, type SessionPolicy } from '../../auth/sessions';
@@ -17,6 +16,7 @@ import { invoices } from '../../db/schema/payments';
 import { reportCards } from '../../db/schema/report-cards';
 import { groups, students } from '../../db/schema/school';
 import { users } from '../../db/schema/users';
+import type { Actor } from '../../lib/actor';
 import { audit, changedFields } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
@@ -118,7 +118,7 @@ export function photoUrlOf(key: string | null): string | null {
 export async function setPhoto(
   db: Db,
   storage: Storage,
-  request: FastifyRequest | null,
+  actor: Actor | null,
   studentId: number,
   file: Buffer | null,
 ): Promise<void> {
@@ -130,8 +130,8 @@ export async function setPhoto(
         .update(students)
         .set({ photoKey: stored?.key ?? null, updatedAt: sql`now()` })
         .where(eq(students.id, studentId));
-      if (request?.auth?.role !== 'student' && request) {
-        await audit(tx, request, stored ? 'set-photo' : 'remove-photo', 'student', studentId);
+      if (actor?.role !== 'student' && actor) {
+        await audit(tx, actor, stored ? 'set-photo' : 'remove-photo', 'student', studentId);
       }
     });
   } catch (err) {
@@ -317,7 +317,7 @@ function recordValues(body: StudentBody) {
 
 export async function createStudent(
   db: Db,
-  request: FastifyRequest,
+  actor: Actor,
   body: StudentBody,
 ): Promise<{ student: Student; credentials: Credentials }> {
   const password = randomPassword();
@@ -336,7 +336,7 @@ export async function createStudent(
         .values({ ...recordValues(body), userId: user.id })
         .returning({ id: students.id });
       if (!row) throw new Error('insert answered no row');
-      await audit(tx, request, 'create', 'student', row.id);
+      await audit(tx, actor, 'create', 'student', row.id);
       const student = await getStudent(tx, row.id);
       return { student, credentials: credentialsOf(student, password) };
     });
@@ -349,7 +349,7 @@ function credentialsOf(s: Student, password: string): Credentials {
   return { studentId: s.id, fullName: fullNameOf(s), groupName: s.groupName, username: s.username, password };
 }
 
-export async function updateStudent(db: Db, request: FastifyRequest, id: number, body: StudentBody): Promise<Student> {
+export async function updateStudent(db: Db, actor: Actor, id: number, body: StudentBody): Promise<Student> {
   try {
     return await db.transaction(async (tx) => {
       const current = await findStudentRow(tx, id);
@@ -367,7 +367,7 @@ export async function updateStudent(db: Db, request: FastifyRequest, id: number,
         .set({ fullName: fullNameOf(body), username, updatedAt: sql`now()` })
         .where(eq(users.id, current.userId));
       const { searchText: _s, ...shown } = values;
-      await audit(tx, request, 'update', 'student', id, changedFields(current, shown));
+      await audit(tx, actor, 'update', 'student', id, changedFields(current, shown));
       return getStudent(tx, id);
     });
   } catch (err) {
@@ -396,7 +396,7 @@ export async function studentsWithRecords(tx: Tx, ids: number[]): Promise<Set<nu
 export async function multiDelete(
   db: Db,
   storage: Storage,
-  request: FastifyRequest,
+  actor: Actor,
   ids: number[],
 ): Promise<{ deleted: number; archived: number }> {
   const unique = [...new Set(ids)];
@@ -451,7 +451,7 @@ export async function multiDelete(
       );
     }
     for (const s of toArchive) await endUserSessions(tx, s.userId);
-    await audit(tx, request, 'multi-delete', 'student', null, {
+    await audit(tx, actor, 'multi-delete', 'student', null, {
       deleted: toDelete.map((s) => s.id),
       archived: toArchive.map((s) => s.id),
     });
@@ -462,7 +462,7 @@ export async function multiDelete(
   return result;
 }
 
-export async function resetPassword(db: Db, request: FastifyRequest, id: number): Promise<Credentials> {
+export async function resetPassword(db: Db, actor: Actor, id: number): Promise<Credentials> {
   const password = randomPassword();
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
@@ -470,7 +470,7 @@ export async function resetPassword(db: Db, request: FastifyRequest, id: number)
     if (row.status === 'archived') throw AppError.conflict(MESSAGES.archived);
     await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, row.userId));
     await endUserSessions(tx, row.userId);
-    await audit(tx, request, 'reset-password', 'student', id);
+    await audit(tx, actor, 'reset-password', 'student', id);
     return credentialsOf(toStudent(row), password);
   });
 }
@@ -479,7 +479,7 @@ export async function resetPassword(db: Db, request: FastifyRequest, id: number)
  * New random passwords for several students (login slips for a class or an import), in one
  * transaction; archived students are skipped. Answers the credentials in the list's name order.
  */
-export async function issuePasswords(db: Db, request: FastifyRequest, ids: number[]): Promise<Credentials[]> {
+export async function issuePasswords(db: Db, actor: Actor, ids: number[]): Promise<Credentials[]> {
   const unique = [...new Set(ids)];
   const rows = (
     await baseSelect(db)
@@ -497,17 +497,12 @@ export async function issuePasswords(db: Db, request: FastifyRequest, ids: numbe
         .where(eq(users.id, r.userId));
       await endUserSessions(tx, r.userId);
     }
-    await audit(tx, request, 'issue-passwords', 'student', null, { students: rows.map((r) => r.id) });
+    await audit(tx, actor, 'issue-passwords', 'student', null, { students: rows.map((r) => r.id) });
   });
   return rows.map((r, i) => credentialsOf(toStudent(r), passwords[i] ?? ''));
 }
 
-export async function setStatus(
-  db: Db,
-  request: FastifyRequest,
-  id: number,
-  status: 'active' | 'inactive',
-): Promise<Student> {
+export async function setStatus(db: Db, actor: Actor, id: number, status: 'active' | 'inactive'): Promise<Student> {
   return db.transaction(async (tx) => {
     const row = await findStudentRow(tx, id);
     await tx.update(students).set({ status, updatedAt: sql`now()` }).where(eq(students.id, id));
@@ -516,7 +511,7 @@ export async function setStatus(
       .set({ active: status === 'active', updatedAt: sql`now()` })
       .where(eq(users.id, row.userId));
     if (status !== 'active') await endUserSessions(tx, row.userId);
-    await audit(tx, request, status === 'active' ? 'activate' : 'deactivate', 'student', id);
+    await audit(tx, actor, status === 'active' ? 'activate' : 'deactivate', 'student', id);
     return getStudent(tx, id);
   });
 }

@@ -11,10 +11,10 @@ import {
 import { digitsToLatin, normalizePersian } from '@madreseh/contract/text';
 import { desc, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { groups, students } from '../../db/schema/school';
 import { users } from '../../db/schema/users';
+import type { Actor } from '../../lib/actor';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import {
@@ -183,7 +183,7 @@ interface ParsedRow {
  */
 export async function importStudents(
   db: Db,
-  request: FastifyRequest,
+  actor: Actor,
   input: { fileName: string; data: string; commit: boolean },
 ): Promise<ImportResult> {
   const data = Buffer.from(input.data, 'base64');
@@ -306,7 +306,7 @@ export async function importStudents(
 
   await db.transaction(async (tx) => {
     for (let i = 0; i < valid.length; i += CHUNK) await insertChunk(tx, valid.slice(i, i + CHUNK));
-    await audit(tx, request, 'import', 'student', null, { created: valid.length, file: input.fileName.slice(0, 100) });
+    await audit(tx, actor, 'import', 'student', null, { created: valid.length, file: input.fileName.slice(0, 100) });
   });
   return { total: parsed.length, errors: [], created: valid.length };
 }
