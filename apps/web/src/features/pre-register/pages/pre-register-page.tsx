@@ -406,6 +406,7 @@ function LookupForm({ online }: { online: boolean }) {
           <TextInput
             label={preRegFa.trackingCode}
             inputMode="numeric"
+            maxLength={10}
             required
             {...withPersianDigits(form.getInputProps('trackingCode'))}
           />
