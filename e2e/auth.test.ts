@@ -61,10 +61,12 @@ describe('login and logout round trip', () => {
     });
   }
 
-  it('a wrong password shows a Persian error toast at the bottom right and stays on /auth', async () => {
+  it('a wrong password shows a Persian error toast at the bottom right, gone after signing in', async () => {
     const context = await newContext(browser(), { viewport: PHONE });
     const page = await context.newPage();
     await page.goto('/auth');
+    // The heading names the school the portal is of.
+    await page.getByRole('heading', { name: 'ورود به مدرسهٔ دخترانهٔ فرزانگان امید' }).waitFor();
     await page.getByLabel('نام کاربری').fill('admin');
     await page.getByLabel('رمز عبور', { exact: true }).fill('wrong-password');
     await page.getByRole('button', { name: 'ورود' }).click();
@@ -78,6 +80,11 @@ describe('login and logout round trip', () => {
       expect(box.x + box.width).toBeGreaterThan(PHONE.width - 40);
       expect(box.y + box.height).toBeGreaterThan(PHONE.height - 120);
     }
+    // The right password next: signed in, the stale error toast is gone.
+    await page.getByLabel('رمز عبور', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'ورود' }).click();
+    await page.waitForURL((u) => u.pathname === '/dashboard');
+    await toast.waitFor({ state: 'detached' });
     await context.close();
   });
 

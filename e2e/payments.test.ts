@@ -1,4 +1,5 @@
 import { academicYearOf, formatJalaliIso, isoDateInTehran } from '@madreseh/contract/jalali';
+import { digitsToPersian as toPersianDigits } from '@madreseh/contract/text';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -129,8 +130,10 @@ describe('invoices and payments, end to end', () => {
     const paid = after.invoices.find((i) => i.id === first.id);
     expect(paid?.status).toBe('paid');
     const ref = paid?.payments.find((p) => p.status === 'succeeded')?.referenceId ?? '';
-    expect(ref).toMatch(/^TEST-/);
-    expect(await student.page.getByTestId('ref-id').textContent()).toContain('TEST-');
+    // Short and numeric, shown in Persian digits with a copy button.
+    expect(ref).toMatch(/^\d{10}$/);
+    expect(await student.page.getByTestId('ref-id').textContent()).toBe(toPersianDigits(ref));
+    await student.page.getByRole('button', { name: 'کپی' }).first().waitFor();
     // A printable receipt: the school's name, the amount in digits and in Persian words, on one A4 page.
     await student.page.getByRole('link', { name: 'رسید چاپی' }).click();
     const receiptSheet = student.page.getByTestId('payment-receipt');

@@ -88,7 +88,7 @@ describe('pre-registration', () => {
     const code = page.getByTestId('tracking-code');
     await code.waitFor();
     trackingCode = toLatin((await code.textContent()) ?? '');
-    expect(trackingCode).toMatch(/^\d{10}$/);
+    expect(trackingCode).toMatch(/^\d{8}$/);
     await page.getByRole('button', { name: 'چاپ رسید' }).waitFor();
 
     await page.getByRole('tab', { name: 'پیگیری وضعیت' }).click();

@@ -5,7 +5,16 @@ import { schoolProfileQuery } from '../lib/school-profile';
 import { fa } from '../messages/fa';
 
 /** The school's logo and name from its settings (the generic mark and «درگاه مدرسه» until set); links home. */
-export function Brand({ size = 36, withName = true }: { size?: number; withName?: boolean }) {
+export function Brand({
+  size = 36,
+  withName = true,
+  full = false,
+}: {
+  size?: number;
+  withName?: boolean;
+  /** The whole name, wrapping if need be (printed papers), rather than cut short with «…». */
+  full?: boolean;
+}) {
   const { data } = useQuery(schoolProfileQuery());
   const name = data?.name.trim() || fa.app.name;
   const logo = data?.logo?.thumb ?? '/icons/icon-192.png';
@@ -29,7 +38,7 @@ export function Brand({ size = 36, withName = true }: { size?: number; withName?
             fz={{ base: 'md', sm: 'lg' }}
             c="brand.8"
             component="span"
-            truncate="end"
+            truncate={full ? undefined : 'end'}
             data-testid="brand-name"
           >
             {name}

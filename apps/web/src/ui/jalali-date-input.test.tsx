@@ -1,3 +1,4 @@
+import { todayIso } from '@madreseh/contract/jalali';
 import { MantineProvider } from '@mantine/core';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
@@ -5,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 afterEach(cleanup);
 
-import { impossibleDayMessage, JalaliDateInput } from './jalali-date-input';
+import { impossibleDayMessage, JalaliDateInput, yearsAgoIso } from './jalali-date-input';
 
 function Harness({ initial = null as string | null, onValue = (_: string | null) => {} }) {
   const [value, setValue] = useState<string | null>(initial);
@@ -49,6 +50,19 @@ describe('JalaliDateInput', () => {
     fireEvent.change(input, { target: { value: 'دیروز' } });
     fireEvent.blur(input);
     expect(screen.getByText('تاریخ را به شکل ۱۴۰۵/۰۷/۰۱ وارد کنید.')).toBeTruthy();
+  });
+
+  it('opens an empty birth-date calendar some years back, with year and month pickers', async () => {
+    render(
+      <MantineProvider env="test">
+        <JalaliDateInput label="تاریخ تولد" value={null} onChange={() => {}} maxDate="2026-11-25" openAt="2014-11-01" />
+      </MantineProvider>,
+    );
+    fireEvent.click(screen.getByLabelText('باز کردن تقویم'));
+    // 1 Nov 2014 is 10 Aban 1393.
+    expect(await screen.findByLabelText('۱۰ آبان ۱۳۹۳')).toBeTruthy();
+    expect(yearsAgoIso(12)).toMatch(/^\d{4}-\d{2}-01$/);
+    expect(Number(yearsAgoIso(12).slice(0, 4))).toBe(Number(todayIso().slice(0, 4)) - 12);
   });
 
   it('picks a day from the calendar', async () => {

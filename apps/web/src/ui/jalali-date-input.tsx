@@ -49,6 +49,14 @@ export interface JalaliDateInputProps
   maxDate?: string;
   /** Shows a button that empties the field. */
   clearable?: boolean;
+  /** ISO date the empty calendar opens at (a birth date: some years back), instead of today or maxDate. */
+  openAt?: string;
+}
+
+/** The ISO date `years` years before today: where a birth-date calendar opens. */
+export function yearsAgoIso(years: number): string {
+  const today = todayIso();
+  return `${Number(today.slice(0, 4)) - years}${today.slice(4, 7)}-01`;
 }
 
 /**
@@ -61,6 +69,7 @@ export function JalaliDateInput({
   minDate,
   maxDate,
   clearable,
+  openAt,
   error,
   disabled,
   readOnly,
@@ -69,7 +78,7 @@ export function JalaliDateInput({
   const [opened, setOpened] = useState(false);
   const [text, setText] = useState(value ? digitsToPersian(formatJalaliIso(value)) : '');
   const [typedError, setTypedError] = useState<string | null>(null);
-  const initial = toJalali(value ?? maxDate ?? todayIso());
+  const initial = toJalali(value ?? openAt ?? maxDate ?? todayIso());
   const [view, setView] = useState({ year: initial.year, month: initial.month });
 
   useEffect(() => {
@@ -194,7 +203,14 @@ export function JalaliDateInput({
                 aria-expanded={opened}
                 aria-controls={gridId}
                 disabled={disabled || readOnly}
-                onClick={() => setOpened((o) => !o)}
+                onClick={() => {
+                  // An empty field opens where its dates are likely (openAt may follow other fields).
+                  if (!opened && !value) {
+                    const at = toJalali(openAt ?? maxDate ?? todayIso());
+                    setView({ year: at.year, month: at.month });
+                  }
+                  setOpened((o) => !o);
+                }}
               >
                 <CalendarIcon />
               </ActionIcon>

@@ -136,7 +136,8 @@ export type PreRegisterPublicStatus = z.infer<typeof preRegisterPublicStatusSche
 
 const trackingCodeSchema = text({ error: 'کد پیگیری را وارد کنید.' })
   .transform((v) => digitsToLatin(v).trim())
-  .refine((v) => /^\d{10}$/.test(v), { error: 'کد پیگیری ده رقم است.' });
+  // Eight digits; requests made before the codes were shortened have ten, still looked up.
+  .refine((v) => /^(\d{8}|\d{10})$/.test(v), { error: 'کد پیگیری ۸ رقم است.' });
 
 export const PRE_REGISTER_SORTS = ['newest', 'name'] as const;
 export const preRegisterFilterSchema = z.object({

@@ -88,6 +88,8 @@ export const schoolProfileSchema = z.object({
   academicYear: z.number().int(),
   logo: imageRefSchema.nullable(),
   hero: imageRefSchema.nullable(),
+  /** The principal's stamp and signature, printed where the principal signs; set by a super-admin only. */
+  stamp: imageRefSchema.nullable(),
   updatedAt: z.string().nullable(),
 });
 export type SchoolProfile = z.infer<typeof schoolProfileSchema>;
@@ -106,9 +108,13 @@ export const settingsUpdateSchema = z.object({
   school: schoolProfileInputSchema.optional(),
 });
 
+/** `stamp` (the principal's stamp and signature) may be set or removed by a super-admin only. */
+export const SCHOOL_IMAGE_KINDS = ['logo', 'hero', 'stamp'] as const;
+export type SchoolImageKind = (typeof SCHOOL_IMAGE_KINDS)[number];
 export const settingsImageFieldsSchema = z.object({
-  kind: z.enum(['logo', 'hero'], { message: 'نوع تصویر باید لوگو یا تصویر اصلی باشد.' }),
+  kind: z.enum(SCHOOL_IMAGE_KINDS, { message: 'نوع تصویر باید لوگو، تصویر اصلی یا مهر و امضا باشد.' }),
 });
+export const STAMP_SUPER_ADMIN_ONLY = 'مهر و امضای مدرسه را فقط مدیر ارشد می‌تواند تغییر دهد.';
 
 export const settingsContract = {
   get: endpoint({
@@ -131,7 +137,7 @@ export const settingsContract = {
     method: 'POST',
     path: 'panel/settings/image',
     access: STAFF,
-    summary: 'Sets the school logo or hero image (multipart: kind, file)',
+    summary: 'Sets the school logo, hero image or stamp (multipart: kind, file; stamp: super-admin only)',
     bodyKind: 'multipart',
     body: settingsImageFieldsSchema,
     response: settingsSchema,
@@ -140,7 +146,7 @@ export const settingsContract = {
     method: 'DELETE',
     path: 'panel/settings/image/:kind',
     access: STAFF,
-    summary: 'Removes the school logo or hero image',
+    summary: 'Removes the school logo, hero image or stamp (stamp: super-admin only)',
     params: settingsImageFieldsSchema,
     response: settingsSchema,
   }),

@@ -25,7 +25,7 @@ export const preRegistrations = pgTable(
   'pre_registrations',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    /** Ten random digits the family keeps to look the request up (with the national code). */
+    /** Eight random digits the family keeps to look the request up (with the national code); older rows have ten. */
     trackingCode: varchar('tracking_code', { length: 10 }).notNull(),
     academicYear: smallint('academic_year').notNull(),
     firstName: varchar('first_name', { length: 100 }).notNull(),

@@ -14,7 +14,7 @@ export async function seedPreRegisterDemo(tx: Tx): Promise<void> {
     people.map(([firstName, lastName, nine, birthDate, gender, grade, status, previousSchool, average], i) => {
       const nationalCode = nationalCodeFrom(nine);
       return {
-        trackingCode: `${1400000000 + i * 7919}`,
+        trackingCode: `${14050000 + i * 7919}`,
         academicYear: 1405,
         firstName,
         lastName,
@@ -24,10 +24,10 @@ export async function seedPreRegisterDemo(tx: Tx): Promise<void> {
         grade,
         previousSchool,
         lastAverage: average === null ? null : average.toFixed(2),
-        fatherName: 'رضا',
+        fatherName: `رضا ${lastName}`,
         fatherMobile: `0912${String(3000000 + i).padStart(7, '0')}`,
         fatherJob: 'کارمند',
-        motherName: 'مریم',
+        motherName: 'مریم احمدی',
         motherMobile: '',
         motherJob: 'معلم',
         phone: '02166400000',

@@ -137,6 +137,11 @@ export class ZarinpalGateway implements PaymentGateway {
   }
 }
 
+/** Ten digits from the authority: numeric and short like a real reference, and stable across verifies. */
+export function sandboxRefId(authority: string): string {
+  return String(BigInt(`0x${authority.slice(3, 19)}`) % 10_000_000_000n).padStart(10, '0');
+}
+
 /**
  * The built-in test gateway: our own page where the payer chooses success or failure. It moves no
  * money; the payer's choice arrives as the callback's Status, and verification confirms it.
@@ -159,7 +164,8 @@ export class SandboxGateway implements PaymentGateway {
     if (!/^SBX[0-9A-F]{32}$/.test(authority)) {
       return { ok: false, code: null, reason: 'unknown authority', amountMismatch: false };
     }
-    return { ok: true, refId: `TEST-${authority.slice(3)}`, cardPan: null, alreadyVerified: false };
+    // A short number as a bank's gateway gives (ZarinPal's ref_id is one), the same for every verify.
+    return { ok: true, refId: sandboxRefId(authority), cardPan: null, alreadyVerified: false };
   }
 }
 

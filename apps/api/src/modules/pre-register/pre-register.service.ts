@@ -72,7 +72,11 @@ function isUniqueViolation(err: unknown, constraint: string): boolean {
 
 const escapeLike = (s: string) => s.replace(/[%_\\]/g, '\\$&');
 
-const newTrackingCode = () => String(randomInt(1_000_000_000, 10_000_000_000));
+/**
+ * Eight random digits: short enough to read out on the phone, 90 million of them (a clash is retried
+ * below). Requests made before were given ten digits; those are still looked up.
+ */
+const newTrackingCode = () => String(randomInt(10_000_000, 100_000_000));
 
 /**
  * Stores a pre-registration and answers its tracking code. The answer is the same whether or not the
@@ -150,7 +154,10 @@ function filterWhere(f: PreRegisterFilter): SQL | undefined {
   if (f.to) c.push(lt(preRegistrations.createdAt, new Date(tehranDayStart(f.to).getTime() + 86_400_000)));
   if (f.q) {
     const q = normalizePersian(f.q).toLowerCase();
-    if (/^\d{10}$/.test(q)) {
+    if (/^\d{8}$/.test(q)) {
+      c.push(eq(preRegistrations.trackingCode, q));
+    } else if (/^\d{10}$/.test(q)) {
+      // A national code, or a tracking code of the older, ten-digit kind.
       c.push(sql`(${preRegistrations.trackingCode} = ${q} or ${preRegistrations.nationalCode} = ${q})`);
     } else {
       c.push(ilike(preRegistrations.searchText, `%${escapeLike(q)}%`));

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preRegistrations } from '../../db/schema/pre-register';
 import { nationalCodeFrom } from '../../db/seed/school-demo';
 import { expectInvalid } from '../../test/expect-invalid';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -58,12 +59,12 @@ function persianDigits(code: string) {
 }
 
 describe('POST general/pre-register', () => {
-  it('registers and answers a ten-digit tracking code; the pair looks it up', async () => {
+  it('registers and answers an eight-digit tracking code; the pair looks it up', async () => {
     const body = base();
     const res = await submit({ ...body, nationalCode: persianDigits(body.nationalCode) });
     expect(res.statusCode).toBe(201);
     const { trackingCode, academicYear } = res.json();
-    expect(trackingCode).toMatch(/^\d{10}$/);
+    expect(trackingCode).toMatch(/^\d{8}$/);
     expect(academicYear).toBe(1405);
     const look = await t.inject({
       method: 'GET',
@@ -157,6 +158,44 @@ describe('POST general/pre-register', () => {
     } finally {
       await setOpen(true);
     }
+  });
+});
+
+describe('tracking codes given before they were shortened', () => {
+  it('still finds a ten-digit code, for the family and in the office search', async () => {
+    const nationalCode = nationalCodeFrom('770077007');
+    await t.db.insert(preRegistrations).values({
+      trackingCode: '4812345670',
+      academicYear: 1405,
+      firstName: 'رعنا',
+      lastName: 'قدیمی',
+      nationalCode,
+      birthDate: '2014-01-01',
+      gender: 'female',
+      grade: 7,
+      fatherName: 'کامران قدیمی',
+      fatherMobile: '09121112233',
+      motherName: 'زهره قدیمی',
+      address: 'تهران',
+      searchText: 'رعنا قدیمی',
+    });
+    const look = await t.inject({
+      method: 'GET',
+      url: `${PUBLIC}?trackingCode=${persianDigits('4812345670')}&nationalCode=${nationalCode}`,
+      remoteAddress: nextIp(),
+    });
+    expect(look.statusCode).toBe(200);
+    expect(look.json()).toMatchObject({ trackingCode: '4812345670', firstName: 'رعنا' });
+    const found = await t.inject({ method: 'GET', url: `${PANEL}?q=4812345670`, headers: t.as(admin) });
+    expect(found.json().items.map((r: { trackingCode: string }) => r.trackingCode)).toEqual(['4812345670']);
+    // Neither seven nor nine digits is a tracking code.
+    const bad = await t.inject({
+      method: 'GET',
+      url: `${PUBLIC}?trackingCode=123456789&nationalCode=${nationalCode}`,
+      remoteAddress: nextIp(),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.trackingCode).toBe('کد پیگیری ۸ رقم است.');
   });
 });
 

@@ -1,7 +1,9 @@
 import { academicYearOf } from '@madreseh/contract/jalali';
 import {
+  type SchoolImageKind,
   type SchoolProfile,
   type Settings,
+  STAMP_SUPER_ADMIN_ONLY,
   schoolProfileInputSchema,
 } from '@madreseh/contract/settings/settings.contract';
 import { imageUrls } from '@madreseh/contract/uploads';
@@ -12,6 +14,7 @@ import { keptUntilChanged } from '../../db/invalidation';
 import { settings } from '../../db/schema/site';
 import type { Actor } from '../../lib/actor';
 import { audit, changedFields } from '../../lib/audit';
+import { AppError } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/html';
 import { removeImage, storeImage } from '../../storage/images';
 import type { Storage } from '../../storage/storage';
@@ -20,8 +23,10 @@ import type { Storage } from '../../storage/storage';
 const schoolStoredSchema = schoolProfileInputSchema.extend({
   logoKey: z.string().nullable().default(null),
   heroKey: z.string().nullable().default(null),
+  stampKey: z.string().nullable().default(null),
 });
 type SchoolStored = z.infer<typeof schoolStoredSchema>;
+const KEY_OF = { logo: 'logoKey', hero: 'heroKey', stamp: 'stampKey' } as const;
 
 /** The placeholder a never-named profile is stored with (an image may be uploaded before the first save). */
 const UNNAMED = 'مدرسه';
@@ -45,13 +50,14 @@ async function loadSchool(db: Tx): Promise<{ value: SchoolStored; updatedAt: Dat
 }
 
 function toProfile(value: SchoolStored, updatedAt: Date | null): SchoolProfile {
-  const { logoKey, heroKey, ...rest } = value;
+  const { logoKey, heroKey, stampKey, ...rest } = value;
   return {
     ...rest,
     // No name saved yet: answered empty, so every page says the generic «درگاه مدرسه».
     name: updatedAt && rest.name !== UNNAMED ? rest.name : '',
     logo: logoKey ? imageUrls(logoKey) : null,
     hero: heroKey ? imageUrls(heroKey) : null,
+    stamp: stampKey ? imageUrls(stampKey) : null,
     updatedAt: updatedAt ? updatedAt.toISOString() : null,
   };
 }
@@ -86,6 +92,7 @@ export async function updateSettings(
         aboutHtml: sanitizeRichText(body.school.aboutHtml),
         logoKey: current.logoKey,
         heroKey: current.heroKey,
+        stampKey: current.stampKey,
       };
       await writeSchool(tx, next, actor.userId);
       await audit(tx, actor, 'update', 'settings', 'school', changedFields(current, next));
@@ -94,20 +101,24 @@ export async function updateSettings(
   return getSettings(db);
 }
 
-/** Stores a new logo or hero image; the old files are removed once the new key is saved. */
+/**
+ * Stores a new logo, hero image or stamp; the old files are removed once the new key is saved. The
+ * stamp (the principal's stamp and signature on every printed paper) is a super-admin's to change.
+ */
 export async function setSchoolImage(
   db: Db,
   storage: Storage,
   actor: Actor,
-  kind: 'logo' | 'hero',
+  kind: SchoolImageKind,
   file: Buffer | null,
 ): Promise<Settings> {
+  if (kind === 'stamp' && actor.role !== 'super-admin') throw AppError.forbidden(STAMP_SUPER_ADMIN_ONLY);
   const stored = file ? await storeImage(storage, 'school', file) : null;
   let old: string | null = null;
   try {
     await db.transaction(async (tx) => {
       const { value } = await readSchool(tx);
-      const field = kind === 'logo' ? 'logoKey' : 'heroKey';
+      const field = KEY_OF[kind];
       old = value[field];
       await writeSchool(tx, { ...value, [field]: stored?.key ?? null }, actor.userId);
       await audit(tx, actor, file ? 'upload' : 'remove', 'settings', `school.${kind}`);

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { UPLOAD_MESSAGES } from '@madreseh/contract/uploads';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '../../db/schema/site';
 import { expectInvalid } from '../../test/expect-invalid';
@@ -42,6 +44,7 @@ describe('school settings', () => {
       preRegistrationOpen: false,
       logo: null,
       hero: null,
+      stamp: null,
       gradesOffered: [],
     });
     expect(res.json()).not.toHaveProperty('updatedAt');
@@ -140,7 +143,124 @@ describe('school settings', () => {
       headers: { ...bad.headers, ...admin },
     });
     expect(res2.statusCode).toBe(400);
-    expect(res2.json().fields.kind).toBe('نوع تصویر باید لوگو یا تصویر اصلی باشد.');
+    expect(res2.json().fields.kind).toBe('نوع تصویر باید لوگو، تصویر اصلی یا مهر و امضا باشد.');
+  });
+
+  describe('the stamp and signature image', () => {
+    const sendStamp = (who: Record<string, string>, file: { filename: string; contentType: string; data: Buffer }) => {
+      const form = multipartBody({ kind: 'stamp' }, [file]);
+      return t.inject({
+        method: 'POST',
+        url: '/api/v1/panel/settings/image',
+        payload: form.payload,
+        headers: { ...form.headers, ...who },
+      });
+    };
+    /** A round «stamp» on a transparent ground: the see-through part must survive the re-encoding. */
+    const stampPng = () =>
+      sharp({ create: { width: 600, height: 300, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+        .composite([
+          {
+            input: Buffer.from(
+              '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="300"><circle cx="150" cy="150" r="120" fill="none" stroke="#1a3fa0" stroke-width="12"/></svg>',
+            ),
+          },
+        ])
+        .png()
+        .toBuffer();
+
+    it('is set by a super-admin, kept transparent, answered publicly and removed again', async () => {
+      const superAdmin = t.as(await t.sessionFor('superadmin'));
+      const res = await sendStamp(superAdmin, {
+        filename: 'stamp.png',
+        contentType: 'image/png',
+        data: await stampPng(),
+      });
+      expect(res.statusCode).toBe(200);
+      const stamp = res.json().school.stamp.thumb as string;
+      expect(stamp).toMatch(/^\/uploads\/school\/.+-400\.webp$/);
+      const served = await t.inject({ method: 'GET', url: stamp });
+      expect(served.statusCode).toBe(200);
+      const meta = await sharp(served.rawPayload).metadata();
+      expect(meta).toMatchObject({ format: 'webp', hasAlpha: true, width: 400 });
+      // Printed on the public pre-registration form too, so the public profile carries it.
+      expect((await t.inject({ method: 'GET', url: '/api/v1/general/school' })).json().stamp.thumb).toBe(stamp);
+      // The logo and hero are untouched by it.
+      expect(res.json().school.logo).toBeNull();
+
+      const removed = await t.inject({
+        method: 'DELETE',
+        url: '/api/v1/panel/settings/image/stamp',
+        headers: superAdmin,
+      });
+      expect(removed.statusCode).toBe(200);
+      expect(removed.json().school.stamp).toBeNull();
+      expect((await t.inject({ method: 'GET', url: stamp })).statusCode).toBe(404);
+    });
+
+    it('is refused to an admin (403, in Persian), for setting and for removing', async () => {
+      const superAdmin = t.as(await t.sessionFor('superadmin'));
+      const set = await sendStamp(superAdmin, {
+        filename: 's.png',
+        contentType: 'image/png',
+        data: await smallPng(200, 100),
+      });
+      const kept = set.json().school.stamp.thumb as string;
+      const res = await sendStamp(admin, {
+        filename: 's.png',
+        contentType: 'image/png',
+        data: await smallPng(200, 100),
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().message).toBe('مهر و امضای مدرسه را فقط مدیر ارشد می‌تواند تغییر دهد.');
+      const gone = await t.inject({ method: 'DELETE', url: '/api/v1/panel/settings/image/stamp', headers: admin });
+      expect(gone.statusCode).toBe(403);
+      expect((await t.inject({ method: 'GET', url: '/api/v1/general/school' })).json().stamp.thumb).toBe(kept);
+      // An admin still sets the logo.
+      const logo = multipartBody({ kind: 'logo' }, [
+        { filename: 'l.png', contentType: 'image/png', data: await smallPng(64, 64) },
+      ]);
+      const logoRes = await t.inject({
+        method: 'POST',
+        url: '/api/v1/panel/settings/image',
+        payload: logo.payload,
+        headers: { ...logo.headers, ...admin },
+      });
+      expect(logoRes.statusCode).toBe(200);
+      await t.inject({ method: 'DELETE', url: '/api/v1/panel/settings/image/stamp', headers: superAdmin });
+    });
+
+    it('refuses a disguised, an oversized and a vector file with a Persian message, keeping none', async () => {
+      const superAdmin = t.as(await t.sessionFor('superadmin'));
+      const html = await sendStamp(superAdmin, {
+        filename: 'stamp.png',
+        contentType: 'image/png',
+        data: Buffer.from('<html><script>alert(1)</script></html>'),
+      });
+      expect(html.statusCode).toBe(415);
+      expect(html.json().message).toBe(UPLOAD_MESSAGES.notImage);
+      const svg = await sendStamp(superAdmin, {
+        filename: 'stamp.svg',
+        contentType: 'image/svg+xml',
+        data: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      });
+      expect(svg.statusCode).toBe(415);
+      const big = await sendStamp(superAdmin, {
+        filename: 'stamp.png',
+        contentType: 'image/png',
+        data: Buffer.concat([await smallPng(32, 32), Buffer.alloc(11 * 1024 * 1024)]),
+      });
+      expect(big.statusCode).toBe(413);
+      expect(big.json().message).toMatch(/[\u0600-\u06FF]/);
+      const broken = await sendStamp(superAdmin, {
+        filename: 'stamp.png',
+        contentType: 'image/png',
+        data: (await smallPng(100, 100)).subarray(0, 60),
+      });
+      expect(broken.statusCode).toBe(415);
+      expect(broken.json().message).toMatch(/[\u0600-\u06FF]/);
+      expect((await t.inject({ method: 'GET', url: '/api/v1/general/school' })).json().stamp).toBeNull();
+    });
   });
 
   it('lets no student upload (refused before the body is read)', async () => {
@@ -189,6 +309,7 @@ describe('school settings', () => {
       'phones',
       'preRegistrationOpen',
       'slogan',
+      'stamp',
     ]);
     expect(pub.body).not.toMatch(/Key"|updatedBy|updatedAt/);
   });

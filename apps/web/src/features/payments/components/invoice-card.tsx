@@ -3,7 +3,6 @@ import { Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { digitsToPersian, formatJalaliDate, formatJalaliDateTime } from '../../../lib/format';
 import { CopyableCode } from '../../../ui/copyable-code';
-import { Ltr } from '../../../ui/ltr';
 import { pm } from '../messages';
 import { InvoiceStatusBadge, money, PaymentStatusBadge } from './money';
 
@@ -41,7 +40,7 @@ export function PaymentLine({
         {payment.trackingNumber && (
           <>
             {` · ${pm.tracking}: `}
-            <Ltr>{digitsToPersian(payment.trackingNumber)}</Ltr>
+            <CopyableCode code={payment.trackingNumber} fz="inherit" fw={400} />
           </>
         )}
       </Text>

@@ -6,10 +6,11 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { readUser } from '../../../lib/cookies';
-import { digitsToPersian, formatJalaliDateTime } from '../../../lib/format';
-import { usePageTitle } from '../../../lib/school-profile';
+import { formatJalaliDateTime } from '../../../lib/format';
+import { usePageTitle, useSchoolName } from '../../../lib/school-profile';
 import { Brand } from '../../../ui/brand';
-import { Ltr } from '../../../ui/ltr';
+import { CopyableCode } from '../../../ui/copyable-code';
+import { SignatureBox } from '../../../ui/signature-box';
 import { paymentResultQuery } from '../api';
 import { money } from '../components/money';
 import { pm } from '../messages';
@@ -53,6 +54,7 @@ export function ReceiptSheet({
   unit: MoneyUnit;
   back: string;
 }) {
+  const schoolName = useSchoolName();
   if (p?.status !== 'succeeded') {
     return (
       <Stack>
@@ -75,7 +77,7 @@ export function ReceiptSheet({
         </Button>
       </Group>
       <Group justify="space-between" align="center" wrap="nowrap">
-        <Brand size={52} />
+        <Brand size={52} full />
         <Title order={1} fz={22}>
           {pm.receiptTitle}
         </Title>
@@ -91,13 +93,16 @@ export function ReceiptSheet({
             testId="receipt-words"
           />
           <Row label={pm.receiptMethod} value={pm.method[p.method]} />
-          {p.referenceId && <Row label={pm.refId} value={<Ltr>{digitsToPersian(p.referenceId)}</Ltr>} />}
-          {p.trackingNumber && <Row label={pm.tracking} value={<Ltr>{digitsToPersian(p.trackingNumber)}</Ltr>} />}
+          {p.referenceId && <Row label={pm.refId} value={<CopyableCode code={p.referenceId} fw={500} />} />}
+          {p.trackingNumber && <Row label={pm.tracking} value={<CopyableCode code={p.trackingNumber} fw={500} />} />}
           <Row label={pm.receiptDate} value={formatJalaliDateTime(p.decidedAt ?? p.submittedAt)} />
         </tbody>
       </table>
+      <Group justify="flex-end" wrap="nowrap" fz="sm">
+        <SignatureBox label={pm.receiptSignature} stamp width={240} />
+      </Group>
       <Text fz="sm" c="dimmed">
-        {pm.receiptFoot}
+        {pm.receiptFoot(schoolName)}
       </Text>
     </Stack>
   );

@@ -33,6 +33,7 @@ import { ApiError, call, urlFor } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 import { digitsToPersian, formatJalaliDateTime, formatJalaliShort, formatNumber } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
+import { CopyableCode } from '../../../ui/copyable-code';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { Ltr } from '../../../ui/ltr';
 import { PageHeader } from '../../../ui/page-header';
@@ -194,8 +195,8 @@ export function Component() {
                         </UnstyledButton>
                       </Table.Td>
                       <Table.Td>{GRADE_LABELS[r.grade]}</Table.Td>
-                      <Table.Td dir="ltr" ta="right">
-                        {digitsToPersian(r.trackingCode)}
+                      <Table.Td>
+                        <CopyableCode code={r.trackingCode} fw={400} />
                       </Table.Td>
                       <Table.Td>{formatJalaliShort(r.createdAt)}</Table.Td>
                       <Table.Td>
@@ -263,7 +264,7 @@ function DetailDrawer({ id, onClose }: { id: number | null; onClose: () => void 
         <Stack gap="md" data-testid="pre-register-detail">
           <Group justify="space-between">
             <Text fw={700}>
-              {preRegFa.trackingCode}: <span dir="ltr">{digitsToPersian(r.trackingCode)}</span>
+              {preRegFa.trackingCode}: <CopyableCode code={r.trackingCode} fz="inherit" />
             </Text>
             <Badge color={STATUS_COLORS[r.status]} variant="dot" data-testid="detail-status">
               {PRE_REGISTER_STATUS_LABELS[r.status]}

@@ -39,7 +39,7 @@ import { useOnline } from '../../../lib/offline';
 import { fa } from '../../../messages/fa';
 import { CopyableCode } from '../../../ui/copyable-code';
 import { withPersianDigits } from '../../../ui/digits-input';
-import { JalaliDateInput } from '../../../ui/jalali-date-input';
+import { JalaliDateInput, yearsAgoIso } from '../../../ui/jalali-date-input';
 import { Ltr } from '../../../ui/ltr';
 import { PageHeader } from '../../../ui/page-header';
 import { fieldSections } from '../fields';
@@ -258,6 +258,8 @@ function RegisterForm({ grades, schoolName, online }: { grades: number[]; school
                 label={preRegFa.birthDate}
                 required
                 maxDate={todayIso()}
+                // A child of the chosen grade is about grade + 6 years old; ten before a grade is chosen.
+                openAt={yearsAgoIso(values.grade ? Number(values.grade) + 6 : 10)}
                 value={values.birthDate}
                 onChange={(v) => form.setFieldValue('birthDate', v)}
                 error={form.errors.birthDate}
@@ -406,6 +408,7 @@ function LookupForm({ online }: { online: boolean }) {
           <TextInput
             label={preRegFa.trackingCode}
             inputMode="numeric"
+            maxLength={10}
             required
             {...withPersianDigits(form.getInputProps('trackingCode'))}
           />

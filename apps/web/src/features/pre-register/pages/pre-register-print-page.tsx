@@ -8,7 +8,9 @@ import { ApiError, call } from '../../../lib/api-client';
 import { digitsToPersian, formatJalaliDate, formatJalaliDateTime } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/school-profile';
 import { fa } from '../../../messages/fa';
+import { CopyableCode } from '../../../ui/copyable-code';
 import { Ltr } from '../../../ui/ltr';
+import { SignatureBox } from '../../../ui/signature-box';
 import { fieldSections } from '../fields';
 import { preRegFa } from '../messages';
 import { useSchool } from '../use-pre-register';
@@ -53,7 +55,7 @@ export function Component() {
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Stack gap={2}>
           <Text fw={800} fz="lg">
-            {s?.name ?? ''}
+            {s?.name.trim() || fa.app.name}
           </Text>
           <Title order={1} fz="h3">
             {preRegFa.printTitle}
@@ -65,7 +67,7 @@ export function Component() {
         {s?.logo && <Image src={s.logo.thumb} alt="" w={64} h={64} fit="contain" />}
         <Stack gap={2} ta="left" fz="sm">
           <Text fz="sm">
-            {preRegFa.trackingCode}: <b dir="ltr">{digitsToPersian(r.trackingCode)}</b>
+            {preRegFa.trackingCode}: <CopyableCode code={r.trackingCode} fz="sm" />
           </Text>
           <Text fz="sm">
             {preRegFa.created}: {formatJalaliDate(r.createdAt)}
@@ -97,15 +99,9 @@ export function Component() {
           {preRegFa.changedBy(r.statusChangedBy ?? '', formatJalaliDateTime(r.statusChangedAt))}
         </Text>
       )}
-      <Group justify="space-between" mt="xl" grow>
-        <Stack gap={40} align="center">
-          <Text fz="sm">{preRegFa.signatureParent}</Text>
-          <Text c="dimmed">..............................</Text>
-        </Stack>
-        <Stack gap={40} align="center">
-          <Text fz="sm">{preRegFa.signatureSchool}</Text>
-          <Text c="dimmed">..............................</Text>
-        </Stack>
+      <Group justify="space-between" mt="md" wrap="nowrap" fz="sm">
+        <SignatureBox label={preRegFa.signatureParent} />
+        <SignatureBox label={preRegFa.signatureSchool} stamp />
       </Group>
     </Stack>
   );

@@ -7,6 +7,7 @@ import { digitsToPersian, formatAcademicYear, formatJalaliDate } from '../../../
 import { usePageTitle } from '../../../lib/school-profile';
 import { Brand } from '../../../ui/brand';
 import { Ltr } from '../../../ui/ltr';
+import { SignatureBox } from '../../../ui/signature-box';
 import { myReportCardQuery } from '../api';
 import { ReportCardTable, termTitle } from '../components/report-card-view';
 import { reportCardsFa as t } from '../messages';
@@ -42,7 +43,7 @@ export function Component() {
         </Button>
       </Group>
       <Group justify="space-between" align="center" wrap="nowrap">
-        <Brand size={52} />
+        <Brand size={52} full />
         <Stack gap={0} align="center">
           <Title order={1} fz={24}>
             {t.officialTitle}
@@ -97,8 +98,8 @@ export function Component() {
         </tbody>
       </table>
       <div className={classes.signatures}>
-        <div>{t.teacher}</div>
-        <div>{t.principal}</div>
+        <SignatureBox label={t.teacher} />
+        <SignatureBox label={t.principal} stamp />
       </div>
     </Stack>
   );

@@ -1,7 +1,9 @@
+import type { SessionUser } from '@madreseh/contract/auth/auth.contract';
 import type { ImageRef } from '@madreseh/contract/images';
 import {
   GRADE_LABELS,
   GRADE_LEVELS,
+  type SchoolImageKind,
   type SchoolProfile,
   type SchoolProfileInput,
   settingsContract,
@@ -30,6 +32,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { useRouteLoaderData } from 'react-router';
 import { ApiError, call } from '../../../lib/api-client';
 import { invalidateEndpoints } from '../../../lib/endpoint-query';
 import { digitsToPersian } from '../../../lib/format';
@@ -75,7 +78,19 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function ImageSlot({ kind, label, image }: { kind: 'logo' | 'hero'; label: string; image: ImageRef | null }) {
+function ImageSlot({
+  kind,
+  label,
+  image,
+  hint,
+  readOnly = false,
+}: {
+  kind: SchoolImageKind;
+  label: string;
+  image: ImageRef | null;
+  hint?: string;
+  readOnly?: boolean;
+}) {
   const qc = useQueryClient();
   const [progress, setProgress] = useState<number | null>(null);
   const done = (data: Awaited<ReturnType<typeof call<typeof settingsContract.get>>>) => {
@@ -103,9 +118,9 @@ function ImageSlot({ kind, label, image }: { kind: 'logo' | 'hero'; label: strin
         <Image
           src={image.thumb}
           alt={label}
-          h={kind === 'logo' ? 96 : 140}
-          w={kind === 'logo' ? 96 : '100%'}
-          fit={kind === 'logo' ? 'contain' : 'cover'}
+          h={kind === 'hero' ? 140 : 96}
+          w={kind === 'hero' ? '100%' : kind === 'stamp' ? 160 : 96}
+          fit={kind === 'hero' ? 'cover' : 'contain'}
           radius="md"
           bg="gray.0"
         />
@@ -114,33 +129,43 @@ function ImageSlot({ kind, label, image }: { kind: 'logo' | 'hero'; label: strin
           {settingsFa.none}
         </Text>
       )}
+      {hint && (
+        <Text c="dimmed" fz="xs">
+          {hint}
+        </Text>
+      )}
       {progress !== null && <Progress value={progress * 100} aria-label={label} />}
-      <Group gap="xs">
-        <FileButton accept="image/jpeg,image/png,image/webp" onChange={(f) => f && upload.mutate(f)}>
-          {(props) => (
-            <Button {...props} variant="light" leftSection={<IconPhotoUp size={16} />} loading={upload.isPending}>
-              {settingsFa.upload}
+      {!readOnly && (
+        <Group gap="xs">
+          <FileButton accept="image/jpeg,image/png,image/webp" onChange={(f) => f && upload.mutate(f)}>
+            {(props) => (
+              <Button {...props} variant="light" leftSection={<IconPhotoUp size={16} />} loading={upload.isPending}>
+                {settingsFa.upload}
+              </Button>
+            )}
+          </FileButton>
+          {image && (
+            <Button
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={16} />}
+              onClick={() => remove.mutate()}
+              loading={remove.isPending}
+            >
+              {settingsFa.remove}
             </Button>
           )}
-        </FileButton>
-        {image && (
-          <Button
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={16} />}
-            onClick={() => remove.mutate()}
-            loading={remove.isPending}
-          >
-            {settingsFa.remove}
-          </Button>
-        )}
-      </Group>
+        </Group>
+      )}
     </Stack>
   );
 }
 
 function SettingsForm({ profile }: { profile: SchoolProfile }) {
   const qc = useQueryClient();
+  // The stamp and signature are a super-admin's to set (the server refuses anyone else).
+  const superAdmin =
+    (useRouteLoaderData('dashboard') as { user?: SessionUser } | undefined)?.user?.role === 'super-admin';
   const [form, setForm] = useState<Form>(() => formOf(profile));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = <K extends keyof Form>(k: K, v: Form[K]) => setForm((f) => ({ ...f, [k]: v }));
@@ -206,6 +231,13 @@ function SettingsForm({ profile }: { profile: SchoolProfile }) {
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <ImageSlot kind="logo" label={settingsFa.logo} image={profile.logo} />
             <ImageSlot kind="hero" label={settingsFa.hero} image={profile.hero} />
+            <ImageSlot
+              kind="stamp"
+              label={settingsFa.stamp}
+              image={profile.stamp}
+              hint={superAdmin ? settingsFa.stampHint : settingsFa.stampSuperAdminOnly}
+              readOnly={!superAdmin}
+            />
           </SimpleGrid>
         </Section>
         <Section title={settingsFa.contact}>

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { digitsToPersian } from '../../../lib/format';
-import { JalaliDateInput } from '../../../ui/jalali-date-input';
+import { JalaliDateInput, yearsAgoIso } from '../../../ui/jalali-date-input';
 import { PhotoPicker } from '../../../ui/photo-picker';
 import { groupOptionsQuery, useSaveStudent, useStudentPhoto } from '../api';
 import { studentsFa as t } from '../messages';
@@ -155,6 +155,7 @@ function StudentForm({
             value={d.birthDate}
             onChange={(v) => setD({ ...d, birthDate: v })}
             maxDate={todayIso()}
+            openAt={yearsAgoIso(10)}
             clearable
             error={errors.birthDate}
           />

@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { formatJalaliDate } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/school-profile';
 import { Brand } from '../../../ui/brand';
+import { SignatureBox } from '../../../ui/signature-box';
 import { studentsFa as t } from '../messages';
 
 function Slip({ c }: { c: Credentials }) {
@@ -15,7 +16,7 @@ function Slip({ c }: { c: Credentials }) {
       style={{ breakInside: 'avoid', paddingBottom: 24, borderBottom: '1px dashed #999' }}
     >
       <Group justify="space-between" align="center">
-        <Brand size={44} />
+        <Brand size={44} full />
         <Text size="sm">{formatJalaliDate(new Date())}</Text>
       </Group>
       <Title order={2} fz="h3" ta="center">
@@ -52,6 +53,9 @@ function Slip({ c }: { c: Credentials }) {
         </Table.Tbody>
       </Table>
       <Text size="sm">{t.slip.hint}</Text>
+      <Group justify="flex-end" fz="sm">
+        <SignatureBox label={t.slip.stamp} stamp room={56} width={200} />
+      </Group>
     </Stack>
   );
 }
