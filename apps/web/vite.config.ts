@@ -208,7 +208,7 @@ export default defineConfig({
     target: 'es2022',
     outDir,
     manifest: true,
-    sourcemap: false,
+    sourcemap: process.env.SOURCEMAP === '1',
   },
   server: {
     proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' },

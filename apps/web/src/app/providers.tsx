@@ -2,7 +2,7 @@ import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useRef } from 'react';
-import { ApiError } from '../lib/api-client';
+import { ApiError } from '../lib/http';
 import { importWithReload } from './lazy-route';
 import { cssVariablesResolver, theme } from './theme';
 

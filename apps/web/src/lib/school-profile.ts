@@ -1,16 +1,18 @@
-import { settingsContract } from '@madreseh/contract/settings/settings.contract';
+import type { settingsContract } from '@madreseh/contract/settings/settings.contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { fa } from '../messages/fa';
-import { call } from './api-client';
 import { initialAnswer } from './initial-data';
+import { getPublic, publicRead } from './public-api';
+
+const publicProfile = publicRead<typeof settingsContract.publicProfile>('general/school');
 
 /** The public school profile (name, logo, about, contact, pre-registration state), shared by the public pages. */
 export const schoolProfileQuery = () =>
   queryOptions({
     queryKey: ['general', 'school'],
-    queryFn: ({ signal }) => call(settingsContract.publicProfile, { signal }),
-    ...initialAnswer(settingsContract.publicProfile),
+    queryFn: ({ signal }) => getPublic(publicProfile, { signal }),
+    ...initialAnswer(publicProfile),
     staleTime: 60_000,
   });
 

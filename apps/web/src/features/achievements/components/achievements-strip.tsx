@@ -3,8 +3,8 @@ import { IconTrophy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatJalaliDate } from '../../../lib/format';
-import { publicAchievementsQuery } from '../api';
 import { achievementsFa } from '../messages';
+import { publicAchievementsQuery } from '../public-api';
 
 /**
  * Home-page section: the school's achievements in the admins' order (one request to

@@ -4,8 +4,8 @@ import { Link, useParams } from 'react-router';
 import { formatJalaliDate } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
 import { PageHeader } from '../../../ui/page-header';
-import { publicAchievementQuery } from '../api';
 import { achievementsFa } from '../messages';
+import { publicAchievementQuery } from '../public-api';
 
 /** One achievement on its own address, to share: title, date, picture and description. */
 export function Component() {

@@ -17,8 +17,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { digitsToPersian } from '../../../lib/format';
 import { PageHeader } from '../../../ui/page-header';
-import { galleryQueries } from '../api';
 import { galleryFa } from '../messages';
+import { publicGalleryQuery } from '../public-api';
 
 function Lightbox({
   photos,
@@ -99,7 +99,7 @@ export function Component() {
   const [page, setPage] = useState(1);
   const [album, setAlbum] = useState('');
   const [open, setOpen] = useState<number | null>(null);
-  const list = useQuery({ ...galleryQueries.public(page, album), placeholderData: keepPreviousData });
+  const list = useQuery({ ...publicGalleryQuery(page, album), placeholderData: keepPreviousData });
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   return (

@@ -1,4 +1,4 @@
-import { GRADE_LABELS } from '@madreseh/contract/settings/settings.contract';
+import { GRADE_LABELS } from '@madreseh/contract/grades';
 import { Box, Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { digitsToPersian } from '../../../lib/format';
