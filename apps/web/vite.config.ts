@@ -12,6 +12,8 @@ const SHELL_MODULES = [
   'index.html',
   'src/app/styles.ts',
   'src/app/layouts/default-layout.tsx',
+  'src/app/layouts/mantine-layout.tsx',
+  'src/app/error-screens.tsx',
   'src/features/home/pages/home-page.tsx',
   'src/features/home/pages/notice-page.tsx',
   'src/features/achievements/pages/achievement-page.tsx',

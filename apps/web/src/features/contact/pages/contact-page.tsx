@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconClock, IconMail, IconMap2, IconMapPin, IconPhone, IconWifiOff } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { MantineRoot } from '../../../app/mantine';
 import { ApiError, call } from '../../../lib/api-client';
 import { fieldErrorsOf } from '../../../lib/form-errors';
 import { digitsToPersian } from '../../../lib/format';
@@ -14,7 +15,7 @@ import { contactFa } from '../messages';
 
 const EMPTY: Required<ContactInput> = { name: '', replyTo: '', subject: '', message: '', website: '' };
 
-export function Component() {
+function ContactPage() {
   const school = useQuery(schoolProfileQuery());
   const online = useOnline();
   const [form, setForm] = useState(EMPTY);
@@ -168,5 +169,14 @@ export function Component() {
         </Grid.Col>
       </Grid>
     </Box>
+  );
+}
+
+/** Still drawn by Mantine, which this page brings with it (docs/decisions/0014). */
+export function Component() {
+  return (
+    <MantineRoot>
+      <ContactPage />
+    </MantineRoot>
   );
 }
