@@ -68,6 +68,14 @@ export const M = {
   breadcrumbSeparator: 'm_3b8f2208 mantine-Breadcrumbs-separator',
   center: 'm_4451eb3a mantine-Center-root',
   unstyledButton: 'm_87cf2631 mantine-UnstyledButton-root',
+  inputWrapper: 'm_46b77525 mantine-InputWrapper-root',
+  inputLabel: 'm_8fdc1311 mantine-InputWrapper-label',
+  inputRequired: 'm_78a94662 mantine-InputWrapper-required',
+  input: 'm_6c018570 mantine-Input-wrapper',
+  inputField: 'm_8fb7ebe7 mantine-Input-input',
+  inputError: 'm_8f816625 mantine-InputWrapper-error',
+  buttonLoader: 'm_a25b86ee mantine-Button-loader',
+  loader: 'm_5ae2e3c mantine-Loader-root m_b34414df',
   chip: 'm_f59ffda3 mantine-Chip-root',
   chipInput: 'm_bde07329 mantine-Chip-input',
   chipLabel: 'm_fa109255 m_be049a53 mantine-Chip-label',
@@ -216,8 +224,10 @@ export function Button({
   className,
   style,
   children,
+  loading = false,
+  disabled = false,
   ...rest
-}: Base & { look?: ButtonLook; size?: 'sm' | 'md'; leftSection?: ReactNode }) {
+}: Base & { look?: ButtonLook; size?: 'sm' | 'md'; leftSection?: ReactNode; loading?: boolean; disabled?: boolean }) {
   const { variant, vars } = BUTTON_LOOK[look];
   const sized: Vars =
     size === 'md'
@@ -229,7 +239,10 @@ export function Button({
       : {};
   return (
     <C
-      className={cx(M.button, className)}
+      className={cx(disabled || loading ? M.button.replace(' mantine-active', '') : M.button, className)}
+      disabled={C === 'button' ? disabled || loading : undefined}
+      data-disabled={disabled || undefined}
+      data-loading={loading || undefined}
       data-variant={variant}
       data-size={size === 'sm' ? undefined : size}
       data-with-left-section={leftSection ? true : undefined}
@@ -237,13 +250,25 @@ export function Button({
       style={{ ...sized, ...vars, ...style } as Vars}
       {...rest}
     >
+      {loading && (
+        <span className={M.buttonLoader} aria-hidden>
+          <span
+            className={M.loader}
+            style={
+              { '--loader-size': 'calc(var(--button-height) / 1.8)', '--loader-color': 'var(--button-color)' } as Vars
+            }
+          />
+        </span>
+      )}
       <span className={M.buttonInner}>
         {leftSection && (
           <span className={M.buttonSection} data-position="left">
             {leftSection}
           </span>
         )}
-        <span className={M.buttonLabel}>{children}</span>
+        <span className={M.buttonLabel} data-loading={loading || undefined}>
+          {children}
+        </span>
       </span>
     </C>
   );
