@@ -12,6 +12,8 @@ const SHELL_MODULES = [
   'index.html',
   'src/app/styles.ts',
   'src/app/layouts/default-layout.tsx',
+  'src/app/layouts/mantine-layout.tsx',
+  'src/app/error-screens.tsx',
   'src/features/home/pages/home-page.tsx',
   'src/features/home/pages/notice-page.tsx',
   'src/features/achievements/pages/achievement-page.tsx',
@@ -208,7 +210,7 @@ export default defineConfig({
     target: 'es2022',
     outDir,
     manifest: true,
-    sourcemap: false,
+    sourcemap: process.env.SOURCEMAP === '1',
   },
   server: {
     proxy: { '/api': 'http://localhost:3000', '/uploads': 'http://localhost:3000' },

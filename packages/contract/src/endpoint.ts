@@ -37,16 +37,5 @@ export function endpoint<const E extends Endpoint>(e: E): E {
   return e;
 }
 
-export const API_PREFIX = '/api/v1/';
-
-/** Fills `:name` parameters of an endpoint path. */
-export function pathWith(path: string, params?: Record<string, string | number>): string {
-  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    const v = params?.[name];
-    if (v === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
-    return encodeURIComponent(String(v));
-  });
-}
-
 export type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 export type InferInput<T> = T extends z.ZodType ? z.input<T> : undefined;

@@ -1,23 +1,8 @@
 import { z } from 'zod';
+import { digitsToLatin } from './digits';
 
-const PERSIAN_DIGITS = '۰۱۲۳۴۵۶۷۸۹';
-const ARABIC_DIGITS = '٠١٢٣٤٥٦٧٨٩';
-
-/** Persian and Arabic-Indic digits to Latin digits; other characters stay. */
-export function digitsToLatin(input: string): string {
-  let out = '';
-  for (const ch of input) {
-    let i = PERSIAN_DIGITS.indexOf(ch);
-    if (i < 0) i = ARABIC_DIGITS.indexOf(ch);
-    out += i >= 0 ? String(i) : ch;
-  }
-  return out;
-}
-
-/** Latin digits to Persian digits, for display. */
-export function digitsToPersian(input: string | number): string {
-  return String(input).replace(/[0-9]/g, (d) => PERSIAN_DIGITS[Number(d)] ?? d);
-}
+// The digit helpers live in a module of their own without zod, for the public pages' code (docs/decisions/0014).
+export { digitsToLatin, digitsToPersian } from './digits';
 
 /**
  * Normalises text typed on Persian, Arabic or Latin keyboards so that searches and uniqueness

@@ -1,4 +1,5 @@
-import { API_PREFIX, type Endpoint, type Infer } from '@madreseh/contract/endpoint';
+import type { Endpoint, Infer } from '@madreseh/contract/endpoint';
+import { API_PREFIX } from '@madreseh/contract/paths';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 

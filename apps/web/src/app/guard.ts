@@ -1,8 +1,8 @@
-import { authContract } from '@madreseh/contract/auth/auth.contract';
+import type { SessionUser } from '@madreseh/contract/auth/auth.contract';
 import { type Role, SUPER_ADMIN } from '@madreseh/contract/roles';
 import { redirect } from 'react-router';
-import { call } from '../lib/api-client';
 import { readToken, readUser } from '../lib/cookies';
+import { importWithReload } from './lazy-route';
 
 export type Area = 'student' | 'dashboard';
 
@@ -21,7 +21,12 @@ export async function checkAccess(area: Area, roles: readonly Role[] = AREA_ROLE
   const token = readToken();
   if (!user || !token) throw redirect('/auth');
   if (!roles.includes(user.role)) throw redirect('/auth');
-  let answer: Awaited<ReturnType<typeof call<typeof authContract.checkToken>>> | null;
+  // The contract client and its schemas (zod) load here, with the first visit to an area, not with
+  // the public pages (docs/decisions/0014).
+  const [{ call }, { authContract }] = await importWithReload(() =>
+    Promise.all([import('../lib/api-client'), import('@madreseh/contract/auth/auth.contract')]),
+  );
+  let answer: { valid: boolean; user: SessionUser } | null;
   try {
     answer = await call(authContract.checkToken);
   } catch (err) {

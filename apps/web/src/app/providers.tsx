@@ -1,10 +1,8 @@
-import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useRef } from 'react';
-import { ApiError } from '../lib/api-client';
+import { ApiError } from '../lib/http';
 import { importWithReload } from './lazy-route';
-import { cssVariablesResolver, theme } from './theme';
 
 const Toasts = lazy(() => importWithReload(() => import('./toasts')));
 
@@ -34,13 +32,15 @@ function LazyToasts() {
   ) : null;
 }
 
+/**
+ * What every page has: the query client and the toasts. Mantine is not here: the public pages run
+ * without it, and what uses it brings it with its own code (app/mantine.tsx, docs/decisions/0014).
+ */
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <DirectionProvider initialDirection="rtl" detectDirection={false}>
-      <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-        <LazyToasts />
-        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-      </MantineProvider>
-    </DirectionProvider>
+    <>
+      <LazyToasts />
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </>
   );
 }

@@ -1,4 +1,5 @@
-import { type SessionUser, sessionUserSchema } from '@madreseh/contract/auth/auth.contract';
+import type { SessionUser } from '@madreseh/contract/auth/auth.contract';
+import { ROLES } from '@madreseh/contract/roles';
 
 /** Cookie names fixed by the specification (§3). */
 export const TOKEN_COOKIE = 'token';
@@ -40,14 +41,25 @@ export function readToken(): string | null {
   return readCookie(TOKEN_COOKIE) || null;
 }
 
-/** The `user` cookie, or null when it is missing or not the JSON we wrote. */
+/**
+ * The `user` cookie, or null when it is missing or not the JSON we wrote: the fields of the
+ * contract's `SessionUser`, checked by hand so that every page (the public ones too) reads it
+ * without zod (docs/decisions/0014).
+ */
 export function readUser(): SessionUser | null {
   const raw = readCookie(USER_COOKIE);
   if (!raw) return null;
+  let value: unknown;
   try {
-    const parsed = sessionUserSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    value = JSON.parse(raw);
   } catch {
     return null;
   }
+  if (!value || typeof value !== 'object') return null;
+  const { id, role, fullName, demoPassword } = value as Record<string, unknown>;
+  if (typeof id !== 'number' || !Number.isInteger(id)) return null;
+  if (typeof role !== 'string' || !(ROLES as readonly string[]).includes(role)) return null;
+  if (typeof fullName !== 'string') return null;
+  if (demoPassword !== undefined && typeof demoPassword !== 'boolean') return null;
+  return { id, role: role as SessionUser['role'], fullName, ...(demoPassword === undefined ? {} : { demoPassword }) };
 }

@@ -1,25 +1,9 @@
-import type { Endpoint, Infer, InferInput } from '@madreseh/contract/endpoint';
+import type { Endpoint, Infer } from '@madreseh/contract/endpoint';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { call } from './api-client';
+import { type EndpointInput, endpointKey } from './query-key';
 
-/** What a GET endpoint is called with (no body, no signal): its path parameters and query string. */
-export type EndpointInput<E extends Endpoint> = (E['params'] extends object
-  ? { params: InferInput<E['params']> }
-  : { params?: never }) &
-  (E['query'] extends object ? { query?: InferInput<E['query']> } : { query?: never });
-
-/**
- * The query key of an endpoint: `[method, path]`, then the input when there is one. Every query of the
- * app is keyed this way, so one endpoint is never cached under two keys, and `endpointKey(ep)` alone
- * is the prefix that matches every call of it (for invalidation).
- */
-export function endpointKey<E extends Endpoint>(ep: E, input?: EndpointInput<E>): readonly unknown[] {
-  const key: unknown[] = [ep.method, ep.path];
-  if (input && (input.params !== undefined || input.query !== undefined)) {
-    key.push({ params: input.params ?? {}, query: input.query ?? {} });
-  }
-  return key;
-}
+export { endpointKey };
 
 /** Query options for one GET endpoint: its key, and a fetch parsed with its response schema. */
 export function endpointQuery<E extends Endpoint>(

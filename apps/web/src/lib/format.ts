@@ -1,4 +1,4 @@
-import { digitsToPersian } from '@madreseh/contract/text';
+import { digitsToPersian } from '@madreseh/contract/digits';
 
 export { digitsToPersian };
 

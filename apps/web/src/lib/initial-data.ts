@@ -1,11 +1,12 @@
 import type { Endpoint, Infer } from '@madreseh/contract/endpoint';
-import { urlFor } from './api-client';
+import { type PublicInput, type PublicRead, publicUrl } from './public-api';
 
 /**
  * The public answers the server put into the page (`<script type="application/json"
  * id="initial-data">`, apps/api/src/web/pages.ts): the first screen's queries start from them
- * instead of asking the network again. Data, not code, so the strict CSP holds. Each answer is
- * parsed with its endpoint's own schema, as every answer is (api-client.ts).
+ * instead of asking the network again. Data, not code, so the strict CSP holds. They are the
+ * server's own answers to the same addresses, used as they are, like every public read
+ * (public-api.ts, docs/decisions/0014).
  */
 interface InitialData {
   at: string;
@@ -34,17 +35,15 @@ function initialData() {
  * spread into `queryOptions({ ... })`. The answer is as old as the page (`initialDataUpdatedAt`),
  * so the usual stale time decides when it is asked for again.
  */
-export function initialAnswer<E extends Endpoint>(
-  ep: E,
-  input: { params?: Record<string, string | number>; query?: Record<string, unknown> } = {},
+export function initialAnswer<E extends Endpoint & { method: 'GET'; access: 'public' }>(
+  endpoint: PublicRead<E>,
+  input: PublicInput<E> = {},
 ): { initialData: () => Infer<E['response']> | undefined; initialDataUpdatedAt: () => number | undefined } {
-  const url = urlFor(ep, input.params, input.query);
+  const url = publicUrl(endpoint, input);
   return {
     initialData: () => {
       const body = initialData().byUrl.get(url);
-      if (body === undefined || !ep.response) return undefined;
-      const parsed = ep.response.safeParse(body);
-      return parsed.success ? (parsed.data as Infer<E['response']>) : undefined;
+      return body === undefined || body === null ? undefined : (body as Infer<E['response']>);
     },
     initialDataUpdatedAt: () => initialData().at || undefined,
   };

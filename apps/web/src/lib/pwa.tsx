@@ -1,11 +1,8 @@
-import { Button, Group, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
-import { fa } from '../messages/fa';
 
 /**
- * Registers /sw.js and shows an "update available" toast when a new version is waiting; the
- * toast stays until the visitor acts on it.
+ * Registers /sw.js and shows an "update available" toast when a new version is waiting
+ * (pwa-update-toast.tsx); the toast stays until the visitor acts on it.
  */
 export function PwaUpdates() {
   useEffect(() => {
@@ -15,26 +12,7 @@ export function PwaUpdates() {
       if (cancelled) return;
       const wb = new Workbox('/sw.js', { scope: '/' });
       wb.addEventListener('waiting', () => {
-        notifications.show({
-          id: 'pwa-update',
-          autoClose: false,
-          color: 'brand',
-          title: fa.pwa.updateAvailable,
-          message: (
-            <Group justify="space-between" mt={4}>
-              <Text size="sm">{fa.app.name}</Text>
-              <Button
-                size="xs"
-                onClick={() => {
-                  wb.addEventListener('controlling', () => window.location.reload());
-                  wb.messageSkipWaiting();
-                }}
-              >
-                {fa.pwa.update}
-              </Button>
-            </Group>
-          ),
-        });
+        void import('./pwa-update-toast').then(({ showUpdateToast }) => showUpdateToast(wb));
       });
       wb.register().catch((err: unknown) => console.warn('Service worker registration failed', err));
     });

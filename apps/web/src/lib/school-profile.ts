@@ -1,15 +1,19 @@
-import { settingsContract } from '@madreseh/contract/settings/settings.contract';
+import type { settingsContract } from '@madreseh/contract/settings/settings.contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { fa } from '../messages/fa';
-import { endpointQuery } from './endpoint-query';
 import { initialAnswer } from './initial-data';
+import { getPublic, publicRead } from './public-api';
+import { endpointKey } from './query-key';
+
+const publicProfile = publicRead<typeof settingsContract.publicProfile>('general/school');
 
 /** The public school profile (name, logo, about, contact, pre-registration state), shared by the public pages. */
 export const schoolProfileQuery = () =>
   queryOptions({
-    ...endpointQuery(settingsContract.publicProfile),
-    ...initialAnswer(settingsContract.publicProfile),
+    queryKey: endpointKey({ method: 'GET', path: publicProfile.path }),
+    queryFn: ({ signal }) => getPublic(publicProfile, { signal }),
+    ...initialAnswer(publicProfile),
     staleTime: 60_000,
   });
 

@@ -1,8 +1,9 @@
-import { Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { schoolProfileQuery } from '../lib/school-profile';
 import { fa } from '../messages/fa';
+import { Group, M } from './kit';
+import classes from './public.module.css';
 
 /** The school's logo and name from its settings (the generic mark and «درگاه مدرسه» until set); links home. */
 export function Brand({
@@ -33,16 +34,14 @@ export function Brand({
           style={{ borderRadius: size / 4.5, objectFit: 'contain', flexShrink: 0 }}
         />
         {withName && (
-          <Text
-            fw={800}
-            fz={{ base: 'md', sm: 'lg' }}
-            c="brand.8"
-            component="span"
-            truncate={full ? undefined : 'end'}
+          <span
+            className={`${M.text} ${classes.brandName}`}
+            data-truncate={full ? undefined : 'end'}
             data-testid="brand-name"
+            style={{ color: 'var(--mantine-color-brand-8)', fontWeight: 800 }}
           >
             {name}
-          </Text>
+          </span>
         )}
       </Group>
     </Link>

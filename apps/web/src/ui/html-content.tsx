@@ -1,14 +1,14 @@
-import { Typography } from '@mantine/core';
+import { M } from './kit';
 
 /**
  * Shows rich text that the server has already sanitized with its allow-list (news bodies, the
- * about-us text). Never pass anything else here.
+ * about-us text). Never pass anything else here. Styled by Mantine's Typography rules (ui/kit.tsx).
  */
 export function HtmlContent({ html }: { html: string }) {
   return (
-    <Typography>
+    <div className={M.typography}>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: HTML sanitized by the server's allow-list */}
       <div dangerouslySetInnerHTML={{ __html: html }} />
-    </Typography>
+    </div>
   );
 }

@@ -1,8 +1,8 @@
 import type { NewsCard as News } from '@madreseh/contract/news/news.contract';
-import { Badge, Card, Group, Image, Text, Title } from '@mantine/core';
 import { IconPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatJalaliDate } from '../lib/format';
+import { Badge, Card, CardSection, Group, Image, rem, Text, Title } from './kit';
 
 /**
  * One news item as a card linking to its page: cover, pinned mark, Jalali date, title and summary.
@@ -23,27 +23,40 @@ export function NewsCard({
   testId?: string;
 }) {
   return (
-    <Card withBorder radius="md" padding="md" component={Link} to={to} data-testid={testId}>
+    <Card radius="md" component={Link} to={to} data-testid={testId}>
       {n.cover && (
-        <Card.Section mb="sm">
-          <Image src={n.cover.thumb} srcSet={n.cover.srcSet} sizes={sizes} alt="" h={150} loading="lazy" />
-        </Card.Section>
+        <CardSection style={{ marginBottom: 'var(--mantine-spacing-sm)' }}>
+          <Image
+            src={n.cover.thumb}
+            srcSet={n.cover.srcSet}
+            sizes={sizes}
+            alt=""
+            style={{ height: rem(150) }}
+            loading="lazy"
+          />
+        </CardSection>
       )}
-      <Group gap={6} wrap="nowrap" mb={4}>
-        {n.pinned && (
-          <Badge size="sm" variant="light" leftSection={<IconPin size={12} />}>
-            مهم
-          </Badge>
-        )}
-        <Text fz="xs" c="dimmed">
+      <Group gap={6} wrap="nowrap" style={{ marginBottom: rem(4) }}>
+        {n.pinned && <Badge leftSection={<IconPin size={12} />}>مهم</Badge>}
+        <Text style={{ color: 'var(--mantine-color-dimmed)', fontSize: 'var(--mantine-font-size-xs)' }}>
           {formatJalaliDate(n.publishAt)}
         </Text>
       </Group>
-      <Title order={headingOrder} fz="lg">
+      <Title order={headingOrder} style={{ fontSize: 'var(--mantine-font-size-lg)' }}>
         {n.title}
       </Title>
       {n.summary && (
-        <Text c="dimmed" fz="sm" mt={4} lineClamp={3}>
+        <Text
+          data-line-clamp
+          style={
+            {
+              '--text-line-clamp': 3,
+              marginTop: rem(4),
+              color: 'var(--mantine-color-dimmed)',
+              fontSize: 'var(--mantine-font-size-sm)',
+            } as React.CSSProperties
+          }
+        >
           {n.summary}
         </Text>
       )}

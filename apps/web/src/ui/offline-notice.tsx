@@ -1,6 +1,6 @@
-import { Alert } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
 import { formatJalaliDateTime } from '../lib/format';
+import { Alert } from './kit';
 
 /**
  * «آفلاین — اطلاعات <Jalali time>»: the page shows what was saved when the network last answered.
@@ -20,12 +20,13 @@ export function OfflineNotice({
   if (!at && !offline) return null;
   return (
     <Alert
-      color="yellow"
-      variant="light"
+      tone="yellow"
       icon={<IconCloudOff size={compact ? 18 : 20} />}
-      mb={compact ? 0 : 'md'}
-      py={compact ? 6 : undefined}
-      fz={compact ? 'sm' : undefined}
+      style={
+        compact
+          ? { paddingBlock: 'calc(0.375rem * var(--mantine-scale))', fontSize: 'var(--mantine-font-size-sm)' }
+          : { marginBottom: 'var(--mantine-spacing-md)' }
+      }
       data-testid="offline-notice"
       role="status"
     >

@@ -1,7 +1,8 @@
-import { Anchor, Breadcrumbs, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../lib/school-profile';
+import { Anchor, M, Stack, Text, Title } from './kit';
+import classes from './public.module.css';
 
 export interface Crumb {
   label: string;
@@ -20,26 +21,37 @@ export function PageHeader({
 }) {
   usePageTitle(title);
   return (
-    <Stack gap={4} mb="lg">
+    <Stack gap={4} style={{ marginBottom: 'var(--mantine-spacing-lg)' }}>
       {crumbs && crumbs.length > 0 && (
-        <Breadcrumbs separator="‹" fz="sm">
-          {crumbs.map((c) =>
-            c.to ? (
-              <Anchor key={c.label} component={Link} to={c.to} fz="sm">
-                {c.label}
-              </Anchor>
-            ) : (
-              <Text key={c.label} fz="sm" c="dimmed">
-                {c.label}
-              </Text>
-            ),
-          )}
-        </Breadcrumbs>
+        <div className={M.breadcrumbs} style={{ fontSize: 'var(--mantine-font-size-sm)' }}>
+          {crumbs.map((c, i) => (
+            <Fragment key={c.label}>
+              {i > 0 && <div className={M.breadcrumbSeparator}>‹</div>}
+              {c.to ? (
+                <Anchor
+                  component={Link}
+                  to={c.to}
+                  className={M.breadcrumb}
+                  style={{ fontSize: 'var(--mantine-font-size-sm)' }}
+                >
+                  {c.label}
+                </Anchor>
+              ) : (
+                <Text
+                  className={M.breadcrumb}
+                  style={{ color: 'var(--mantine-color-dimmed)', fontSize: 'var(--mantine-font-size-sm)' }}
+                >
+                  {c.label}
+                </Text>
+              )}
+            </Fragment>
+          ))}
+        </div>
       )}
-      <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
+      <Title order={1} className={classes.pageTitle}>
         {title}
       </Title>
-      {description && <Text c="dimmed">{description}</Text>}
+      {description && <Text style={{ color: 'var(--mantine-color-dimmed)' }}>{description}</Text>}
     </Stack>
   );
 }

@@ -4,22 +4,8 @@ import { imageRefSchema } from '../images';
 import { STAFF } from '../roles';
 import { digitsToLatin, multilineText, text } from '../text';
 
-/** Grades of the Iranian school system (پایه‌ها), 1 to 12. */
-export const GRADE_LEVELS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
-export const GRADE_LABELS: Record<number, string> = {
-  1: 'اول',
-  2: 'دوم',
-  3: 'سوم',
-  4: 'چهارم',
-  5: 'پنجم',
-  6: 'ششم',
-  7: 'هفتم',
-  8: 'هشتم',
-  9: 'نهم',
-  10: 'دهم',
-  11: 'یازدهم',
-  12: 'دوازدهم',
-};
+// In a module of their own without zod, for the public about page (docs/decisions/0014).
+export { GRADE_LABELS, GRADE_LEVELS } from '../grades';
 
 const optionalLine = (max: number, message: string) => text().trim().max(max, { message }).default('');
 const optionalLines = (max: number, message: string) => multilineText().trim().max(max, { message }).default('');

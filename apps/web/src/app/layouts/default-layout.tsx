@@ -1,6 +1,4 @@
 import { homePathOf } from '@madreseh/contract/roles';
-import { Anchor, Box, Burger, Button, Container, Group, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { IconLogin } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, NavLink as RouterNavLink } from 'react-router';
@@ -9,7 +7,9 @@ import { digitsToPersian } from '../../lib/format';
 import { useOnline, useSavedCopySince } from '../../lib/offline';
 import { fa } from '../../messages/fa';
 import { Brand } from '../../ui/brand';
+import { Anchor, Button, Container, cx, Group, M, Text } from '../../ui/kit';
 import { OfflineNotice } from '../../ui/offline-notice';
+import kit from '../../ui/public.module.css';
 import { importWithReload } from '../lazy-route';
 import classes from './layouts.module.css';
 import { PUBLIC_LINKS } from './public-links';
@@ -35,15 +35,21 @@ function PublicOfflineNotice() {
   const since = useSavedCopySince();
   if (online && !since) return null;
   return (
-    <Container size="lg" py="xs">
+    <Container style={{ paddingBlock: 'var(--mantine-spacing-xs)' }}>
       <OfflineNotice at={since} offline={!online} compact />
     </Container>
   );
 }
 
-/** The public site: header with the site's links and the login button, footer. */
+/**
+ * The public site: header with the site's links and the login button, footer. Plain React drawn by
+ * Mantine's stylesheet (ui/kit.tsx): no Mantine code on a first visit (docs/decisions/0014); the
+ * phone menu brings it when first opened.
+ */
 export function Component() {
-  const [opened, { toggle, close }] = useDisclosure(false);
+  const [opened, setOpened] = useState(false);
+  const close = () => setOpened(false);
+  const toggle = () => setOpened((o) => !o);
   // The phone menu's code is fetched when it is first opened (public-menu.tsx).
   const [menuWanted, setMenuWanted] = useState(false);
   const openOrClose = () => {
@@ -51,12 +57,12 @@ export function Component() {
     toggle();
   };
   return (
-    <Box className={classes.page}>
+    <div className={classes.page}>
       <header className={classes.header}>
-        <Container size="lg" h="100%">
-          <Group h="100%" justify="space-between" wrap="nowrap">
+        <Container style={{ height: '100%' }}>
+          <Group justify="space-between" wrap="nowrap" style={{ height: '100%' }}>
             <Brand />
-            <Group gap={4} visibleFrom="md" component="nav" aria-label="پیوندهای اصلی">
+            <Group gap={4} component="nav" aria-label="پیوندهای اصلی" className={kit.visibleFromMd}>
               {PUBLIC_LINKS.map((l) => (
                 <Anchor
                   key={l.to}
@@ -71,10 +77,17 @@ export function Component() {
               ))}
             </Group>
             <Group gap="xs" wrap="nowrap">
-              <Box visibleFrom="md">
+              <div className={kit.visibleFromMd}>
                 <AccountButton />
-              </Box>
-              <Burger opened={opened} onClick={openOrClose} hiddenFrom="md" aria-label={fa.nav.menu} />
+              </div>
+              <button
+                type="button"
+                className={cx(M.burger, kit.hiddenFromMd)}
+                onClick={openOrClose}
+                aria-label={fa.nav.menu}
+              >
+                <div className={M.burgerLines} data-reduce-motion data-opened={opened || undefined} />
+              </button>
             </Group>
           </Group>
         </Container>
@@ -89,10 +102,19 @@ export function Component() {
         <Outlet />
       </main>
       <footer className={classes.footer}>
-        <Container size="lg">
+        <Container>
           <Group justify="space-between" gap="sm">
             <Brand size={28} />
-            <Text size="sm" c="dimmed">
+            <Text
+              data-size="sm"
+              style={
+                {
+                  '--text-fz': 'var(--mantine-font-size-sm)',
+                  '--text-lh': 'var(--mantine-line-height-sm)',
+                  color: 'var(--mantine-color-dimmed)',
+                } as React.CSSProperties
+              }
+            >
               ©{' '}
               {digitsToPersian(
                 new Intl.DateTimeFormat('en-u-ca-persian', { year: 'numeric' }).format(new Date()).replace(/\D/g, ''),
@@ -102,6 +124,6 @@ export function Component() {
           </Group>
         </Container>
       </footer>
-    </Box>
+    </div>
   );
 }

@@ -1,10 +1,11 @@
-import { Box, Card, Center, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconTrophy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatJalaliDate } from '../../../lib/format';
-import { publicAchievementsQuery } from '../api';
+import { Card, CardSection, M, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '../../../ui/kit';
+import kit from '../../../ui/public.module.css';
 import { achievementsFa } from '../messages';
+import { publicAchievementsQuery } from '../public-api';
 
 /**
  * Home-page section: the school's achievements in the admins' order (one request to
@@ -14,31 +15,31 @@ export function AchievementsStrip({ count = 6 }: { count?: number }) {
   const query = useQuery(publicAchievementsQuery(count));
   const items = query.data?.items ?? [];
   return (
-    <Box component="section" aria-labelledby="achievements-strip-title" data-testid="achievements-strip">
-      <Title order={2} fz="h3" mb="sm" id="achievements-strip-title">
+    <section className="" aria-labelledby="achievements-strip-title" data-testid="achievements-strip">
+      <Title
+        order={2}
+        id="achievements-strip-title"
+        style={{ marginBottom: 'var(--mantine-spacing-sm)', fontSize: 'var(--mantine-h3-font-size)' }}
+      >
         {achievementsFa.stripTitle}
       </Title>
       {query.isPending ? (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
+        <SimpleGrid className={kit.cols1s23}>
           {Array.from({ length: 3 }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
-            <Skeleton key={i} h={220} radius="md" />
+            <Skeleton key={i} height={220} />
           ))}
         </SimpleGrid>
       ) : items.length === 0 ? (
-        <Center py="lg">
-          <Text c="dimmed">{achievementsFa.empty}</Text>
-        </Center>
+        <div className={M.center} style={{ paddingBlock: 'var(--mantine-spacing-lg)' }}>
+          <Text style={{ color: 'var(--mantine-color-dimmed)' }}>{achievementsFa.empty}</Text>
+        </div>
       ) : (
-        <SimpleGrid
-          cols={{ base: 1, xs: 2, md: 3 }}
-          component="ul"
-          style={{ listStyle: 'none', padding: 0, margin: 0 }}
-        >
+        <SimpleGrid component="ul" className={kit.cols1s23} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {items.map((a) => (
-            <Card key={a.id} withBorder padding="md" component="li" data-testid="achievement">
+            <Card key={a.id} component="li" data-testid="achievement">
               {a.image ? (
-                <Card.Section mb="sm">
+                <CardSection style={{ marginBottom: 'var(--mantine-spacing-sm)' }}>
                   <img
                     src={a.image.thumb}
                     srcSet={a.image.srcSet}
@@ -49,24 +50,33 @@ export function AchievementsStrip({ count = 6 }: { count?: number }) {
                     height={225}
                     style={{ width: '100%', height: 160, objectFit: 'cover', display: 'block' }}
                   />
-                </Card.Section>
+                </CardSection>
               ) : (
-                <ThemeIcon size={48} radius="xl" variant="light" color="yellow" mb="sm">
+                <ThemeIcon size={48} tone="yellow" style={{ marginBottom: 'var(--mantine-spacing-sm)' }}>
                   <IconTrophy size={26} />
                 </ThemeIcon>
               )}
               <Stack gap={4}>
-                <Text fw={600}>
+                <Text style={{ fontWeight: 600 }}>
                   {/* The achievement's own address, to share (a link preview shows its title and picture). */}
                   <Link to={`/achievements/${a.id}`} style={{ color: 'inherit', textDecoration: 'none' }}>
                     {a.title}
                   </Link>
                 </Text>
-                <Text fz="xs" c="dimmed">
+                <Text style={{ color: 'var(--mantine-color-dimmed)', fontSize: 'var(--mantine-font-size-xs)' }}>
                   <time dateTime={a.date}>{formatJalaliDate(a.date)}</time>
                 </Text>
                 {a.description && (
-                  <Text fz="sm" c="dimmed" lineClamp={3}>
+                  <Text
+                    data-line-clamp
+                    style={
+                      {
+                        '--text-line-clamp': 3,
+                        color: 'var(--mantine-color-dimmed)',
+                        fontSize: 'var(--mantine-font-size-sm)',
+                      } as React.CSSProperties
+                    }
+                  >
                     {a.description}
                   </Text>
                 )}
@@ -75,6 +85,6 @@ export function AchievementsStrip({ count = 6 }: { count?: number }) {
           ))}
         </SimpleGrid>
       )}
-    </Box>
+    </section>
   );
 }

@@ -1,11 +1,11 @@
-import { Alert, Anchor, Box, Skeleton, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { formatJalaliDate } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
+import { Alert, Anchor, rem, Skeleton, Text } from '../../../ui/kit';
 import { PageHeader } from '../../../ui/page-header';
-import { publicAchievementQuery } from '../api';
 import { achievementsFa } from '../messages';
+import { publicAchievementQuery } from '../public-api';
 
 /** One achievement on its own address, to share: title, date, picture and description. */
 export function Component() {
@@ -13,21 +13,28 @@ export function Component() {
   const item = useQuery({ ...publicAchievementQuery(id), enabled: Number.isInteger(id) && id > 0 });
   const a = item.data;
   return (
-    <Box maw={860} mx="auto" px="md" py="xl">
-      <Anchor component={Link} to="/" fz="sm">
+    <div
+      style={{
+        marginInline: 'auto',
+        paddingInline: 'var(--mantine-spacing-md)',
+        paddingBlock: 'var(--mantine-spacing-xl)',
+        maxWidth: rem(860),
+      }}
+    >
+      <Anchor component={Link} to="/" style={{ fontSize: 'var(--mantine-font-size-sm)' }}>
         {achievementsFa.back}
       </Anchor>
-      {item.isPending && <Skeleton h={240} radius="md" mt="md" />}
+      {item.isPending && <Skeleton height={240} style={{ marginTop: 'var(--mantine-spacing-md)' }} />}
       {item.isError && (
-        <Alert color="gray" title={fa.errors.notFoundTitle} mt="md">
+        <Alert tone="gray" title={fa.errors.notFoundTitle} style={{ marginTop: 'var(--mantine-spacing-md)' }}>
           {item.error.message}
         </Alert>
       )}
       {a && (
         <article>
-          <Box mt="md">
+          <div style={{ marginTop: 'var(--mantine-spacing-md)' }}>
             <PageHeader title={a.title} description={formatJalaliDate(a.date)} />
-          </Box>
+          </div>
           {a.image && (
             <img
               src={a.image.large}
@@ -42,6 +49,6 @@ export function Component() {
           {a.description && <Text style={{ whiteSpace: 'pre-line' }}>{a.description}</Text>}
         </article>
       )}
-    </Box>
+    </div>
   );
 }

@@ -1,20 +1,40 @@
-import { type ContactInput, contactContract, contactInputSchema } from '@madreseh/contract/contact/contact.contract';
-import { Alert, Anchor, Box, Button, Grid, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import type { ContactInput } from '@madreseh/contract/contact/contact.contract';
 import { notifications } from '@mantine/notifications';
 import { IconClock, IconMail, IconMap2, IconMapPin, IconPhone, IconWifiOff } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, call } from '../../../lib/api-client';
-import { fieldErrorsOf } from '../../../lib/form-errors';
+import { importWithReload } from '../../../app/lazy-route';
 import { digitsToPersian } from '../../../lib/format';
+import { ApiError } from '../../../lib/http';
 import { useOnline } from '../../../lib/offline';
 import { mapLinks, schoolProfileQuery } from '../../../lib/school-profile';
 import { fa } from '../../../messages/fa';
+import { Field } from '../../../ui/field';
+import { Alert, Anchor, Button, Grid, GridCol, Paper, rem, Stack, Text, Title } from '../../../ui/kit';
 import { PageHeader } from '../../../ui/page-header';
+import kit from '../../../ui/public.module.css';
 import { contactFa } from '../messages';
+
+/**
+ * The contract's schema and client for sending the message, with zod: loaded when the visitor sends
+ * it, not with the page (docs/decisions/0014).
+ */
+const sending = () =>
+  importWithReload(() =>
+    Promise.all([
+      import('@madreseh/contract/contact/contact.contract'),
+      import('../../../lib/api-client'),
+      import('../../../lib/form-errors'),
+    ]),
+  ).then(([contract, client, forms]) => ({
+    schema: contract.contactInputSchema,
+    send: (body: ContactInput) => client.call(contract.contactContract.send, { body }),
+    fieldErrorsOf: forms.fieldErrorsOf,
+  }));
 
 const EMPTY: Required<ContactInput> = { name: '', replyTo: '', subject: '', message: '', website: '' };
 
+/** The contact page: the school's addresses and a form (plain React drawn by Mantine's stylesheet, ui/kit.tsx). */
 export function Component() {
   const school = useQuery(schoolProfileQuery());
   const online = useOnline();
@@ -23,7 +43,7 @@ export function Component() {
   const set = (k: keyof ContactInput, v: string) => setForm((f) => ({ ...f, [k]: v }));
 
   const send = useMutation({
-    mutationFn: (body: ContactInput) => call(contactContract.send, { body }),
+    mutationFn: async (body: ContactInput) => (await sending()).send(body),
     onSuccess: () => {
       setForm(EMPTY);
       setErrors({});
@@ -35,9 +55,10 @@ export function Component() {
     },
   });
 
-  const submit = (e: React.FormEvent) => {
+  const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    const parsed = contactInputSchema.safeParse(form);
+    const { schema, fieldErrorsOf } = await sending();
+    const parsed = schema.safeParse(form);
     if (!parsed.success) {
       setErrors(fieldErrorsOf(parsed.error));
       return;
@@ -47,53 +68,62 @@ export function Component() {
 
   const p = school.data;
   return (
-    <Box maw={1100} mx="auto" px="md" py="xl">
+    <div
+      style={{
+        marginInline: 'auto',
+        paddingInline: 'var(--mantine-spacing-md)',
+        paddingBlock: 'var(--mantine-spacing-xl)',
+        maxWidth: rem(1100),
+      }}
+    >
       <PageHeader title={contactFa.title} description={contactFa.line} />
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+      <Grid className={kit.gridLg}>
+        <GridCol className={kit.col7}>
+          <Paper withBorder className={kit.padMdLg}>
             {!online && (
-              <Alert color="orange" icon={<IconWifiOff size={18} />} mb="md" data-testid="offline-form">
+              <Alert
+                tone="orange"
+                icon={<IconWifiOff size={18} />}
+                style={{ marginBottom: 'var(--mantine-spacing-md)' }}
+                data-testid="offline-form"
+              >
                 {contactFa.needsNetwork}
               </Alert>
             )}
             <form onSubmit={submit} noValidate>
               <Stack>
-                <TextInput
+                <Field
                   label={contactFa.name}
-                  required
                   value={form.name}
-                  onChange={(e) => set('name', e.currentTarget.value)}
+                  onChange={(v) => set('name', v)}
                   error={errors.name}
                   autoComplete="name"
                 />
-                <TextInput
+                <Field
                   label={contactFa.replyTo}
-                  required
                   value={form.replyTo}
-                  onChange={(e) => set('replyTo', e.currentTarget.value)}
+                  onChange={(v) => set('replyTo', v)}
                   error={errors.replyTo}
                   placeholder={contactFa.replyToHint}
                   autoComplete="tel"
                 />
-                <TextInput
+                <Field
                   label={contactFa.subject}
-                  required
                   value={form.subject}
-                  onChange={(e) => set('subject', e.currentTarget.value)}
+                  onChange={(v) => set('subject', v)}
                   error={errors.subject}
                 />
-                <Textarea
+                <Field
                   label={contactFa.message}
-                  required
-                  autosize
+                  multiline
                   minRows={5}
                   value={form.message}
-                  onChange={(e) => set('message', e.currentTarget.value)}
+                  onChange={(v) => set('message', v)}
                   error={errors.message}
                 />
                 {/* Honeypot: hidden from people and from assistive technology; bots fill it. */}
-                <Box
+                <div
+                  className=""
                   aria-hidden="true"
                   style={{
                     position: 'absolute',
@@ -115,17 +145,20 @@ export function Component() {
                       onChange={(e) => set('website', e.currentTarget.value)}
                     />
                   </label>
-                </Box>
+                </div>
                 <Button type="submit" loading={send.isPending} disabled={!online} size="md">
                   {contactFa.send}
                 </Button>
               </Stack>
             </form>
           </Paper>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-            <Title order={2} fz="h4" mb="md">
+        </GridCol>
+        <GridCol className={kit.col5}>
+          <Paper withBorder className={kit.padMdLg}>
+            <Title
+              order={2}
+              style={{ marginBottom: 'var(--mantine-spacing-md)', fontSize: 'var(--mantine-h4-font-size)' }}
+            >
               {p?.name.trim() || fa.app.name}
             </Title>
             <Stack gap="sm">
@@ -154,20 +187,25 @@ export function Component() {
                   <Button
                     component="a"
                     href={mapLinks(p.location).geo}
-                    variant="light"
+                    look="light"
                     leftSection={<IconMap2 size={18} />}
                   >
                     {contactFa.openMap}
                   </Button>
-                  <Anchor href={mapLinks(p.location).web} target="_blank" rel="noopener noreferrer" fz="sm">
+                  <Anchor
+                    href={mapLinks(p.location).web}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    style={{ fontSize: 'var(--mantine-font-size-sm)' }}
+                  >
                     {contactFa.openMapWeb}
                   </Anchor>
                 </>
               )}
             </Stack>
           </Paper>
-        </Grid.Col>
+        </GridCol>
       </Grid>
-    </Box>
+    </div>
   );
 }

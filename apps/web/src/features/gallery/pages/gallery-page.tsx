@@ -1,97 +1,64 @@
-import type { GalleryPhoto } from '@madreseh/contract/gallery/gallery.contract';
-import {
-  ActionIcon,
-  Box,
-  Chip,
-  Group,
-  Image,
-  Modal,
-  Pagination,
-  SimpleGrid,
-  Skeleton,
-  Text,
-  UnstyledButton,
-} from '@mantine/core';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { digitsToPersian } from '../../../lib/format';
+import { lazy, Suspense, useId, useState } from 'react';
+import { importWithReload } from '../../../app/lazy-route';
+import { Group, Image, M, rem, SimpleGrid, Skeleton, Text } from '../../../ui/kit';
 import { PageHeader } from '../../../ui/page-header';
-import { galleryQueries } from '../api';
+import classes from '../gallery.module.css';
 import { galleryFa } from '../messages';
+import { publicGalleryQuery } from '../public-api';
 
-function Lightbox({
-  photos,
-  index,
-  onIndex,
-  onClose,
-}: {
-  photos: GalleryPhoto[];
-  index: number;
-  onIndex: (i: number) => void;
-  onClose: () => void;
-}) {
-  const photo = photos[index];
-  const touchX = useRef<number | null>(null);
-  const go = useCallback(
-    (d: number) => onIndex((index + d + photos.length) % photos.length),
-    [index, onIndex, photos.length],
-  );
-  useEffect(() => {
-    const key = (e: KeyboardEvent) => {
-      // RTL: the right arrow goes back, the left arrow goes forward.
-      if (e.key === 'ArrowLeft') go(1);
-      if (e.key === 'ArrowRight') go(-1);
-    };
-    window.addEventListener('keydown', key);
-    return () => window.removeEventListener('keydown', key);
-  }, [go]);
-  if (!photo) return null;
+const mantineParts = () => importWithReload(() => import('../components/gallery-mantine'));
+const GalleryLightbox = lazy(() => mantineParts().then((m) => ({ default: m.GalleryLightbox })));
+const GalleryPagination = lazy(() => mantineParts().then((m) => ({ default: m.GalleryPagination })));
+
+/** Mantine's check mark (the chosen album's chip). */
+function CheckIcon() {
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      size="auto"
-      centered
-      withCloseButton
-      title={digitsToPersian(galleryFa.of(String(index + 1), String(photos.length)))}
-      closeButtonProps={{ 'aria-label': galleryFa.close }}
-    >
-      <Box
-        pos="relative"
-        onTouchStart={(e) => {
-          touchX.current = e.touches[0]?.clientX ?? null;
+    <svg viewBox="0 0 10 7" fill="none" xmlns="http://www.w3.org/2000/svg" aria-hidden className={M.chipCheckIcon}>
+      <path
+        d="M4 4.586L1.707 2.293A1 1 0 1 0 .293 3.707l3 3a.997.997 0 0 0 1.414 0l5-5A1 1 0 1 0 8.293.293L4 4.586z"
+        fill="currentColor"
+        fillRule="evenodd"
+        clipRule="evenodd"
+      />
+    </svg>
+  );
+}
+
+/** One album to choose: Mantine's Chip (a radio button and its label), drawn by Mantine's stylesheet (ui/kit.tsx). */
+function AlbumChip({
+  value,
+  checked,
+  onPick,
+  children,
+}: {
+  value: string;
+  checked: boolean;
+  onPick: (v: string) => void;
+  children: string;
+}) {
+  const id = useId();
+  return (
+    <div className={M.chip}>
+      <input
+        className={M.chipInput}
+        id={id}
+        type="radio"
+        value={value}
+        checked={checked}
+        onChange={(e) => {
+          if (e.currentTarget.checked) onPick(value);
         }}
-        onTouchEnd={(e) => {
-          const start = touchX.current;
-          const end = e.changedTouches[0]?.clientX;
-          if (start !== null && end !== undefined && Math.abs(end - start) > 40) go(end > start ? 1 : -1);
-          touchX.current = null;
-        }}
-      >
-        <Image
-          src={photo.image.large}
-          alt={photo.caption || galleryFa.title}
-          mah="75vh"
-          maw="min(90vw, 1200px)"
-          fit="contain"
-          data-testid="lightbox-image"
-        />
-        {photo.caption && (
-          <Text ta="center" mt="sm">
-            {photo.caption}
-          </Text>
+      />
+      <label className={M.chipLabel} data-checked={checked || undefined} htmlFor={id}>
+        {checked && (
+          <span className={M.chipIconWrapper}>
+            <CheckIcon />
+          </span>
         )}
-        <Group justify="space-between" mt="sm">
-          <ActionIcon size="lg" variant="light" onClick={() => go(-1)} aria-label={galleryFa.prev}>
-            <IconChevronRight />
-          </ActionIcon>
-          <ActionIcon size="lg" variant="light" onClick={() => go(1)} aria-label={galleryFa.next}>
-            <IconChevronLeft />
-          </ActionIcon>
-        </Group>
-      </Box>
-    </Modal>
+        <span>{children}</span>
+      </label>
+    </div>
   );
 }
 
@@ -99,46 +66,59 @@ export function Component() {
   const [page, setPage] = useState(1);
   const [album, setAlbum] = useState('');
   const [open, setOpen] = useState<number | null>(null);
-  const list = useQuery({ ...galleryQueries.public(page, album), placeholderData: keepPreviousData });
+  const list = useQuery({ ...publicGalleryQuery(page, album), placeholderData: keepPreviousData });
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  const pick = (v: string) => {
+    setAlbum(v);
+    setPage(1);
+  };
   return (
-    <Box maw={1200} mx="auto" px="md" py="xl">
+    <div
+      style={{
+        marginInline: 'auto',
+        paddingInline: 'var(--mantine-spacing-md)',
+        paddingBlock: 'var(--mantine-spacing-xl)',
+        maxWidth: rem(1200),
+      }}
+    >
       <PageHeader title={galleryFa.title} description={galleryFa.line} />
       {data && data.albums.length > 0 && (
-        <Chip.Group
-          value={album}
-          onChange={(v) => {
-            setAlbum(v as string);
-            setPage(1);
-          }}
-        >
-          <Group gap={6} mb="lg" aria-label={galleryFa.albums} role="group">
-            <Chip value="">{galleryFa.all}</Chip>
-            {data.albums.map((a) => (
-              <Chip key={a} value={a}>
-                {a}
-              </Chip>
-            ))}
-          </Group>
-        </Chip.Group>
+        <Group gap={6} aria-label={galleryFa.albums} role="group" style={{ marginBottom: 'var(--mantine-spacing-lg)' }}>
+          <AlbumChip value="" checked={album === ''} onPick={pick}>
+            {galleryFa.all}
+          </AlbumChip>
+          {data.albums.map((a) => (
+            <AlbumChip key={a} value={a} checked={album === a} onPick={pick}>
+              {a}
+            </AlbumChip>
+          ))}
+        </Group>
       )}
       {list.isPending && (
-        <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }}>
+        <SimpleGrid className={classes.placeholders}>
           {[1, 2, 3, 4].map((i) => (
-            <Skeleton key={i} h={180} radius="md" />
+            <Skeleton key={i} height={180} />
           ))}
         </SimpleGrid>
       )}
       {data?.items.length === 0 && (
-        <Text c="dimmed" ta="center" py="xl">
+        <Text
+          style={{
+            color: 'var(--mantine-color-dimmed)',
+            textAlign: 'center',
+            paddingBlock: 'var(--mantine-spacing-xl)',
+          }}
+        >
           {galleryFa.empty}
         </Text>
       )}
-      <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="sm">
+      <SimpleGrid className={classes.photos}>
         {data?.items.map((p, i) => (
-          <UnstyledButton
+          <button
             key={p.id}
+            type="button"
+            className={`mantine-focus-auto ${M.unstyledButton}`}
             onClick={() => setOpen(i)}
             aria-label={p.caption || galleryFa.title}
             data-testid="gallery-photo"
@@ -149,28 +129,24 @@ export function Component() {
               srcSet={p.image.srcSet}
               sizes="(max-width: 48em) 50vw, 25vw"
               alt={p.caption}
-              h={180}
-              fit="cover"
               loading="lazy"
               width={p.width}
               height={p.height}
+              style={{ '--image-object-fit': 'cover', height: rem(180) } as React.CSSProperties}
             />
-          </UnstyledButton>
+          </button>
         ))}
       </SimpleGrid>
       {pages > 1 && (
-        <Group justify="center" mt="lg">
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            getItemProps={(n) => ({ children: digitsToPersian(n) })}
-          />
-        </Group>
+        <Suspense fallback={null}>
+          <GalleryPagination total={pages} value={page} onChange={setPage} />
+        </Suspense>
       )}
       {open !== null && data && (
-        <Lightbox photos={data.items} index={open} onIndex={setOpen} onClose={() => setOpen(null)} />
+        <Suspense fallback={null}>
+          <GalleryLightbox photos={data.items} index={open} onIndex={setOpen} onClose={() => setOpen(null)} />
+        </Suspense>
       )}
-    </Box>
+    </div>
   );
 }

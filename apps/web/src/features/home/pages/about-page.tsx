@@ -1,30 +1,41 @@
-import { GRADE_LABELS } from '@madreseh/contract/settings/settings.contract';
-import { Box, Grid, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { GRADE_LABELS } from '@madreseh/contract/grades';
 import { useQuery } from '@tanstack/react-query';
 import { digitsToPersian } from '../../../lib/format';
 import { schoolProfileQuery } from '../../../lib/school-profile';
 import { fa } from '../../../messages/fa';
 import { HtmlContent } from '../../../ui/html-content';
+import { Grid, GridCol, Paper, rem, Skeleton, Stack, Text, Title } from '../../../ui/kit';
 import { PageHeader } from '../../../ui/page-header';
+import kit from '../../../ui/public.module.css';
 import { homeFa } from '../messages';
 
 export function Component() {
   const school = useQuery(schoolProfileQuery());
   const p = school.data;
   return (
-    <Box maw={1100} mx="auto" px="md" py="xl">
+    <div
+      style={{
+        marginInline: 'auto',
+        paddingInline: 'var(--mantine-spacing-md)',
+        paddingBlock: 'var(--mantine-spacing-xl)',
+        maxWidth: rem(1100),
+      }}
+    >
       <PageHeader title={fa.nav.about} description={p?.name} />
-      {school.isPending && <Skeleton h={300} radius="md" />}
+      {school.isPending && <Skeleton height={300} />}
       {p && (
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, md: 8 }}>
-            <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} data-testid="about-text">
+        <Grid className={kit.gridLg}>
+          <GridCol className={kit.col8}>
+            <Paper withBorder className={kit.padMdLg} data-testid="about-text">
               <HtmlContent html={p.aboutHtml} />
             </Paper>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-              <Title order={2} fz="h4" mb="sm">
+          </GridCol>
+          <GridCol className={kit.col4}>
+            <Paper withBorder className={kit.padMdLg}>
+              <Title
+                order={2}
+                style={{ marginBottom: 'var(--mantine-spacing-sm)', fontSize: 'var(--mantine-h4-font-size)' }}
+              >
                 {homeFa.facts}
               </Title>
               <Stack gap="xs">
@@ -43,9 +54,9 @@ export function Component() {
                 )}
               </Stack>
             </Paper>
-          </Grid.Col>
+          </GridCol>
         </Grid>
       )}
-    </Box>
+    </div>
   );
 }

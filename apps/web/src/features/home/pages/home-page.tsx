@@ -1,17 +1,3 @@
-import {
-  Anchor,
-  Box,
-  Button,
-  Container,
-  Group,
-  Image,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
 import { IconClipboardList, IconLogin, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -19,7 +5,22 @@ import { Link } from 'react-router';
 import { digitsToPersian } from '../../../lib/format';
 import { schoolProfileQuery } from '../../../lib/school-profile';
 import { fa } from '../../../messages/fa';
+import {
+  Anchor,
+  Button,
+  Container,
+  Group,
+  Image,
+  Paper,
+  rem,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '../../../ui/kit';
 import { NewsCard } from '../../../ui/news-card';
+import kit from '../../../ui/public.module.css';
 import { AchievementsStrip } from '../../achievements/components/achievements-strip';
 import { homeQueries } from '../api';
 import { homeFa } from '../messages';
@@ -58,36 +59,43 @@ export function Component() {
         }}
         data-testid="home-hero"
       >
-        <Container size="lg" py={{ base: 48, sm: 80 }}>
-          <Stack gap="md" maw={680}>
-            {p?.logo && <Image src={p.logo.thumb} alt="" w={72} h={72} fit="contain" radius="md" bg="white" p={4} />}
-            <Title order={1} fz={{ base: 30, sm: 44 }} c="white">
+        <Container className={kit.heroPad}>
+          <Stack style={{ maxWidth: rem(680) }}>
+            {p?.logo && (
+              <Image
+                src={p.logo.thumb}
+                alt=""
+                radius="md"
+                style={
+                  {
+                    '--image-object-fit': 'contain',
+                    width: rem(72),
+                    height: rem(72),
+                    padding: rem(4),
+                    background: 'var(--mantine-color-white)',
+                  } as React.CSSProperties
+                }
+              />
+            )}
+            <Title order={1} className={kit.heroTitle} style={{ color: 'var(--mantine-color-white)' }}>
               {name}
             </Title>
-            <Text fz={{ base: 'md', sm: 'xl' }} c="brand.0">
+            <Text className={kit.heroLine} style={{ color: 'var(--mantine-color-brand-0)' }}>
               {p?.slogan || fa.app.slogan}
             </Text>
-            <Group gap="sm" mt="sm">
+            <Group gap="sm" style={{ marginTop: 'var(--mantine-spacing-sm)' }}>
               {p?.preRegistrationOpen && (
                 <Button
                   component={Link}
                   to="/pre-register"
                   size="md"
-                  color="white"
-                  c="brand.8"
+                  look="white"
                   leftSection={<IconClipboardList size={18} />}
                 >
                   {fa.nav.preRegister}
                 </Button>
               )}
-              <Button
-                component={Link}
-                to="/auth"
-                size="md"
-                variant="outline"
-                color="white"
-                leftSection={<IconLogin size={18} />}
-              >
+              <Button component={Link} to="/auth" size="md" look="outline-white" leftSection={<IconLogin size={18} />}>
                 {fa.nav.login}
               </Button>
             </Group>
@@ -95,16 +103,21 @@ export function Component() {
         </Container>
       </section>
 
-      <Container size="lg" py="xl">
+      <Container style={{ paddingBlock: 'var(--mantine-spacing-xl)' }}>
         <Stack gap={48}>
           {p?.preRegistrationOpen && (
-            <Paper radius="lg" p={{ base: 'md', sm: 'xl' }} bg="brand.0" data-testid="pre-register-cta">
-              <Group justify="space-between" wrap="wrap" gap="md">
+            <Paper
+              radius="lg"
+              className={kit.padMdXl}
+              style={{ background: 'var(--mantine-color-brand-0)' }}
+              data-testid="pre-register-cta"
+            >
+              <Group justify="space-between">
                 <Stack gap={4}>
-                  <Title order={2} fz="h3">
+                  <Title order={2} style={{ fontSize: 'var(--mantine-h3-font-size)' }}>
                     {homeFa.preRegisterOpen(digitsToPersian(`${p.academicYear}-${p.academicYear + 1}`))}
                   </Title>
-                  <Text c="dimmed">{homeFa.preRegisterLine}</Text>
+                  <Text style={{ color: 'var(--mantine-color-dimmed)' }}>{homeFa.preRegisterLine}</Text>
                 </Stack>
                 <Button component={Link} to="/pre-register" size="md">
                   {homeFa.preRegisterCta}
@@ -114,12 +127,18 @@ export function Component() {
           )}
 
           <section aria-labelledby="home-news">
-            <Title order={2} id="home-news" fz="h3" mb="md">
+            <Title
+              order={2}
+              id="home-news"
+              style={{ marginBottom: 'var(--mantine-spacing-md)', fontSize: 'var(--mantine-h3-font-size)' }}
+            >
               {homeFa.news}
             </Title>
-            {news.isPending && <Skeleton h={120} radius="md" />}
-            {news.data?.items.length === 0 && <Text c="dimmed">{homeFa.noNews}</Text>}
-            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+            {news.isPending && <Skeleton height={120} />}
+            {news.data?.items.length === 0 && (
+              <Text style={{ color: 'var(--mantine-color-dimmed)' }}>{homeFa.noNews}</Text>
+            )}
+            <SimpleGrid className={kit.cols123}>
               {news.data?.items.map((n) => (
                 <NewsCard
                   key={n.id}
@@ -135,15 +154,15 @@ export function Component() {
 
           {photos.data && photos.data.items.length > 0 && (
             <section aria-labelledby="home-gallery">
-              <Group justify="space-between" mb="md">
-                <Title order={2} id="home-gallery" fz="h3">
+              <Group justify="space-between" style={{ marginBottom: 'var(--mantine-spacing-md)' }}>
+                <Title order={2} id="home-gallery" style={{ fontSize: 'var(--mantine-h3-font-size)' }}>
                   {homeFa.gallery}
                 </Title>
                 <Anchor component={Link} to="/Gallery">
                   {homeFa.allPhotos}
                 </Anchor>
               </Group>
-              <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+              <SimpleGrid className={kit.cols24}>
                 {photos.data.items.map((ph) => (
                   <Image
                     key={ph.id}
@@ -151,12 +170,12 @@ export function Component() {
                     srcSet={ph.image.srcSet}
                     sizes="(max-width: 48em) 50vw, 25vw"
                     alt={ph.caption}
-                    h={140}
                     width={ph.width}
                     height={ph.height}
                     radius="md"
                     loading="lazy"
                     data-testid="home-photo"
+                    style={{ height: rem(140) }}
                   />
                 ))}
               </SimpleGrid>
@@ -166,8 +185,11 @@ export function Component() {
           <AchievementsStrip />
 
           {p && (p.address || p.phones.length > 0) && (
-            <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-              <Title order={2} fz="h4" mb="sm">
+            <Paper withBorder radius="md" className={kit.padMdLg}>
+              <Title
+                order={2}
+                style={{ marginBottom: 'var(--mantine-spacing-sm)', fontSize: 'var(--mantine-h4-font-size)' }}
+              >
                 {homeFa.contact}
               </Title>
               <Stack gap={6}>
@@ -181,11 +203,11 @@ export function Component() {
                     <IconPhone size={16} /> {digitsToPersian(ph)}
                   </Anchor>
                 ))}
-                <Box>
+                <div>
                   <Anchor component={Link} to="/contact-us">
                     {homeFa.contactMore}
                   </Anchor>
-                </Box>
+                </div>
               </Stack>
             </Paper>
           )}
