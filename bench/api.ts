@@ -1,4 +1,4 @@
-// The API benchmark (DESIGN §8): a realistic school on the embedded database and, when BENCH_DATABASE_URL
+// The API benchmark (bench/README.md): a realistic school on the embedded database and, when BENCH_DATABASE_URL
 // names a PostgreSQL server, on PostgreSQL; autocannon at 100 connections against each endpoint, interleaved
 // with the two ceilings measured in the same run; a stall probe; the 500-vs-5,000 flatness check; and the
 // dashboard's cost before the planner has statistics. See bench/README.md.

@@ -1,4 +1,4 @@
-// Page measurements (DESIGN §8, issue 10): Lighthouse with its mobile preset (simulated slow 4G, 4× slower
+// Page measurements (bench/README.md): Lighthouse with its mobile preset (simulated slow 4G, 4× slower
 // CPU, a phone's screen) in Debian's Chromium on every public page and on /student signed in, and the
 // gzipped JavaScript each first visit downloads, read from the browser's network log. Needs `npm run build`.
 // Called by bench/run.ts (`npm run bench -- pages`); results under bench/results/pages-*.json and in

@@ -1,4 +1,4 @@
-// Benchmarks (DESIGN §8). Prints tables, saves them as JSON under bench/results/, and exits non-zero when
+// Benchmarks (bench/README.md). Prints tables, saves them as JSON under bench/results/, and exits non-zero when
 // a budget is missed. Sections (one or more may be named; none means all):
 //   npm run bench                    every section
 //   npm run bench -- bundle          the first-load JavaScript of the public home (needs `npm run build`)

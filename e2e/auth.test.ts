@@ -76,7 +76,7 @@ describe('login and logout round trip', () => {
     const box = await toast.boundingBox();
     expect(box).not.toBeNull();
     if (box) {
-      // Bottom-right corner of the viewport (spec §9), whatever the text direction.
+      // Bottom-right corner of the viewport, whatever the text direction.
       expect(box.x + box.width).toBeGreaterThan(PHONE.width - 40);
       expect(box.y + box.height).toBeGreaterThan(PHONE.height - 120);
     }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { baseURL, loginByApi, newContext, PHONE, useBrowser } from './support';
 
 /**
- * The first-load budget (DESIGN §8, issue 10 item 3): the gzipped JavaScript a first visit
+ * The first-load budget (decisions 0005, 0012): the gzipped JavaScript a first visit
  * downloads, read from the browser's network log — no service worker, an empty cache, a browser that
  * accepts only gzip. Bytes, not timing. The measured numbers and what is left: docs/decisions/0012 and
  * 0014.
@@ -11,7 +11,7 @@ import { baseURL, loginByApi, newContext, PHONE, useBrowser } from './support';
 
 const browser = useBrowser();
 
-/** DESIGN §8, in KB of gzipped JavaScript. */
+/** In KB of gzipped JavaScript (decision 0005). */
 const FIRST_LOAD_BUDGET_KB = { public: 150, student: 250 };
 
 /**

@@ -21,7 +21,7 @@ async function visit(context: BrowserContext, path: string): Promise<{ page: Pag
   return { page, landed: await settledPath(page) };
 }
 
-describe('the access guard (spec §4)', () => {
+describe('the access guard (decision 0002)', () => {
   for (const who of Object.keys(EXPECTED) as (keyof typeof EXPECTED)[]) {
     for (const path of AREA_PATHS) {
       const allowed = EXPECTED[who](path);

@@ -3,7 +3,7 @@ import { baseURL, newContext, PHONE, useBrowser, watchErrors } from './support';
 
 /**
  * What a messenger's link preview or a search engine sees — the HTML alone, no script run — and
- * what a visitor's browser does with it (DESIGN §7a, issue 10 items 2 and 7).
+ * what a visitor's browser does with it (decision 0012).
  */
 
 const browser = useBrowser();

@@ -7,7 +7,7 @@ const intFromQuery = (min: number, max: number, fallback: number) =>
     z.number().int().min(min).max(max).default(fallback),
   );
 
-/** Query string every list endpoint accepts (DESIGN §4). */
+/** Query string every list endpoint accepts. */
 export const listQuerySchema = z.object({
   page: intFromQuery(1, 100_000, 1),
   pageSize: intFromQuery(1, 100, 20),

@@ -6,7 +6,7 @@ export const STAFF: readonly Role[] = ['admin', 'super-admin'];
 export const STUDENT: readonly Role[] = ['student'];
 export const SUPER_ADMIN: readonly Role[] = ['super-admin'];
 
-/** The area each role lands on after login (spec §6). */
+/** The area each role lands on after login (the school portal's redirect rules). */
 export function homePathOf(role: Role): '/student' | '/dashboard' {
   return role === 'student' ? '/student' : '/dashboard';
 }

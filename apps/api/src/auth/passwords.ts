@@ -1,6 +1,6 @@
 import { randomBytes, randomInt, scrypt, timingSafeEqual } from 'node:crypto';
 
-// scrypt with N=2^15, r=8, p=1: ~32 MiB of memory per hash (memory-hard, DESIGN §2).
+// scrypt with N=2^15, r=8, p=1: ~32 MiB of memory per hash (memory-hard).
 const N = 2 ** 15;
 const R = 8;
 const P = 1;

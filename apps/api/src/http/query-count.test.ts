@@ -16,7 +16,7 @@ import { createTestApp, type TestApp } from '../test/test-app';
 import { urlOf } from './implement';
 
 /**
- * No N+1 (DESIGN §8): every list endpoint of the contract runs the same, small number of SQL
+ * No N+1: every list endpoint of the contract runs the same, small number of SQL
  * statements however many rows it answers. Paginated lists (a `pageSize` in the query, `items` in
  * the answer) are found in the contract and asked for 2 and for 100 rows; the other endpoints that
  * answer a list are asked before and after 35 more rows of everything are added.

@@ -3,7 +3,7 @@ import { auditLog } from '../db/schema/system';
 import type { Actor } from './actor';
 
 /**
- * Writes one audit row for an admin mutation or a change of money state (DESIGN §6). Call it
+ * Writes one audit row for an admin mutation or a change of money state. Call it
  * inside the mutation's transaction. The table refuses UPDATE and DELETE (a trigger).
  */
 export async function audit(

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * The one server template step of DESIGN §7a: for each address the web app answers, what its HTML
+ * The one server template step (docs/architecture.md, decision 0012): for each address the web app answers, what its HTML
  * carries before any script runs — title, description, canonical address, Open Graph and Twitter
  * tags, JSON-LD, the first screen's content, and the public API answers that screen needs (inlined
  * as JSON, read by the client instead of asking again: apps/web/src/lib/initial-data.ts) — and

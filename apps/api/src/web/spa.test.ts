@@ -9,7 +9,7 @@ import { news, settings } from '../db/schema/site';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /**
- * The web app as the server answers it (DESIGN §7a, issue 10): precompressed files and their
+ * The web app as the server answers it (decision 0012): precompressed files and their
  * caching, the template step (title, Open Graph, JSON-LD, first screen, inline first data), real
  * 404s, robots.txt and sitemap.xml. A small stand-in for apps/web/dist keeps the test independent
  * of a build.

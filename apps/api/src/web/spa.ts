@@ -154,7 +154,7 @@ function hero(page: { answers: { url: string; body: unknown }[] }): string {
 /**
  * The four weights of the Persian subset the portal uses (text, links, titles, the brand; about 21 KB
  * each): asked for with the HTML, so they are there by the first paint and the fonts do not swap in
- * later and move the page (issue 10: the home page shifted by up to 1.01). docs/decisions/0012.
+ * later and move the page (the home page shifted by up to 1.01). docs/decisions/0012.
  */
 function fontsToPreload(webDist: string): string[] {
   const dir = path.join(webDist, 'assets');

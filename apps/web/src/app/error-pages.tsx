@@ -17,7 +17,7 @@ export function NotFoundPage() {
   );
 }
 
-/** Render and loader failures: 'Internal Server Error' (spec §8); a 404 answer shows the 404 page. */
+/** Render and loader failures: 'Internal Server Error'; a 404 answer shows the 404 page. */
 export function RouteErrorPage() {
   return (
     <Suspense fallback={null}>

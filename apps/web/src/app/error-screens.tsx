@@ -56,7 +56,7 @@ export function SuperAdminOnlyPage() {
   );
 }
 
-/** Render and loader failures: 'Internal Server Error' (spec §8); a 404 answer shows the 404 page. */
+/** Render and loader failures: 'Internal Server Error'; a 404 answer shows the 404 page. */
 export function RouteErrorPage() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;

@@ -12,7 +12,7 @@ const AREA_ROLES: Record<Area, readonly Role[]> = {
 };
 
 /**
- * The access check of spec §4 for one area: to /auth when the user cookie or the token cookie is
+ * The access check for one area (decision 0002): to /auth when the user cookie or the token cookie is
  * missing, when the role does not fit the area, when auth/check-token answers nothing, or when it
  * fails (the error is logged). Otherwise the page opens with the user the server vouched for.
  */

@@ -1,4 +1,4 @@
-/** How long after a reload caused by a failed chunk another one is refused (spec §9). */
+/** How long after a reload caused by a failed chunk another one is refused. */
 export const RELOAD_GUARD_TTL_MS = 10_000;
 const KEY = 'madreseh:chunk-reload-at';
 

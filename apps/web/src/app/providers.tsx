@@ -6,7 +6,7 @@ import { importWithReload } from './lazy-route';
 
 const Toasts = lazy(() => importWithReload(() => import('./toasts')));
 
-/** Toasts: bottom-right, 3000 ms, at most 20 at once (spec §9). */
+/** Toasts: bottom-right, 3000 ms, at most 20 at once. */
 export const TOAST = { position: 'bottom-right', autoClose: 3000, limit: 20 } as const;
 
 export const queryClient = new QueryClient({

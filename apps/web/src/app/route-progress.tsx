@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigation } from 'react-router';
 
-/** The loading bar (spec §9, #c398f1) shown while a route's code or data is loading. */
+/** The loading bar (#c398f1) shown while a route's code or data is loading. */
 export function RouteProgress() {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';

@@ -15,7 +15,7 @@ export const routes: RouteObject[] = [
       {
         lazy: lazy(() => import('./layouts/default-layout')),
         children: [
-          { index: true, lazy: lazy(() => import('../features/home/pages/home-page')) },
+          { index: true, lazy: lazy(() => import('./pages/home')) },
           { path: 'Gallery', caseSensitive: true, lazy: lazy(() => import('../features/gallery/pages/gallery-page')) },
           { path: 'gallery', caseSensitive: true, element: <Navigate to="/Gallery" replace /> },
           { path: 'news/:id', lazy: lazy(() => import('../features/home/pages/notice-page')) },

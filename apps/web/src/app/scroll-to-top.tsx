@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 
 export const SCROLL_TOP_DELAY_MS = 200;
 
-/** After each page change, the main scroll area scrolls smoothly to the top after 200 ms (spec §2). */
+/** After each page change, the main scroll area scrolls smoothly to the top after 200 ms. */
 export function ScrollToTop() {
   const { pathname } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every page change by design.

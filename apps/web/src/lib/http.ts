@@ -38,7 +38,7 @@ export function urlFor(
   return `${API_PREFIX}${pathWith(ep.path, params)}${qs ? `?${qs}` : ''}`;
 }
 
-/** The API's error body (DESIGN §4): `{ code, message, fields? }`, or null for anything else. */
+/** The API's error body: `{ code, message, fields? }`, or null for anything else. */
 function errorBodyOf(json: unknown): { code: string; message: string; fields?: Record<string, string> } | null {
   if (!json || typeof json !== 'object') return null;
   const { code, message, fields } = json as Record<string, unknown>;

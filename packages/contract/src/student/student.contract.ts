@@ -38,7 +38,7 @@ export const optionalMobileSchema = z.preprocess(
     .default(null),
 );
 
-/** A calendar date `YYYY-MM-DD` (Gregorian, DESIGN §4) that exists and is not in the future. */
+/** A calendar date `YYYY-MM-DD` (Gregorian in JSON, shown Jalali) that exists and is not in the future. */
 export const birthDateSchema = z.preprocess(
   blankToNull,
   text()

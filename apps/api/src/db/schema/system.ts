@@ -8,7 +8,7 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 /**
- * Who did what to which record, when and from where (DESIGN §6). Rows are only ever added: a
+ * Who did what to which record, when and from where. Rows are only ever added: a
  * trigger refuses UPDATE, DELETE and TRUNCATE. `user_id` has no foreign key on purpose: the row
  * keeps naming who acted after that account is gone.
  */

@@ -149,7 +149,7 @@ export async function updateStaff(db: Db, actor: Actor, id: number, body: Update
         updatedAt: sql`now()`,
       })
       .where(eq(users.id, id));
-    // A deactivated or demoted account signs in again, with what it now is (DESIGN §5).
+    // A deactivated or demoted account signs in again, with what it now is.
     if (deactivating || demoting) await endUserSessions(tx, id);
     await audit(
       tx,

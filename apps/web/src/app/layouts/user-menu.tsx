@@ -6,7 +6,7 @@ import { fa } from '../../messages/fa';
 
 /**
  * The account menu of the header, in its own chunk: the menu's positioning code (floating-ui,
- * focus trap) is fetched on the first click, not with every page of the student area (issue 10).
+ * focus trap) is fetched on the first click, not with every page of the student area.
  */
 export default function UserMenu({ target }: { target: ReactNode }) {
   const logout = useLogout();

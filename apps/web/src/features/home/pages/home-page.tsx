@@ -1,5 +1,6 @@
 import { IconClipboardList, IconLogin, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { digitsToPersian } from '../../../lib/format';
@@ -21,7 +22,6 @@ import {
 } from '../../../ui/kit';
 import { NewsCard } from '../../../ui/news-card';
 import kit from '../../../ui/public.module.css';
-import { AchievementsStrip } from '../../achievements/components/achievements-strip';
 import { homeQueries } from '../api';
 import { homeFa } from '../messages';
 
@@ -35,8 +35,11 @@ function setMeta(name: string, content: string) {
   el.content = content;
 }
 
-/** The public home: the school's face, its latest public notices, recent photos and how to reach it. */
-export function Component() {
+/**
+ * The public home: the school's face, its latest public notices, recent photos and how to reach it.
+ * `achievements` is the achievements feature's strip (app/pages/home.tsx puts the two together).
+ */
+export function HomePage({ achievements }: { achievements?: ReactNode }) {
   const school = useQuery(schoolProfileQuery());
   const news = useQuery(homeQueries.news());
   const photos = useQuery(homeQueries.photos());
@@ -182,7 +185,7 @@ export function Component() {
             </section>
           )}
 
-          <AchievementsStrip />
+          {achievements}
 
           {p && (p.address || p.phones.length > 0) && (
             <Paper withBorder radius="md" className={kit.padMdLg}>
