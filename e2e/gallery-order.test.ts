@@ -19,7 +19,7 @@ describe('ordering the gallery', () => {
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto('/dashboard/gallery');
-    await expect.poll(() => page.getByTestId('admin-photo').count()).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => page.getByTestId('admin-photo').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
     const before = await order(page);
     const [a, b, c] = before as [number, number, number];
 

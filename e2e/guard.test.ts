@@ -167,8 +167,8 @@ describe('the access guard (decision 0002)', () => {
 describe('an expired token', () => {
   let shortLived: RunningServer;
   beforeAll(async () => {
-    // A server whose sessions last about two seconds.
-    shortLived = await startServer({ SESSION_MAX_DAYS: String(2 / 86_400) });
+    // A server whose sessions last about six seconds (time enough to sign in and open a page on a slow machine).
+    shortLived = await startServer({ SESSION_MAX_DAYS: String(6 / 86_400) });
   }, 90_000);
   afterAll(async () => {
     await shortLived?.stop();
@@ -180,7 +180,7 @@ describe('an expired token', () => {
     const page = await context.newPage();
     await page.goto('/dashboard');
     expect(await settledPath(page)).toBe('/dashboard');
-    await new Promise((r) => setTimeout(r, 2500));
+    await new Promise((r) => setTimeout(r, 6500));
     await page.goto('/dashboard/news');
     expect(await settledPath(page)).toBe('/auth');
     await context.close();
