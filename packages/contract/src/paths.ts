@@ -10,3 +10,19 @@ export function pathWith(path: string, params?: Record<string, string | number>)
     return encodeURIComponent(String(v));
   });
 }
+
+/**
+ * Page addresses the server names in redirects and links (the app's router declares the same
+ * routes from these), so a page can move without a hard-coded copy left behind.
+ */
+export const PAGES = {
+  /** Where a gateway's callback sends the payer: the result of payment `:id` (0 = not found). */
+  paymentResult: '/student/payment/result/:id',
+  /** The test gateway's own payment page, for payment `:authority`. */
+  paymentSandbox: '/payment-sandbox/:authority',
+} as const;
+
+/** The API address of an endpoint path, with its parameters filled. */
+export function apiPath(path: string, params?: Record<string, string | number>): string {
+  return API_PREFIX + pathWith(path, params);
+}

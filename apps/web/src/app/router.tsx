@@ -1,3 +1,4 @@
+import { PAGES } from '@madreseh/contract/paths';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage, RouteErrorPage } from './error-pages';
 import { alwaysRevalidate, dashboardLoader, studentLoader, superAdminLoader } from './guard';
@@ -55,7 +56,7 @@ export const routes: RouteObject[] = [
               { path: 'invoices', lazy: lazy(() => import('../features/payments/pages/student-invoices-page')) },
               { path: 'card-to-card', lazy: lazy(() => import('../features/payments/pages/card-to-card-page')) },
               {
-                path: 'payment/result/:id',
+                path: PAGES.paymentResult.slice('/student/'.length),
                 lazy: lazy(() => import('../features/payments/pages/payment-result-page')),
               },
               { path: 'profile', lazy: lazy(() => import('../features/student-profile/pages/profile-page')) },
@@ -144,7 +145,7 @@ export const routes: RouteObject[] = [
             children: [{ index: true, lazy: lazy(() => import('../features/payments/pages/receipt-page')) }],
           },
           {
-            path: 'payment-sandbox/:authority',
+            path: PAGES.paymentSandbox.slice(1),
             lazy: lazy(() => import('../features/payments/pages/sandbox-gateway-page')),
           },
           { path: '*', element: <NotFoundPage /> },

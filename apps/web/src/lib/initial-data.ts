@@ -1,5 +1,7 @@
 import type { Endpoint, Infer } from '@madreseh/contract/endpoint';
-import { type PublicInput, type PublicRead, publicUrl } from './public-api';
+import { queryOptions } from '@tanstack/react-query';
+import { getPublic, type PublicInput, type PublicRead, publicUrl } from './public-api';
+import { endpointKey } from './query-key';
 
 /**
  * The public answers the server put into the page (`<script type="application/json"
@@ -47,6 +49,21 @@ export function initialAnswer<E extends Endpoint & { method: 'GET'; access: 'pub
     },
     initialDataUpdatedAt: () => initialData().at || undefined,
   };
+}
+
+/**
+ * Query options of one public read: keyed by its endpoint and input like every query of the app
+ * (query-key.ts), fetched without zod, and started from the page's inlined answer when there is one.
+ */
+export function publicQuery<E extends Endpoint & { method: 'GET'; access: 'public' }>(
+  endpoint: PublicRead<E>,
+  input: PublicInput<E> = {},
+) {
+  return queryOptions({
+    queryKey: endpointKey({ method: 'GET', path: endpoint.path }, input),
+    queryFn: ({ signal }) => getPublic(endpoint, { ...input, signal }),
+    ...initialAnswer(endpoint, input),
+  });
 }
 
 /** Forgets what was read (tests). */

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { PAGES, pathWith } from '@madreseh/contract/paths';
 
 /** What a gateway is asked to collect. Amounts are whole Rials. */
 export interface GatewayRequest {
@@ -157,7 +158,7 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   redirectUrl(authority: string): string {
-    return `/payment-sandbox/${encodeURIComponent(authority)}`;
+    return pathWith(PAGES.paymentSandbox, { authority });
   }
 
   async verify({ authority }: { authority: string; amount: number }): Promise<VerifyResult> {

@@ -1,3 +1,5 @@
+import { apiPath } from '@madreseh/contract/paths';
+import { paymentsContract } from '@madreseh/contract/payments/payments.contract';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { invoices, payments } from '../../db/schema/payments';
@@ -57,7 +59,7 @@ export async function startOnlinePayment(
     return { id: row.id, amount: row.amount, title: inv.title, invoiceId: inv.id };
   });
 
-  const callbackUrl = `${input.callbackBase.replace(/\/$/, '')}/api/v1/general/payment/callback/${gateway.name}`;
+  const callbackUrl = `${input.callbackBase.replace(/\/$/, '')}${apiPath(paymentsContract.gatewayCallback.path, { gateway: gateway.name })}`;
   try {
     const { authority } = await gateway.request({
       amount: created.amount,

@@ -1,4 +1,5 @@
 import { formatJalaliIso } from '@madreseh/contract/jalali';
+import { apiPath, PAGES, pathWith } from '@madreseh/contract/paths';
 import {
   paymentsContract as c,
   cardToCardBodySchema,
@@ -124,7 +125,7 @@ export function registerPaymentRoutes(app: FastifyInstance, db: Db, config: Paym
         )
       : null;
     reply.header('cache-control', 'no-store');
-    return reply.redirect(id ? `/student/payment/result/${id}` : '/student/payment/result/0', 303);
+    return reply.redirect(pathWith(PAGES.paymentResult, { id: id ?? 0 }), 303);
   });
 
   implement(app, c.sandboxInfo, async ({ params }) => {
@@ -134,7 +135,7 @@ export function registerPaymentRoutes(app: FastifyInstance, db: Db, config: Paym
     return {
       amount: row.amount,
       description: row.title,
-      callbackUrl: `/api/v1/general/payment/callback/sandbox?Authority=${encodeURIComponent(params.authority)}`,
+      callbackUrl: `${apiPath(c.gatewayCallback.path, { gateway: 'sandbox' })}?Authority=${encodeURIComponent(params.authority)}`,
     };
   });
 

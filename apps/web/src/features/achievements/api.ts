@@ -1,21 +1,19 @@
 import { type AchievementBody, achievementContract as a } from '@madreseh/contract/achievement/achievement.contract';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
+import { endpointQuery, invalidateEndpoints } from '../../lib/endpoint-query';
 import { uploadFile } from '../../lib/upload';
-
-export const achievementKeys = {
-  all: ['achievements'] as const,
-  admin: (page: number, q: string) => ['achievements', 'admin', page, q] as const,
-};
 
 export const ADMIN_PAGE_SIZE = 20;
 
 export const adminAchievementsQuery = (page: number, q: string) =>
   queryOptions({
-    queryKey: achievementKeys.admin(page, q),
-    queryFn: ({ signal }) => call(a.list, { query: { page, pageSize: ADMIN_PAGE_SIZE, q: q || undefined }, signal }),
+    ...endpointQuery(a.list, { query: { page, pageSize: ADMIN_PAGE_SIZE, q: q || undefined } }),
     placeholderData: keepPreviousData,
   });
+
+/** After a change: the admin list and the public strip and pages read again. */
+export const invalidateAchievements = (qc: QueryClient) => invalidateEndpoints(qc, a.list, a.publicList, a.publicGet);
 
 export const createAchievement = (body: AchievementBody) => call(a.create, { body });
 export const updateAchievement = (id: number, body: AchievementBody) => call(a.update, { params: { id }, body });

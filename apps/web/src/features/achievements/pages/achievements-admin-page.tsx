@@ -40,10 +40,10 @@ import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
 import {
   ADMIN_PAGE_SIZE,
-  achievementKeys,
   adminAchievementsQuery,
   createAchievement,
   deleteAchievement,
+  invalidateAchievements,
   removeAchievementImage,
   reorderAchievements,
   setAchievementImage,
@@ -74,7 +74,7 @@ export function Component() {
   const list = useQuery(adminAchievementsQuery(page, q));
   const items = list.data?.items ?? [];
   const pages = Math.ceil((list.data?.total ?? 0) / ADMIN_PAGE_SIZE);
-  const invalidate = () => qc.invalidateQueries({ queryKey: achievementKeys.all });
+  const invalidate = () => invalidateAchievements(qc);
 
   const save = useMutation({
     mutationFn: async ({ image, ...body }: Submit) => {

@@ -1,4 +1,4 @@
-import { type GalleryPhoto, galleryContract } from '@madreseh/contract/gallery/gallery.contract';
+import type { GalleryPhoto } from '@madreseh/contract/gallery/gallery.contract';
 import { IMAGE_LIMITS } from '@madreseh/contract/uploads';
 import {
   ActionIcon,
@@ -19,15 +19,20 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconArrowRight, IconGripVertical, IconPhotoUp, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { call } from '../../../lib/api-client';
 import { digitsToPersian } from '../../../lib/format';
-import { uploadFile } from '../../../lib/upload';
 import { fa } from '../../../messages/fa';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
-import { galleryQueries } from '../api';
+import {
+  galleryQueries,
+  invalidateGallery,
+  uploadPhoto,
+  useRemovePhoto,
+  useReorderPhotos,
+  useUpdatePhoto,
+} from '../api';
 import { galleryFa } from '../messages';
 
 interface UploadRow {
@@ -63,26 +68,13 @@ function PhotoCard({
   albums: string[];
   drag: DragProps;
 }) {
-  const qc = useQueryClient();
   const [caption, setCaption] = useState(photo.caption);
   const [album, setAlbum] = useState(photo.album);
   const [confirm, setConfirm] = useState(false);
-  const refresh = () => qc.invalidateQueries({ queryKey: ['panel', 'gallery'] });
-  const save = useMutation({
-    mutationFn: () => call(galleryContract.update, { params: { id: photo.id }, body: { caption, album } }),
-    onSuccess: () => {
-      notifications.show({ color: 'green', message: galleryFa.saved });
-      void refresh();
-    },
-    onError: (e) => notifications.show({ color: 'red', message: (e as Error).message }),
-  });
-  const remove = useMutation({
-    mutationFn: () => call(galleryContract.remove, { params: { id: photo.id } }),
-    onSuccess: () => {
-      notifications.show({ color: 'green', message: galleryFa.deleted });
-      setConfirm(false);
-      void refresh();
-    },
+  const save = useUpdatePhoto(photo.id, () => notifications.show({ color: 'green', message: galleryFa.saved }));
+  const remove = useRemovePhoto(photo.id, () => {
+    notifications.show({ color: 'green', message: galleryFa.deleted });
+    setConfirm(false);
   });
   const dirty = caption !== photo.caption || album !== photo.album;
   return (
@@ -156,7 +148,16 @@ function PhotoCard({
           </Group>
           <Group gap={4}>
             {dirty && (
-              <Button size="xs" onClick={() => save.mutate()} loading={save.isPending}>
+              <Button
+                size="xs"
+                onClick={() =>
+                  save.mutate(
+                    { caption, album },
+                    { onError: (e) => notifications.show({ color: 'red', message: e.message }) },
+                  )
+                }
+                loading={save.isPending}
+              >
                 {galleryFa.save}
               </Button>
             )}
@@ -210,16 +211,12 @@ export function Component() {
       for (let row = queue.shift(); row; row = queue.shift()) {
         const id = row.id;
         try {
-          await uploadFile(galleryContract.create, {
-            file: row.file,
-            fields: { album, caption: '' },
-            onProgress: (p) => patch(id, { progress: p }),
-          });
+          await uploadPhoto(row.file, album, (p) => patch(id, { progress: p }));
           patch(id, { state: 'done', progress: 1 });
         } catch (e) {
           patch(id, { state: 'failed', error: (e as Error).message });
         }
-        void qc.invalidateQueries({ queryKey: ['panel', 'gallery'] });
+        void invalidateGallery(qc);
       }
     };
     await Promise.all([worker(), worker()]);
@@ -227,26 +224,7 @@ export function Component() {
 
   // The photos of this page take the places they hold in a new order (inPlace): other pages do not move.
   const [announce, setAnnounce] = useState('');
-  const reorder = useMutation({
-    mutationFn: (ids: number[]) => call(galleryContract.reorder, { body: { ids, inPlace: true } }),
-    onMutate: async (ids) => {
-      // Show the new order at once; the server's answer confirms it.
-      const key = galleryQueries.admin(page).queryKey;
-      await qc.cancelQueries({ queryKey: key });
-      const previous = qc.getQueryData(key);
-      if (previous) {
-        const byId = new Map(previous.items.map((p) => [p.id, p]));
-        const items = ids.flatMap((id) => byId.get(id) ?? []);
-        qc.setQueryData(key, { ...previous, items });
-      }
-      return { previous };
-    },
-    onError: (e, _ids, ctx) => {
-      if (ctx?.previous) qc.setQueryData(galleryQueries.admin(page).queryKey, ctx.previous);
-      notifications.show({ color: 'red', message: (e as Error).message });
-    },
-    onSettled: () => qc.invalidateQueries({ queryKey: ['panel', 'gallery'] }),
-  });
+  const reorder = useReorderPhotos(page, (e) => notifications.show({ color: 'red', message: e.message }));
   /** Moves the photo at `from` to `to` on this page. */
   const moveTo = (from: number, to: number) => {
     if (!data || from === to || to < 0 || to >= data.items.length) return;
