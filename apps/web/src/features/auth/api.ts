@@ -1,6 +1,7 @@
 import { authContract } from '@madreseh/contract/auth/auth.contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
+import { saveSession } from '../../lib/cookies';
 import { endpointQuery, invalidateEndpoints } from '../../lib/endpoint-query';
 
 /** Accounts whose sign-in is slowed now (decision 0010). */
@@ -19,5 +20,13 @@ export function useChangeOwnPassword() {
   return useMutation({
     mutationFn: (body: { currentPassword: string; newPassword: string }) =>
       call(authContract.changeOwnPassword, { body }),
+  });
+}
+
+/** Signs in with username and password; the session is kept (cookies) before the caller moves on. */
+export function useLogin() {
+  return useMutation({
+    mutationFn: (body: { username: string; password: string }) => call(authContract.login, { body }),
+    onSuccess: ({ token, user }) => saveSession(token, user),
   });
 }

@@ -1,8 +1,10 @@
 import type { InferInput } from '@madreseh/contract/endpoint';
 import { groupContract } from '@madreseh/contract/group/group.contract';
-import { newsContract } from '@madreseh/contract/news/news.contract';
-import type { QueryClient } from '@tanstack/react-query';
+import { type NewsInput, newsContract } from '@madreseh/contract/news/news.contract';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../lib/api-client';
 import { endpointQuery, invalidateEndpoints } from '../../lib/endpoint-query';
+import { uploadFile } from '../../lib/upload';
 
 export type AdminNewsQuery = NonNullable<InferInput<typeof newsContract.list.query>>;
 
@@ -17,3 +19,31 @@ export const newsQueries = {
 /** After a news item is saved or deleted, every list and item of news may have changed. */
 export const invalidateNews = (qc: QueryClient) =>
   invalidateEndpoints(qc, ...Object.values(newsContract).filter((ep) => ep.method === 'GET'));
+
+/** Creates (id null) or updates a news item, then uploads its new cover if one was chosen. */
+export function useSaveNews(id: number | null, onProgress: (fraction: number | null) => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ body, cover }: { body: NewsInput; cover: File | null }) => {
+      const saved =
+        id === null
+          ? await call(newsContract.create, { body })
+          : await call(newsContract.update, { params: { id }, body });
+      if (cover) {
+        onProgress(0);
+        await uploadFile(newsContract.uploadCover, { file: cover, params: { id: saved.id }, onProgress });
+      }
+      return saved;
+    },
+    onSuccess: () => invalidateNews(qc),
+    onError: () => onProgress(null),
+  });
+}
+
+export function useDeleteNews() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => call(newsContract.remove, { params: { id } }),
+    onSuccess: () => invalidateNews(qc),
+  });
+}

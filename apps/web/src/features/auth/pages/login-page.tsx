@@ -1,17 +1,16 @@
-import { authContract } from '@madreseh/contract/auth/auth.contract';
-import { homePathOf } from '@madreseh/contract/roles';
+import { homePathOf, type Role } from '@madreseh/contract/roles';
 import { Alert, Anchor, Button, Card, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconLock, IconUser } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ApiError, call } from '../../../lib/api-client';
-import { readToken, readUser, saveSession } from '../../../lib/cookies';
+import { ApiError } from '../../../lib/api-client';
+import { readToken, readUser } from '../../../lib/cookies';
 import { usePageTitle, useSchoolName } from '../../../lib/school-profile';
 import { fa } from '../../../messages/fa';
 import { Brand } from '../../../ui/brand';
+import { useLogin } from '../api';
 
 const LOGIN_ERROR_TOAST = 'login-error';
 
@@ -30,21 +29,20 @@ export function Component() {
     },
   });
 
-  const login = useMutation({
-    mutationFn: (values: { username: string; password: string }) => call(authContract.login, { body: values }),
-    onSuccess: ({ token, user }) => {
-      saveSession(token, user);
+  const login = useLogin();
+  const onLogin = {
+    onSuccess: ({ user }: { user: { fullName: string; role: Role } }) => {
       // A wrong-password toast from an earlier try is stale once signed in.
       notifications.hide(LOGIN_ERROR_TOAST);
       notifications.show({ color: 'green', message: fa.auth.welcome(user.fullName) });
       navigate(homePathOf(user.role), { replace: true });
     },
-    onError: (err) => {
+    onError: (err: Error) => {
       const message = err instanceof ApiError ? err.message : fa.errors.internalLine;
       if (err instanceof ApiError && err.fields) form.setErrors(err.fields);
       notifications.show({ id: LOGIN_ERROR_TOAST, color: 'red', title: fa.auth.submit, message });
     },
-  });
+  };
 
   return (
     <Card w="100%" maw={420} p={{ base: 'lg', sm: 'xl' }}>
@@ -68,7 +66,7 @@ export function Component() {
             </Stack>
           </Alert>
         )}
-        <form onSubmit={form.onSubmit((values) => login.mutate(values))} noValidate>
+        <form onSubmit={form.onSubmit((values) => login.mutate(values, onLogin))} noValidate>
           <Stack gap="md">
             <TextInput
               label={fa.auth.username}

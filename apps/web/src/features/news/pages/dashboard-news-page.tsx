@@ -4,7 +4,6 @@ import {
   NEWS_STATE_LABELS,
   type NewsInput,
   type NewsState,
-  newsContract,
 } from '@madreseh/contract/news/news.contract';
 import {
   ActionIcon,
@@ -29,11 +28,10 @@ import {
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconDotsVertical, IconEdit, IconPin, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, call } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { formatJalaliDateTime } from '../../../lib/format';
-import { uploadFile } from '../../../lib/upload';
 import { fa } from '../../../messages/fa';
 import { TimeInput24, timeOf } from '../../../ui/digits-input';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
@@ -41,7 +39,7 @@ import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
 import { useCardList } from '../../../ui/use-card-list';
-import { invalidateNews, newsQueries } from '../api';
+import { newsQueries, useDeleteNews, useSaveNews } from '../api';
 import { newsFa } from '../messages';
 
 const STATE_COLORS: Record<NewsState, string> = { draft: 'gray', scheduled: 'orange', published: 'green' };
@@ -142,7 +140,6 @@ function NewsCardRow({ n, onEdit, onDelete }: { n: AdminNews; onEdit: () => void
 }
 
 function NewsForm({ editing, onDone }: { editing: AdminNews | null; onDone: () => void }) {
-  const qc = useQueryClient();
   const [form, setForm] = useState<FormState>(editing ? formOf(editing) : emptyForm());
   const groups = useQuery(newsQueries.groups());
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -150,48 +147,42 @@ function NewsForm({ editing, onDone }: { editing: AdminNews | null; onDone: () =
   const [progress, setProgress] = useState<number | null>(null);
   const set = <K extends keyof FormState>(k: K, v: FormState[K]) => setForm((f) => ({ ...f, [k]: v }));
 
-  const save = useMutation({
-    mutationFn: async () => {
-      const time = timeOf(form.time) ?? '00:00';
-      const body: NewsInput = {
-        title: form.title,
-        summary: form.summary,
-        bodyHtml: form.bodyHtml,
-        audience: form.audience,
-        groupIds: form.audience === 'groups' ? form.groupIds : [],
-        pinned: form.pinned,
-        status: form.status,
-        publishAt: form.date ? new Date(`${form.date}T${time}:00${TEHRAN_OFFSET}`).toISOString() : null,
-      };
-      const saved = editing
-        ? await call(newsContract.update, { params: { id: editing.id }, body })
-        : await call(newsContract.create, { body });
-      if (cover) {
-        setProgress(0);
-        await uploadFile(newsContract.uploadCover, { file: cover, params: { id: saved.id }, onProgress: setProgress });
-      }
-      return saved;
-    },
-    onSuccess: () => {
-      notifications.show({ color: 'green', message: newsFa.saved });
-      void invalidateNews(qc);
-      onDone();
-    },
-    onError: (err) => {
-      setProgress(null);
-      if (err instanceof ApiError) {
-        setErrors(err.fields ?? {});
-        notifications.show({ color: 'red', message: err.message });
-      }
-    },
-  });
+  const save = useSaveNews(editing?.id ?? null, setProgress);
+  const submit = () => {
+    const time = timeOf(form.time) ?? '00:00';
+    const body: NewsInput = {
+      title: form.title,
+      summary: form.summary,
+      bodyHtml: form.bodyHtml,
+      audience: form.audience,
+      groupIds: form.audience === 'groups' ? form.groupIds : [],
+      pinned: form.pinned,
+      status: form.status,
+      publishAt: form.date ? new Date(`${form.date}T${time}:00${TEHRAN_OFFSET}`).toISOString() : null,
+    };
+    save.mutate(
+      { body, cover },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: newsFa.saved });
+          onDone();
+        },
+        onError: (err) => {
+          if (err instanceof ApiError) {
+            setErrors(err.fields ?? {});
+            notifications.show({ color: 'red', message: err.message });
+          }
+        },
+      },
+    );
+  };
 
   return (
     <form
       onSubmit={(e) => {
         e.preventDefault();
         setErrors({});
-        save.mutate();
+        submit();
       }}
     >
       <Stack>
@@ -299,7 +290,6 @@ function NewsForm({ editing, onDone }: { editing: AdminNews | null; onDone: () =
 }
 
 export function Component() {
-  const qc = useQueryClient();
   const mobile = useMediaQuery('(max-width: 48em)');
   const cards = useCardList();
   const [page, setPage] = useState(1);
@@ -312,15 +302,7 @@ export function Component() {
     ...newsQueries.admin({ page, pageSize: 20, q: debounced || undefined, state: state || undefined }),
     placeholderData: keepPreviousData,
   });
-  const remove = useMutation({
-    mutationFn: (id: number) => call(newsContract.remove, { params: { id } }),
-    onSuccess: () => {
-      notifications.show({ color: 'green', message: newsFa.deleted });
-      setDeleting(null);
-      void invalidateNews(qc);
-    },
-    onError: (err) => notifications.show({ color: 'red', message: (err as Error).message }),
-  });
+  const remove = useDeleteNews();
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
@@ -451,7 +433,20 @@ export function Component() {
           <Button variant="default" onClick={() => setDeleting(null)}>
             {newsFa.cancel}
           </Button>
-          <Button color="red" loading={remove.isPending} onClick={() => deleting && remove.mutate(deleting.id)}>
+          <Button
+            color="red"
+            loading={remove.isPending}
+            onClick={() =>
+              deleting &&
+              remove.mutate(deleting.id, {
+                onSuccess: () => {
+                  notifications.show({ color: 'green', message: newsFa.deleted });
+                  setDeleting(null);
+                },
+                onError: (err) => notifications.show({ color: 'red', message: err.message }),
+              })
+            }
+          >
             {newsFa.delete}
           </Button>
         </Group>

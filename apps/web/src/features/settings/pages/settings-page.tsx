@@ -6,7 +6,6 @@ import {
   type SchoolImageKind,
   type SchoolProfile,
   type SchoolProfileInput,
-  settingsContract,
 } from '@madreseh/contract/settings/settings.contract';
 import { digitsToLatin } from '@madreseh/contract/text';
 import {
@@ -30,18 +29,16 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
-import { ApiError, call } from '../../../lib/api-client';
-import { invalidateEndpoints } from '../../../lib/endpoint-query';
+import { ApiError } from '../../../lib/api-client';
 import { digitsToPersian } from '../../../lib/format';
-import { uploadFile } from '../../../lib/upload';
 import { fa } from '../../../messages/fa';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianNumberInput } from '../../../ui/persian-number-input';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
-import { settingsQueries } from '../api';
+import { settingsQueries, useRemoveSchoolImage, useSaveSchool, useUploadSchoolImage } from '../api';
 import { settingsFa } from '../messages';
 
 type Form = Required<Omit<SchoolProfileInput, 'location' | 'academicYear'>> & {
@@ -91,26 +88,9 @@ function ImageSlot({
   hint?: string;
   readOnly?: boolean;
 }) {
-  const qc = useQueryClient();
   const [progress, setProgress] = useState<number | null>(null);
-  const done = (data: Awaited<ReturnType<typeof call<typeof settingsContract.get>>>) => {
-    qc.setQueryData(settingsQueries.all().queryKey, data);
-    void invalidateEndpoints(qc, settingsContract.publicProfile);
-  };
-  const upload = useMutation({
-    mutationFn: (file: File) =>
-      uploadFile(settingsContract.uploadImage, { file, fields: { kind }, onProgress: setProgress }),
-    onSuccess: (data) => {
-      done(data);
-      notifications.show({ color: 'green', message: settingsFa.imageSaved });
-    },
-    onError: (err) => notifications.show({ color: 'red', message: (err as Error).message }),
-    onSettled: () => setProgress(null),
-  });
-  const remove = useMutation({
-    mutationFn: () => call(settingsContract.removeImage, { params: { kind } }),
-    onSuccess: done,
-  });
+  const upload = useUploadSchoolImage(kind, setProgress);
+  const remove = useRemoveSchoolImage(kind);
   return (
     <Stack gap="xs">
       <Text fw={500}>{label}</Text>
@@ -137,7 +117,16 @@ function ImageSlot({
       {progress !== null && <Progress value={progress * 100} aria-label={label} />}
       {!readOnly && (
         <Group gap="xs">
-          <FileButton accept="image/jpeg,image/png,image/webp" onChange={(f) => f && upload.mutate(f)}>
+          <FileButton
+            accept="image/jpeg,image/png,image/webp"
+            onChange={(f) =>
+              f &&
+              upload.mutate(f, {
+                onSuccess: () => notifications.show({ color: 'green', message: settingsFa.imageSaved }),
+                onError: (err) => notifications.show({ color: 'red', message: err.message }),
+              })
+            }
+          >
             {(props) => (
               <Button {...props} variant="light" leftSection={<IconPhotoUp size={16} />} loading={upload.isPending}>
                 {settingsFa.upload}
@@ -162,7 +151,6 @@ function ImageSlot({
 }
 
 function SettingsForm({ profile }: { profile: SchoolProfile }) {
-  const qc = useQueryClient();
   // The stamp and signature are a super-admin's to set (the server refuses anyone else).
   const superAdmin =
     (useRouteLoaderData('dashboard') as { user?: SessionUser } | undefined)?.user?.role === 'super-admin';
@@ -172,35 +160,34 @@ function SettingsForm({ profile }: { profile: SchoolProfile }) {
   const err = (k: string) => errors[`school.${k}`];
   const [phoneText, setPhoneText] = useState('');
 
-  const save = useMutation({
-    mutationFn: () => {
-      const { lat, lng, academicYear, ...rest } = form;
-      if (academicYear === '') {
-        throw new ApiError(400, 'validation', settingsFa.academicYearMissing, {
-          'school.academicYear': settingsFa.academicYearMissing,
-        });
-      }
-      return call(settingsContract.update, {
-        body: { school: { ...rest, academicYear, location: lat === '' || lng === '' ? null : { lat, lng } } },
-      });
-    },
-    onSuccess: (data) => {
-      setErrors({});
-      qc.setQueryData(settingsQueries.all().queryKey, data);
-      void invalidateEndpoints(qc, settingsContract.publicProfile);
-      notifications.show({ color: 'green', message: settingsFa.saved });
-    },
-    onError: (e) => {
-      if (e instanceof ApiError) setErrors(e.fields ?? {});
-      notifications.show({ color: 'red', message: (e as Error).message });
-    },
-  });
+  const save = useSaveSchool();
+  const submit = () => {
+    const { lat, lng, academicYear, ...rest } = form;
+    if (academicYear === '') {
+      setErrors({ 'school.academicYear': settingsFa.academicYearMissing });
+      notifications.show({ color: 'red', message: settingsFa.academicYearMissing });
+      return;
+    }
+    save.mutate(
+      { ...rest, academicYear, location: lat === '' || lng === '' ? null : { lat, lng } },
+      {
+        onSuccess: () => {
+          setErrors({});
+          notifications.show({ color: 'green', message: settingsFa.saved });
+        },
+        onError: (e) => {
+          if (e instanceof ApiError) setErrors(e.fields ?? {});
+          notifications.show({ color: 'red', message: e.message });
+        },
+      },
+    );
+  };
 
   return (
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate();
+        submit();
       }}
     >
       <Stack gap="lg">
