@@ -35,6 +35,7 @@ import { ApiError } from '../../../lib/api-client';
 import { fieldErrorsOf } from '../../../lib/form-errors';
 import { formatJalaliDate, formatNumber } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
+import { ConfirmModal } from '../../../ui/confirm-modal';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
@@ -255,17 +256,16 @@ export function Component() {
           />
         )}
       </Modal>
-      <Modal opened={toDelete !== null} onClose={() => setToDelete(null)} title={m.deleteTitle} centered>
-        <Text>{toDelete ? m.deleteConfirm(toDelete.title) : ''}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setToDelete(null)}>
-            {m.cancel}
-          </Button>
-          <Button color="red" loading={remove.isPending} onClick={() => toDelete && remove.mutate(toDelete.id)}>
-            {m.delete}
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmModal
+        opened={toDelete !== null}
+        title={m.deleteTitle}
+        confirmLabel={m.delete}
+        loading={remove.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => toDelete && remove.mutate(toDelete.id)}
+      >
+        {toDelete ? m.deleteConfirm(toDelete.title) : ''}
+      </ConfirmModal>
     </>
   );
 }

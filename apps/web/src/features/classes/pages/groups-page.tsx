@@ -30,6 +30,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { digitsToPersian, formatAcademicYear } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
+import { ConfirmModal } from '../../../ui/confirm-modal';
 import { PageHeader } from '../../../ui/page-header';
 import { groupsQuery, useDeleteGroup, useSaveGroup } from '../api';
 import { classesFa as t } from '../messages';
@@ -301,30 +302,25 @@ export function Component() {
       >
         {editing && <GroupForm initial={editing} onDone={() => setEditing(null)} />}
       </Modal>
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t.delete}>
-        <Text>{deleting ? t.deleteConfirm(deleting.name) : ''}</Text>
-        <Row justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setDeleting(null)}>
-            {t.cancel}
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={() =>
-              deleting &&
-              remove.mutate(deleting.id, {
-                onSuccess: () => {
-                  notifications.show({ color: 'green', message: t.deleted });
-                  setDeleting(null);
-                },
-                onError: (err) => notifications.show({ color: 'red', message: err.message }),
-              })
-            }
-          >
-            {t.delete}
-          </Button>
-        </Row>
-      </Modal>
+      <ConfirmModal
+        opened={deleting !== null}
+        title={t.delete}
+        confirmLabel={t.delete}
+        loading={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              notifications.show({ color: 'green', message: t.deleted });
+              setDeleting(null);
+            },
+            onError: (err) => notifications.show({ color: 'red', message: err.message }),
+          })
+        }
+      >
+        {deleting ? t.deleteConfirm(deleting.name) : ''}
+      </ConfirmModal>
     </>
   );
 }

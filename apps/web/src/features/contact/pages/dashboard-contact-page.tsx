@@ -6,7 +6,6 @@ import {
   Checkbox,
   Drawer,
   Group,
-  Modal,
   Paper,
   Stack,
   Switch,
@@ -21,6 +20,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { digitsToPersian, formatJalaliDateTime } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
+import { ConfirmModal } from '../../../ui/confirm-modal';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
 import { useCardList } from '../../../ui/use-card-list';
@@ -234,21 +234,15 @@ export function Component() {
           </Stack>
         )}
       </Drawer>
-      <Modal opened={confirm !== null} onClose={() => setConfirm(null)} title={contactFa.delete}>
-        <Text mb="lg">{confirm ? contactFa.confirmDelete(digitsToPersian(confirm.length)) : ''}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setConfirm(null)}>
-            {contactFa.cancel}
-          </Button>
-          <Button
-            color="red"
-            loading={bulk.isPending}
-            onClick={() => confirm && runBulk({ ids: confirm, action: 'delete' })}
-          >
-            {contactFa.delete}
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmModal
+        opened={confirm !== null}
+        title={contactFa.delete}
+        loading={bulk.isPending}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => confirm && runBulk({ ids: confirm, action: 'delete' })}
+      >
+        {confirm ? contactFa.confirmDelete(digitsToPersian(confirm.length)) : ''}
+      </ConfirmModal>
     </>
   );
 }

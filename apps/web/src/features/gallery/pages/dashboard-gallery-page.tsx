@@ -8,7 +8,6 @@ import {
   Card,
   Group,
   Image,
-  Modal,
   Paper,
   Progress,
   SimpleGrid,
@@ -23,6 +22,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { digitsToPersian } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
+import { ConfirmModal } from '../../../ui/confirm-modal';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
 import {
@@ -167,17 +167,15 @@ function PhotoCard({
           </Group>
         </Group>
       </Stack>
-      <Modal opened={confirm} onClose={() => setConfirm(false)} title={galleryFa.delete}>
-        <Text mb="lg">{galleryFa.confirmDelete}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setConfirm(false)}>
-            {galleryFa.cancel}
-          </Button>
-          <Button color="red" onClick={() => remove.mutate()} loading={remove.isPending}>
-            {galleryFa.delete}
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmModal
+        opened={confirm}
+        title={galleryFa.delete}
+        loading={remove.isPending}
+        onCancel={() => setConfirm(false)}
+        onConfirm={() => remove.mutate()}
+      >
+        {galleryFa.confirmDelete}
+      </ConfirmModal>
     </Card>
   );
 }

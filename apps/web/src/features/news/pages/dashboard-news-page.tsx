@@ -33,6 +33,7 @@ import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { formatJalaliDateTime } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
+import { ConfirmModal } from '../../../ui/confirm-modal';
 import { TimeInput24, timeOf } from '../../../ui/digits-input';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { PageHeader } from '../../../ui/page-header';
@@ -427,30 +428,24 @@ export function Component() {
       >
         {editing !== null && <NewsForm editing={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
       </Modal>
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={newsFa.delete}>
-        <Text mb="lg">{deleting ? newsFa.confirmDelete(deleting.title) : ''}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setDeleting(null)}>
-            {newsFa.cancel}
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={() =>
-              deleting &&
-              remove.mutate(deleting.id, {
-                onSuccess: () => {
-                  notifications.show({ color: 'green', message: newsFa.deleted });
-                  setDeleting(null);
-                },
-                onError: (err) => notifications.show({ color: 'red', message: err.message }),
-              })
-            }
-          >
-            {newsFa.delete}
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmModal
+        opened={deleting !== null}
+        title={newsFa.delete}
+        loading={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              notifications.show({ color: 'green', message: newsFa.deleted });
+              setDeleting(null);
+            },
+            onError: (err) => notifications.show({ color: 'red', message: err.message }),
+          })
+        }
+      >
+        {deleting ? newsFa.confirmDelete(deleting.title) : ''}
+      </ConfirmModal>
     </>
   );
 }
