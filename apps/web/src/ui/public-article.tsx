@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { fa } from '../messages/fa';
-import { Alert, Anchor, rem, Skeleton } from './kit';
+import { Alert, Anchor, PublicPage, Skeleton } from './kit';
 import { PageHeader } from './page-header';
 
 /**
@@ -22,14 +22,7 @@ export function PublicArticle<T>({
 }) {
   const data = item.data;
   return (
-    <div
-      style={{
-        marginInline: 'auto',
-        paddingInline: 'var(--mantine-spacing-md)',
-        paddingBlock: 'var(--mantine-spacing-xl)',
-        maxWidth: rem(860),
-      }}
-    >
+    <PublicPage width={860}>
       <Anchor component={Link} to="/" style={{ fontSize: 'var(--mantine-font-size-sm)' }}>
         {backLabel}
       </Anchor>
@@ -47,6 +40,6 @@ export function PublicArticle<T>({
           {children(data)}
         </article>
       )}
-    </div>
+    </PublicPage>
   );
 }

@@ -9,7 +9,7 @@ import { useOnline } from '../../../lib/offline';
 import { mapLinks, schoolProfileQuery } from '../../../lib/school-profile';
 import { fa } from '../../../messages/fa';
 import { Field } from '../../../ui/field';
-import { Alert, Anchor, Button, Grid, GridCol, Paper, rem, Stack, Text, Title } from '../../../ui/kit';
+import { Alert, Anchor, Button, Grid, GridCol, Paper, PublicPage, Stack, Text, Title } from '../../../ui/kit';
 import { PageHeader } from '../../../ui/page-header';
 import kit from '../../../ui/public.module.css';
 import { contactFa } from '../messages';
@@ -49,14 +49,7 @@ export function Component() {
 
   const p = school.data;
   return (
-    <div
-      style={{
-        marginInline: 'auto',
-        paddingInline: 'var(--mantine-spacing-md)',
-        paddingBlock: 'var(--mantine-spacing-xl)',
-        maxWidth: rem(1100),
-      }}
-    >
+    <PublicPage width={1100}>
       <PageHeader title={contactFa.title} description={contactFa.line} />
       <Grid className={kit.gridLg}>
         <GridCol className={kit.col7}>
@@ -187,6 +180,6 @@ export function Component() {
           </Paper>
         </GridCol>
       </Grid>
-    </div>
+    </PublicPage>
   );
 }
