@@ -1,5 +1,4 @@
 import { type Achievement, achievementBodySchema } from '@madreseh/contract/achievement/achievement.contract';
-import { ERROR_MESSAGES } from '@madreseh/contract/errors';
 import { todayIso } from '@madreseh/contract/jalali';
 import { IMAGE_LIMITS } from '@madreseh/contract/uploads';
 import {
@@ -18,7 +17,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import {
   IconArrowDown,
   IconArrowUp,
@@ -39,6 +37,7 @@ import { ConfirmModal } from '../../../ui/confirm-modal';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
+import { toastError, toastSuccess } from '../../../ui/toasts';
 import {
   ADMIN_PAGE_SIZE,
   adminAchievementsQuery,
@@ -53,8 +52,6 @@ import {
 import { achievementsFa } from '../messages';
 
 const m = achievementsFa.admin;
-const toastError = (err: unknown) =>
-  notifications.show({ color: 'red', message: err instanceof ApiError ? err.message : ERROR_MESSAGES.unexpected });
 
 interface Submit {
   title: string;
@@ -94,7 +91,7 @@ export function Component() {
       }
     },
     onSuccess: async () => {
-      notifications.show({ color: 'teal', message: m.saved });
+      toastSuccess(m.saved);
       setEditing(null);
       await invalidate();
     },
@@ -102,15 +99,19 @@ export function Component() {
       if (!(err instanceof ApiError && err.fields)) toastError(err);
     },
   });
-  const reorder = useMutation({ mutationFn: reorderAchievements, onSuccess: invalidate, onError: toastError });
+  const reorder = useMutation({
+    mutationFn: reorderAchievements,
+    onSuccess: invalidate,
+    onError: (err) => toastError(err),
+  });
   const remove = useMutation({
     mutationFn: deleteAchievement,
     onSuccess: async () => {
       setToDelete(null);
-      notifications.show({ color: 'teal', message: m.deleted });
+      toastSuccess(m.deleted);
       await invalidate();
     },
-    onError: toastError,
+    onError: (err) => toastError(err),
   });
 
   const move = (i: number, by: -1 | 1) => {

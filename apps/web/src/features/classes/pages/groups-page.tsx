@@ -22,7 +22,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconEdit, IconPlus, IconReportAnalytics, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -32,6 +31,7 @@ import { digitsToPersian, formatAcademicYear } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
 import { ConfirmModal } from '../../../ui/confirm-modal';
 import { PageHeader } from '../../../ui/page-header';
+import { toastError, toastSuccess } from '../../../ui/toasts';
 import { groupsQuery, useDeleteGroup, useSaveGroup } from '../api';
 import { classesFa as t } from '../messages';
 
@@ -107,12 +107,12 @@ function GroupForm({ initial, onDone }: { initial: Draft; onDone: () => void }) 
       },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: t.saved });
+          toastSuccess(t.saved);
           onDone();
         },
         onError: (err) => {
           setErrors(err instanceof ApiError ? (err.fields ?? {}) : {});
-          notifications.show({ color: 'red', message: err instanceof ApiError ? err.message : fa.errors.internalLine });
+          toastError(err, fa.errors.internalLine);
         },
       },
     );
@@ -312,10 +312,10 @@ export function Component() {
           deleting &&
           remove.mutate(deleting.id, {
             onSuccess: () => {
-              notifications.show({ color: 'green', message: t.deleted });
+              toastSuccess(t.deleted);
               setDeleting(null);
             },
-            onError: (err) => notifications.show({ color: 'red', message: err.message }),
+            onError: (err) => toastError(err),
           })
         }
       >

@@ -1,5 +1,4 @@
 import type { ContactInput } from '@madreseh/contract/contact/contact.contract';
-import { notifications } from '@mantine/notifications';
 import { IconClock, IconMail, IconMap2, IconMapPin, IconPhone, IconWifiOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,6 +11,7 @@ import { Field } from '../../../ui/field';
 import { Alert, Anchor, Button, Grid, GridCol, Paper, PublicPage, Stack, Text, Title } from '../../../ui/kit';
 import { PageHeader } from '../../../ui/page-header';
 import kit from '../../../ui/public.module.css';
+import { toastError, toastSuccess } from '../../../ui/toasts';
 import { contactFa } from '../messages';
 import { contactSending, useSendContact } from '../public-api';
 
@@ -29,11 +29,11 @@ export function Component() {
     onSuccess: () => {
       setForm(EMPTY);
       setErrors({});
-      notifications.show({ color: 'green', message: contactFa.sent });
+      toastSuccess(contactFa.sent);
     },
     onError: (e) => {
       if (e instanceof ApiError) setErrors(e.fields ?? {});
-      notifications.show({ color: 'red', message: e.message });
+      toastError(e);
     },
   });
 

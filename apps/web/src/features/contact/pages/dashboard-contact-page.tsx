@@ -14,7 +14,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -23,6 +22,7 @@ import { fa } from '../../../messages/fa';
 import { ConfirmModal } from '../../../ui/confirm-modal';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
+import { toastError, toastSuccess } from '../../../ui/toasts';
 import { useCardList } from '../../../ui/use-card-list';
 import { contactListQuery, useBulkMessages, useOpenMessage, useSetRead } from '../api';
 import { contactFa } from '../messages';
@@ -45,12 +45,12 @@ export function Component() {
   const runBulk = (input: { ids: number[]; action: 'read' | 'unread' | 'delete' }) =>
     bulk.mutate(input, {
       onSuccess: () => {
-        notifications.show({ color: 'green', message: contactFa.done });
+        toastSuccess(contactFa.done);
         setSelected([]);
         setConfirm(null);
         setOpen(null);
       },
-      onError: (e) => notifications.show({ color: 'red', message: (e as Error).message }),
+      onError: (e) => toastError(e),
     });
 
   const data = list.data;

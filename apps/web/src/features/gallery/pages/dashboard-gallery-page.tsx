@@ -16,7 +16,6 @@ import {
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconArrowRight, IconGripVertical, IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -25,6 +24,7 @@ import { fa } from '../../../messages/fa';
 import { ConfirmModal } from '../../../ui/confirm-modal';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
+import { toastError, toastSuccess } from '../../../ui/toasts';
 import {
   galleryQueries,
   invalidateGallery,
@@ -71,9 +71,9 @@ function PhotoCard({
   const [caption, setCaption] = useState(photo.caption);
   const [album, setAlbum] = useState(photo.album);
   const [confirm, setConfirm] = useState(false);
-  const save = useUpdatePhoto(photo.id, () => notifications.show({ color: 'green', message: galleryFa.saved }));
+  const save = useUpdatePhoto(photo.id, () => toastSuccess(galleryFa.saved));
   const remove = useRemovePhoto(photo.id, () => {
-    notifications.show({ color: 'green', message: galleryFa.deleted });
+    toastSuccess(galleryFa.deleted);
     setConfirm(false);
   });
   const dirty = caption !== photo.caption || album !== photo.album;
@@ -150,12 +150,7 @@ function PhotoCard({
             {dirty && (
               <Button
                 size="xs"
-                onClick={() =>
-                  save.mutate(
-                    { caption, album },
-                    { onError: (e) => notifications.show({ color: 'red', message: e.message }) },
-                  )
-                }
+                onClick={() => save.mutate({ caption, album }, { onError: (e) => toastError(e) })}
                 loading={save.isPending}
               >
                 {galleryFa.save}
@@ -222,7 +217,7 @@ export function Component() {
 
   // The photos of this page take the places they hold in a new order (inPlace): other pages do not move.
   const [announce, setAnnounce] = useState('');
-  const reorder = useReorderPhotos(page, (e) => notifications.show({ color: 'red', message: e.message }));
+  const reorder = useReorderPhotos(page, (e) => toastError(e));
   /** Moves the photo at `from` to `to` on this page. */
   const moveTo = (from: number, to: number) => {
     if (!data || from === to || to < 0 || to >= data.items.length) return;

@@ -26,7 +26,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconDotsVertical, IconEdit, IconPin, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -39,6 +38,7 @@ import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
+import { toastError, toastSuccess } from '../../../ui/toasts';
 import { useCardList } from '../../../ui/use-card-list';
 import { newsQueries, useDeleteNews, useSaveNews } from '../api';
 import { newsFa } from '../messages';
@@ -165,13 +165,13 @@ function NewsForm({ editing, onDone }: { editing: AdminNews | null; onDone: () =
       { body, cover },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: newsFa.saved });
+          toastSuccess(newsFa.saved);
           onDone();
         },
         onError: (err) => {
           if (err instanceof ApiError) {
             setErrors(err.fields ?? {});
-            notifications.show({ color: 'red', message: err.message });
+            toastError(err);
           }
         },
       },
@@ -437,10 +437,10 @@ export function Component() {
           deleting &&
           remove.mutate(deleting.id, {
             onSuccess: () => {
-              notifications.show({ color: 'green', message: newsFa.deleted });
+              toastSuccess(newsFa.deleted);
               setDeleting(null);
             },
-            onError: (err) => notifications.show({ color: 'red', message: err.message }),
+            onError: (err) => toastError(err),
           })
         }
       >
