@@ -19,7 +19,12 @@ export function notificationJobs(env: SmsEnv, sendEveryMs: number): Job[] {
       run: async ({ db, signal }) => {
         const sent = await sendDue(db, { env, signal });
         const delivery = await pollDelivery(db, { env }).catch(() => ({ delivered: 0, failed: 0 }));
-        return { ...sent, ...delivery };
+        return { ...sent, delivered: delivery.delivered, undelivered: delivery.failed };
+      },
+      // Every few seconds: only runs that moved something are logged.
+      quiet: (r) => {
+        const x = r as Record<string, number | boolean>;
+        return Object.values(x).every((v) => !v);
       },
     },
     {

@@ -19,7 +19,7 @@ function varsOf(e: NotificationEvent): Record<string, string> {
   switch (e.kind) {
     case 'invoice_issued':
     case 'due_reminder':
-      return { title: e.title, amount: money(e.amount), due: formatJalaliIso(e.due) };
+      return { title: e.title, amount: money(e.amount), due: digitsToPersian(formatJalaliIso(e.due)) };
     case 'payment_confirmed':
     case 'receipt_approved':
       return { title: e.title, amount: money(e.amount) };
