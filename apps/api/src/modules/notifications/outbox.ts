@@ -1,5 +1,5 @@
 import { digitsToPersian } from '@madreseh/contract/digits';
-import { formatJalaliIso } from '@madreseh/contract/jalali';
+import { JALALI_MONTHS, toJalali } from '@madreseh/contract/jalali';
 import { ESSENTIAL_TEMPLATES, smsParts } from '@madreseh/contract/notifications/notifications.contract';
 import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
@@ -15,11 +15,17 @@ function money(rials: number): string {
   return `${digitsToPersian(rials.toLocaleString('en-US').replace(/,/g, '٬'))} ریال`;
 }
 
+/** A due date as people write it in a message: «۱۹ آذر ۱۴۰۵» (no slashes for the text direction to reorder). */
+function jalaliText(iso: string): string {
+  const { year, month, day } = toJalali(iso);
+  return digitsToPersian(`${day} ${JALALI_MONTHS[month - 1] ?? ''} ${year}`);
+}
+
 function varsOf(e: NotificationEvent): Record<string, string> {
   switch (e.kind) {
     case 'invoice_issued':
     case 'due_reminder':
-      return { title: e.title, amount: money(e.amount), due: digitsToPersian(formatJalaliIso(e.due)) };
+      return { title: e.title, amount: money(e.amount), due: jalaliText(e.due) };
     case 'payment_confirmed':
     case 'receipt_approved':
       return { title: e.title, amount: money(e.amount) };
