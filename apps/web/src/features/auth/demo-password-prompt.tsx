@@ -1,13 +1,13 @@
 import { passwordChangeSchema } from '@madreseh/contract/student/student.contract';
 import { digitsToLatin } from '@madreseh/contract/text';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { zodFieldErrors } from '../../lib/form-errors';
 import { PasswordChangeFields } from '../../ui/password-change-fields';
+import { toastError, toastSuccess } from '../../ui/toasts';
 import { useChangeOwnPassword } from './api';
 import { demoPasswordFa as m } from './messages';
 
@@ -41,12 +41,12 @@ export function DemoPasswordPrompt() {
           setOpen(false);
           setHidden(true);
           setPw(EMPTY);
-          notifications.show({ color: 'green', message: m.changed });
+          toastSuccess(m.changed);
           void revalidator.revalidate();
         },
         onError: (err) => {
           setErrors(err instanceof ApiError ? (err.fields ?? {}) : {});
-          notifications.show({ color: 'red', message: err.message });
+          toastError(err);
         },
       },
     );

@@ -1,5 +1,4 @@
 import { type Achievement, achievementBodySchema } from '@madreseh/contract/achievement/achievement.contract';
-import { ERROR_MESSAGES } from '@madreseh/contract/errors';
 import { todayIso } from '@madreseh/contract/jalali';
 import { IMAGE_LIMITS } from '@madreseh/contract/uploads';
 import {
@@ -18,7 +17,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import {
   IconArrowDown,
   IconArrowUp,
@@ -35,9 +33,11 @@ import { ApiError } from '../../../lib/api-client';
 import { fieldErrorsOf } from '../../../lib/form-errors';
 import { formatJalaliDate, formatNumber } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
+import { ConfirmModal } from '../../../ui/confirm-modal';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
+import { toastError, toastSuccess } from '../../../ui/toasts';
 import {
   ADMIN_PAGE_SIZE,
   adminAchievementsQuery,
@@ -52,8 +52,6 @@ import {
 import { achievementsFa } from '../messages';
 
 const m = achievementsFa.admin;
-const toastError = (err: unknown) =>
-  notifications.show({ color: 'red', message: err instanceof ApiError ? err.message : ERROR_MESSAGES.unexpected });
 
 interface Submit {
   title: string;
@@ -93,7 +91,7 @@ export function Component() {
       }
     },
     onSuccess: async () => {
-      notifications.show({ color: 'teal', message: m.saved });
+      toastSuccess(m.saved);
       setEditing(null);
       await invalidate();
     },
@@ -101,15 +99,19 @@ export function Component() {
       if (!(err instanceof ApiError && err.fields)) toastError(err);
     },
   });
-  const reorder = useMutation({ mutationFn: reorderAchievements, onSuccess: invalidate, onError: toastError });
+  const reorder = useMutation({
+    mutationFn: reorderAchievements,
+    onSuccess: invalidate,
+    onError: (err) => toastError(err),
+  });
   const remove = useMutation({
     mutationFn: deleteAchievement,
     onSuccess: async () => {
       setToDelete(null);
-      notifications.show({ color: 'teal', message: m.deleted });
+      toastSuccess(m.deleted);
       await invalidate();
     },
-    onError: toastError,
+    onError: (err) => toastError(err),
   });
 
   const move = (i: number, by: -1 | 1) => {
@@ -255,17 +257,16 @@ export function Component() {
           />
         )}
       </Modal>
-      <Modal opened={toDelete !== null} onClose={() => setToDelete(null)} title={m.deleteTitle} centered>
-        <Text>{toDelete ? m.deleteConfirm(toDelete.title) : ''}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setToDelete(null)}>
-            {m.cancel}
-          </Button>
-          <Button color="red" loading={remove.isPending} onClick={() => toDelete && remove.mutate(toDelete.id)}>
-            {m.delete}
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmModal
+        opened={toDelete !== null}
+        title={m.deleteTitle}
+        confirmLabel={m.delete}
+        loading={remove.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => toDelete && remove.mutate(toDelete.id)}
+      >
+        {toDelete ? m.deleteConfirm(toDelete.title) : ''}
+      </ConfirmModal>
     </>
   );
 }

@@ -24,7 +24,6 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import {
   IconCheck,
   IconCopy,
@@ -45,16 +44,13 @@ import { formatJalaliDate, formatJalaliDateTime, formatNumber } from '../../../l
 import { fa } from '../../../messages/fa';
 import { PageHeader } from '../../../ui/page-header';
 import { QueryState } from '../../../ui/query-state';
+import { toastError, toastSuccess } from '../../../ui/toasts';
 import { useCardList } from '../../../ui/use-card-list';
 import { generatePassword, staffQuery, useCreateStaff, useSetStaffPassword, useUpdateStaff } from '../api';
 import { adminsFa as t } from '../messages';
 
 const ROLE_COLORS: Record<StaffRole, string> = { 'super-admin': 'brand', admin: 'blue' };
 const ROLE_OPTIONS = STAFF_ROLES.map((r) => ({ value: r, label: t.roles[r] }));
-
-function showError(err: unknown) {
-  notifications.show({ color: 'red', message: err instanceof ApiError ? err.message : fa.errors.internalLine });
-}
 
 /** A password field that starts with a strong generated password, with copy and "another one". */
 function PasswordField({ value, onChange, error }: { value: string; onChange: (v: string) => void; error?: string }) {
@@ -137,12 +133,12 @@ function CreateForm({ onDone }: { onDone: () => void }) {
     if (!parsed.success) return;
     create.mutate(v, {
       onSuccess: () => {
-        notifications.show({ color: 'green', message: t.created });
+        toastSuccess(t.created);
         onDone();
       },
       onError: (err) => {
         if (err instanceof ApiError && err.fields) setErrors(err.fields);
-        showError(err);
+        toastError(err);
       },
     });
   };
@@ -200,12 +196,12 @@ function EditForm({ account, isSelf, onDone }: { account: StaffAccount; isSelf: 
       { id: account.id, body },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: t.saved });
+          toastSuccess(t.saved);
           onDone();
         },
         onError: (err) => {
           if (err instanceof ApiError && err.fields) setErrors(err.fields);
-          showError(err);
+          toastError(err);
         },
       },
     );
@@ -255,12 +251,12 @@ function PasswordForm({ account, onDone }: { account: StaffAccount; onDone: () =
       { id: account.id, password },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: t.passwordSaved });
+          toastSuccess(t.passwordSaved);
           onDone();
         },
         onError: (err) => {
           if (err instanceof ApiError) setError(err.fields?.password);
-          showError(err);
+          toastError(err);
         },
       },
     );
@@ -306,11 +302,11 @@ function ConfirmActive({ account, onDone }: { account: StaffAccount; onDone: () 
               { id: account.id, body: { active: !turningOff } },
               {
                 onSuccess: () => {
-                  notifications.show({ color: 'green', message: turningOff ? t.deactivated : t.activated });
+                  toastSuccess(turningOff ? t.deactivated : t.activated);
                   onDone();
                 },
                 onError: (err) => {
-                  showError(err);
+                  toastError(err);
                   onDone();
                 },
               },

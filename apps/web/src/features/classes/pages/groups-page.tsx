@@ -22,7 +22,6 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconEdit, IconPlus, IconReportAnalytics, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -30,7 +29,9 @@ import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { digitsToPersian, formatAcademicYear } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
+import { ConfirmModal } from '../../../ui/confirm-modal';
 import { PageHeader } from '../../../ui/page-header';
+import { toastError, toastSuccess } from '../../../ui/toasts';
 import { groupsQuery, useDeleteGroup, useSaveGroup } from '../api';
 import { classesFa as t } from '../messages';
 
@@ -106,12 +107,12 @@ function GroupForm({ initial, onDone }: { initial: Draft; onDone: () => void }) 
       },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: t.saved });
+          toastSuccess(t.saved);
           onDone();
         },
         onError: (err) => {
           setErrors(err instanceof ApiError ? (err.fields ?? {}) : {});
-          notifications.show({ color: 'red', message: err instanceof ApiError ? err.message : fa.errors.internalLine });
+          toastError(err, fa.errors.internalLine);
         },
       },
     );
@@ -301,30 +302,25 @@ export function Component() {
       >
         {editing && <GroupForm initial={editing} onDone={() => setEditing(null)} />}
       </Modal>
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t.delete}>
-        <Text>{deleting ? t.deleteConfirm(deleting.name) : ''}</Text>
-        <Row justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setDeleting(null)}>
-            {t.cancel}
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={() =>
-              deleting &&
-              remove.mutate(deleting.id, {
-                onSuccess: () => {
-                  notifications.show({ color: 'green', message: t.deleted });
-                  setDeleting(null);
-                },
-                onError: (err) => notifications.show({ color: 'red', message: err.message }),
-              })
-            }
-          >
-            {t.delete}
-          </Button>
-        </Row>
-      </Modal>
+      <ConfirmModal
+        opened={deleting !== null}
+        title={t.delete}
+        confirmLabel={t.delete}
+        loading={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              toastSuccess(t.deleted);
+              setDeleting(null);
+            },
+            onError: (err) => toastError(err),
+          })
+        }
+      >
+        {deleting ? t.deleteConfirm(deleting.name) : ''}
+      </ConfirmModal>
     </>
   );
 }

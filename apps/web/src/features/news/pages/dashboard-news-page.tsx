@@ -26,18 +26,19 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconDotsVertical, IconEdit, IconPin, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { formatJalaliDateTime } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
+import { ConfirmModal } from '../../../ui/confirm-modal';
 import { TimeInput24, timeOf } from '../../../ui/digits-input';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
+import { toastError, toastSuccess } from '../../../ui/toasts';
 import { useCardList } from '../../../ui/use-card-list';
 import { newsQueries, useDeleteNews, useSaveNews } from '../api';
 import { newsFa } from '../messages';
@@ -164,13 +165,13 @@ function NewsForm({ editing, onDone }: { editing: AdminNews | null; onDone: () =
       { body, cover },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: newsFa.saved });
+          toastSuccess(newsFa.saved);
           onDone();
         },
         onError: (err) => {
           if (err instanceof ApiError) {
             setErrors(err.fields ?? {});
-            notifications.show({ color: 'red', message: err.message });
+            toastError(err);
           }
         },
       },
@@ -427,30 +428,24 @@ export function Component() {
       >
         {editing !== null && <NewsForm editing={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
       </Modal>
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={newsFa.delete}>
-        <Text mb="lg">{deleting ? newsFa.confirmDelete(deleting.title) : ''}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setDeleting(null)}>
-            {newsFa.cancel}
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={() =>
-              deleting &&
-              remove.mutate(deleting.id, {
-                onSuccess: () => {
-                  notifications.show({ color: 'green', message: newsFa.deleted });
-                  setDeleting(null);
-                },
-                onError: (err) => notifications.show({ color: 'red', message: err.message }),
-              })
-            }
-          >
-            {newsFa.delete}
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmModal
+        opened={deleting !== null}
+        title={newsFa.delete}
+        loading={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              toastSuccess(newsFa.deleted);
+              setDeleting(null);
+            },
+            onError: (err) => toastError(err),
+          })
+        }
+      >
+        {deleting ? newsFa.confirmDelete(deleting.title) : ''}
+      </ConfirmModal>
     </>
   );
 }

@@ -27,7 +27,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -38,6 +37,7 @@ import { fa } from '../../../messages/fa';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianNumberInput } from '../../../ui/persian-number-input';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
+import { toastError, toastSuccess } from '../../../ui/toasts';
 import { settingsQueries, useRemoveSchoolImage, useSaveSchool, useUploadSchoolImage } from '../api';
 import { settingsFa } from '../messages';
 
@@ -122,8 +122,8 @@ function ImageSlot({
             onChange={(f) =>
               f &&
               upload.mutate(f, {
-                onSuccess: () => notifications.show({ color: 'green', message: settingsFa.imageSaved }),
-                onError: (err) => notifications.show({ color: 'red', message: err.message }),
+                onSuccess: () => toastSuccess(settingsFa.imageSaved),
+                onError: (err) => toastError(err),
               })
             }
           >
@@ -165,7 +165,7 @@ function SettingsForm({ profile }: { profile: SchoolProfile }) {
     const { lat, lng, academicYear, ...rest } = form;
     if (academicYear === '') {
       setErrors({ 'school.academicYear': settingsFa.academicYearMissing });
-      notifications.show({ color: 'red', message: settingsFa.academicYearMissing });
+      toastError(settingsFa.academicYearMissing);
       return;
     }
     save.mutate(
@@ -173,11 +173,11 @@ function SettingsForm({ profile }: { profile: SchoolProfile }) {
       {
         onSuccess: () => {
           setErrors({});
-          notifications.show({ color: 'green', message: settingsFa.saved });
+          toastSuccess(settingsFa.saved);
         },
         onError: (e) => {
           if (e instanceof ApiError) setErrors(e.fields ?? {});
-          notifications.show({ color: 'red', message: e.message });
+          toastError(e);
         },
       },
     );

@@ -23,6 +23,7 @@ import { withPersianDigits } from '../../../ui/digits-input';
 import { PageHeader } from '../../../ui/page-header';
 import { PasswordChangeFields } from '../../../ui/password-change-fields';
 import { PhotoPicker } from '../../../ui/photo-picker';
+import { toastError, toastSuccess } from '../../../ui/toasts';
 import { profileQuery, useChangePassword, useOwnPhoto, useUpdateProfile } from '../api';
 import { profileFa as t } from '../messages';
 
@@ -77,8 +78,8 @@ export function Component() {
                 name={p.firstName}
                 onUpload={(file, onProgress) =>
                   photo.mutateAsync({ file, onProgress }).then(
-                    () => notifications.show({ color: 'green', message: t.photoSaved }),
-                    (err: Error) => notifications.show({ color: 'red', message: errorMessage(err) }),
+                    () => toastSuccess(t.photoSaved),
+                    (err: Error) => toastError(errorMessage(err)),
                   )
                 }
               />
@@ -100,11 +101,11 @@ export function Component() {
                   update.mutate(contact, {
                     onSuccess: () => {
                       setContactErrors({});
-                      notifications.show({ color: 'green', message: t.contactSaved });
+                      toastSuccess(t.contactSaved);
                     },
                     onError: (err) => {
                       setContactErrors(err instanceof ApiError ? (err.fields ?? {}) : {});
-                      notifications.show({ color: 'red', message: errorMessage(err) });
+                      toastError(errorMessage(err));
                     },
                   });
                 }}
@@ -159,7 +160,7 @@ export function Component() {
                       },
                       onError: (err) => {
                         setPwErrors(err instanceof ApiError ? (err.fields ?? {}) : {});
-                        notifications.show({ color: 'red', message: errorMessage(err) });
+                        toastError(errorMessage(err));
                       },
                     },
                   );
