@@ -29,6 +29,12 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // The pre-registration form is public too: no Mantine (docs/decisions/0021).
+        path: 'pre-register',
+        lazy: lazy(() => import('./layouts/pre-register-layout')),
+        children: [{ index: true, lazy: lazy(() => import('../features/pre-register/pages/pre-register-page')) }],
+      },
+      {
         // Everything but the public pages brings Mantine with this layout (docs/decisions/0014).
         lazy: lazy(() => import('./layouts/mantine-layout')),
         children: [
@@ -36,11 +42,6 @@ export const routes: RouteObject[] = [
             path: 'auth',
             lazy: lazy(() => import('./layouts/auth-layout')),
             children: [{ index: true, lazy: lazy(() => import('../features/auth/pages/login-page')) }],
-          },
-          {
-            path: 'pre-register',
-            lazy: lazy(() => import('./layouts/pre-register-layout')),
-            children: [{ index: true, lazy: lazy(() => import('../features/pre-register/pages/pre-register-page')) }],
           },
           {
             id: 'student',

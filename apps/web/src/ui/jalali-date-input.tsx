@@ -9,7 +9,7 @@ import {
   todayIso,
   toJalali,
 } from '@madreseh/contract/jalali';
-import { digitsToLatin, digitsToPersian } from '@madreseh/contract/text';
+import { digitsToPersian } from '@madreseh/contract/text';
 import {
   ActionIcon,
   Button,
@@ -21,21 +21,10 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useId, useState } from 'react';
+import { impossibleDayMessage } from './jalali-calendar';
 import classes from './jalali-date-input.module.css';
 
-/**
- * «۱۳۹۰/۰۷/۳۱» is written right but is no day of the calendar: says so, naming the month's length
- * («مهر ۱۳۹۰ ۳۰ روز دارد»). Null when the text is not of the form year/month/day.
- */
-export function impossibleDayMessage(text: string): string | null {
-  const m = /^\s*(\d{4})\s*[/\-.]\s*(\d{1,2})\s*[/\-.]\s*(\d{1,2})\s*$/.exec(digitsToLatin(text));
-  if (!m) return null;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (month < 1 || month > 12) return 'ماه باید از ۱ تا ۱۲ باشد.';
-  if (isValidJalali(year, month, day)) return null;
-  const length = jalaliMonthLength(year, month);
-  return `چنین روزی در تقویم نیست: ${JALALI_MONTHS[month - 1]} ${digitsToPersian(year)} ${digitsToPersian(length)} روز دارد.`;
-}
+export { impossibleDayMessage, yearsAgoIso } from './jalali-calendar';
 
 const WEEKDAY_INITIALS = ['ش', 'ی', 'د', 'س', 'چ', 'پ', 'ج'];
 
@@ -51,12 +40,6 @@ export interface JalaliDateInputProps
   clearable?: boolean;
   /** ISO date the empty calendar opens at (a birth date: some years back), instead of today or maxDate. */
   openAt?: string;
-}
-
-/** The ISO date `years` years before today: where a birth-date calendar opens. */
-export function yearsAgoIso(years: number): string {
-  const today = todayIso();
-  return `${Number(today.slice(0, 4)) - years}${today.slice(4, 7)}-01`;
 }
 
 /**

@@ -198,10 +198,19 @@ export function Anchor({
   return <C className={cx(M.anchor, className)} data-underline={underline} {...rest} />;
 }
 
-type ButtonLook = 'filled' | 'light' | 'white' | 'outline-white';
+type ButtonLook = 'filled' | 'default' | 'light' | 'white' | 'outline-white';
 
 const BUTTON_LOOK: Record<ButtonLook, { variant?: string; vars: Vars }> = {
   filled: { vars: { '--button-color': 'var(--mantine-color-white)' } },
+  default: {
+    variant: 'default',
+    vars: {
+      '--button-bg': 'var(--mantine-color-default)',
+      '--button-hover': 'var(--mantine-color-default-hover)',
+      '--button-color': 'var(--mantine-color-default-color)',
+      '--button-bd': `${rem(1)} solid var(--mantine-color-default-border)`,
+    },
+  },
   light: {
     variant: 'light',
     vars: {

@@ -1,6 +1,6 @@
 import type { Dashboard } from '@madreseh/contract/dashboard/dashboard.contract';
 import { academicYearOf } from '@madreseh/contract/jalali';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { achievements } from '../../db/schema/achievements';
 import { figures } from '../../db/schema/figures';
@@ -11,6 +11,10 @@ import { contactMessages, galleryPhotos, news, settings } from '../../db/schema/
 import { pendingReceiptSql } from '../payments/invoice-ledger';
 
 type PreRegisterFigures = NonNullable<Dashboard['preRegistrations']>;
+
+/** A figure kept by triggers (migrations 0012, 0019): its row, or `fallback` when the row is missing. */
+const counted = (name: string, fallback: SQL) =>
+  sql<number>`coalesce((select ${figures.n}::int from ${figures} where ${figures.name} = ${name}), ${fallback})`;
 
 /**
  * Every figure in one statement (one round trip). A feature adds its block by adding its
@@ -27,10 +31,17 @@ export async function dashboardFigures(db: Db): Promise<Dashboard> {
       achievements: sql<number>`(select count(*)::int from ${achievements})`,
       unread: sql<number>`(select count(*)::int from ${contactMessages} where ${contactMessages.readAt} is null)`,
       messages: sql<number>`(select count(*)::int from ${contactMessages})`,
-      activeStudents: sql<number>`(select count(*)::int from ${students} where ${students.status} = 'active')`,
-      // Kept current by triggers (db/schema/figures.ts): one row, however many invoices there are.
-      unpaidInvoices: sql<number>`coalesce((select ${figures.n}::int from ${figures} where ${figures.name} = 'unpaid_invoices'), 0)`,
-      pendingReceipts: sql<number>`(select count(*)::int from ${payments} where ${pendingReceiptSql})`,
+      // Kept current by triggers (db/schema/figures.ts): one row each, however large the school. A
+      // figure missing (a backup from before its counter restored) is counted instead.
+      activeStudents: counted(
+        'active_students',
+        sql`(select count(*)::int from ${students} where ${students.status} = 'active')`,
+      ),
+      unpaidInvoices: counted('unpaid_invoices', sql`0`),
+      pendingReceipts: counted(
+        'pending_receipts',
+        sql`(select count(*)::int from ${payments} where ${pendingReceiptSql})`,
+      ),
       preRegistrations: sql<PreRegisterFigures | string>`(
         with yr as (
           select coalesce(
