@@ -2,27 +2,20 @@ import {
   type AdminNews,
   NEWS_AUDIENCE_LABELS,
   NEWS_STATE_LABELS,
-  type NewsInput,
   type NewsState,
 } from '@madreseh/contract/news/news.contract';
 import {
   ActionIcon,
   Badge,
   Button,
-  Checkbox,
-  FileInput,
   Group,
   Menu,
   Modal,
-  MultiSelect,
   Paper,
-  Progress,
-  SegmentedControl,
   Select,
   Stack,
   Table,
   Text,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
@@ -30,67 +23,17 @@ import { IconDotsVertical, IconEdit, IconPin, IconPlus, IconSearch, IconTrash } 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatJalaliDateTime } from '../../../lib/format';
-import { useFormState } from '../../../lib/use-form-state';
 import { fa } from '../../../messages/fa';
 import { ConfirmModal } from '../../../ui/confirm-modal';
-import { TimeInput24, timeOf } from '../../../ui/digits-input';
-import { FormActions } from '../../../ui/form-actions';
-import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
-import { RichTextEditor } from '../../../ui/rich-text-editor';
 import { toastError, toastSuccess } from '../../../ui/toasts';
 import { useCardList } from '../../../ui/use-card-list';
-import { newsQueries, useDeleteNews, useSaveNews } from '../api';
+import { newsQueries, useDeleteNews } from '../api';
+import { NewsForm } from '../components/news-form';
 import { newsFa } from '../messages';
 
 const STATE_COLORS: Record<NewsState, string> = { draft: 'gray', scheduled: 'orange', published: 'green' };
-const TEHRAN_OFFSET = '+03:30';
-
-/** The Tehran calendar day and clock time of an instant. */
-function tehranParts(iso: string): { date: string; time: string } {
-  const d = new Date(new Date(iso).getTime() + 3.5 * 3_600_000);
-  return { date: d.toISOString().slice(0, 10), time: d.toISOString().slice(11, 16) };
-}
-
-interface FormState {
-  title: string;
-  summary: string;
-  bodyHtml: string;
-  audience: 'public' | 'students' | 'groups';
-  pinned: boolean;
-  status: 'draft' | 'published';
-  date: string | null;
-  time: string;
-  groupIds: number[];
-}
-
-function emptyForm(): FormState {
-  const now = tehranParts(new Date().toISOString());
-  return {
-    title: '',
-    summary: '',
-    bodyHtml: '',
-    audience: 'public',
-    pinned: false,
-    status: 'published',
-    groupIds: [],
-    ...now,
-  };
-}
-
-function formOf(n: AdminNews): FormState {
-  return {
-    title: n.title,
-    summary: n.summary,
-    bodyHtml: n.bodyHtml,
-    audience: n.audience,
-    pinned: n.pinned,
-    status: n.status,
-    groupIds: n.groupIds,
-    ...tehranParts(n.publishAt),
-  };
-}
 
 /** One news item as a compact card, for phones: title, state, audience, publish time and a menu. */
 function NewsCardRow({ n, onEdit, onDelete }: { n: AdminNews; onEdit: () => void; onDelete: () => void }) {
@@ -138,146 +81,6 @@ function NewsCardRow({ n, onEdit, onDelete }: { n: AdminNews; onEdit: () => void
         </Text>
       </Group>
     </Paper>
-  );
-}
-
-function NewsForm({ editing, onDone }: { editing: AdminNews | null; onDone: () => void }) {
-  const state = useFormState<FormState>(() => (editing ? formOf(editing) : emptyForm()));
-  const { values: form, set, errors } = state;
-  const groups = useQuery(newsQueries.groups());
-  const [cover, setCover] = useState<File | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-
-  const save = useSaveNews(editing?.id ?? null, setProgress);
-  const submit = () => {
-    const time = timeOf(form.time) ?? '00:00';
-    const body: NewsInput = {
-      title: form.title,
-      summary: form.summary,
-      bodyHtml: form.bodyHtml,
-      audience: form.audience,
-      groupIds: form.audience === 'groups' ? form.groupIds : [],
-      pinned: form.pinned,
-      status: form.status,
-      publishAt: form.date ? new Date(`${form.date}T${time}:00${TEHRAN_OFFSET}`).toISOString() : null,
-    };
-    save.mutate(
-      { body, cover },
-      {
-        onSuccess: () => {
-          toastSuccess(newsFa.saved);
-          onDone();
-        },
-        onError: (err) => {
-          state.showServerErrors(err);
-          toastError(err);
-        },
-      },
-    );
-  };
-
-  return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        state.setErrors({});
-        submit();
-      }}
-    >
-      <Stack>
-        <TextInput
-          label={newsFa.fieldTitle}
-          required
-          value={form.title}
-          onChange={(e) => set('title', e.currentTarget.value)}
-          error={errors.title}
-        />
-        <Textarea
-          label={newsFa.fieldSummary}
-          autosize
-          minRows={2}
-          value={form.summary}
-          onChange={(e) => set('summary', e.currentTarget.value)}
-          error={errors.summary}
-        />
-        <RichTextEditor
-          label={newsFa.fieldBody}
-          value={form.bodyHtml}
-          onChange={(v) => set('bodyHtml', v)}
-          error={errors.bodyHtml}
-        />
-        <Stack gap={4}>
-          <Text fw={500} fz="sm">
-            {newsFa.fieldAudience}
-          </Text>
-          <SegmentedControl
-            value={form.audience}
-            onChange={(v) => set('audience', v as FormState['audience'])}
-            data={[
-              { value: 'public', label: NEWS_AUDIENCE_LABELS.public },
-              { value: 'students', label: NEWS_AUDIENCE_LABELS.students },
-              { value: 'groups', label: NEWS_AUDIENCE_LABELS.groups },
-            ]}
-          />
-          {form.audience === 'groups' && (
-            <MultiSelect
-              label={newsFa.fieldGroups}
-              placeholder={groups.isPending ? newsFa.groupsLoading : undefined}
-              data={(groups.data?.items ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
-              value={form.groupIds.map(String)}
-              onChange={(v) => set('groupIds', v.map(Number))}
-              error={errors.groupIds}
-              searchable
-              nothingFoundMessage={newsFa.noGroups}
-            />
-          )}
-        </Stack>
-        <Group grow align="flex-start" wrap="wrap">
-          <JalaliDateInput
-            label={newsFa.fieldDate}
-            value={form.date}
-            onChange={(v) => set('date', v)}
-            error={errors.publishAt}
-            miw={180}
-          />
-          <TimeInput24
-            label={newsFa.fieldTime}
-            value={form.time}
-            onChange={(v) => set('time', v)}
-            error={form.time && !timeOf(form.time) ? newsFa.timeInvalid : undefined}
-            miw={140}
-          />
-        </Group>
-        <Text fz="xs" c="dimmed" mt={-8}>
-          {newsFa.publishHint}
-        </Text>
-        <Group>
-          <SegmentedControl
-            value={form.status}
-            onChange={(v) => set('status', v as FormState['status'])}
-            data={[
-              { value: 'published', label: newsFa.published },
-              { value: 'draft', label: newsFa.draft },
-            ]}
-          />
-          <Checkbox
-            label={newsFa.fieldPinned}
-            checked={form.pinned}
-            onChange={(e) => set('pinned', e.currentTarget.checked)}
-          />
-        </Group>
-        <FileInput
-          label={newsFa.fieldCover}
-          accept="image/jpeg,image/png,image/webp"
-          value={cover}
-          onChange={setCover}
-          clearable
-          placeholder="JPEG، PNG یا WebP"
-        />
-        {progress !== null && <Progress value={progress * 100} aria-label={newsFa.uploading} />}
-        <FormActions submitLabel={newsFa.save} loading={save.isPending} onCancel={onDone} />
-      </Stack>
-    </form>
   );
 }
 
