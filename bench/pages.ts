@@ -9,21 +9,13 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser, type CookieData } from 'puppeteer-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { startServer } from '../e2e/server';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const RESULTS = path.join(ROOT, 'bench/results');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** Lighthouse wants the new headless mode. */
+const FLAGS = CHROMIUM_ARGS.map((flag) => (flag === '--headless' ? '--headless=new' : flag));
 
 type Report = (name: string, value: string, budget: string, ok: boolean) => void;
 
@@ -94,7 +86,7 @@ export async function benchPages(report: Report): Promise<PageResult[]> {
     return [];
   }
   const server = await startServer();
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: FLAGS });
   const results: PageResult[] = [];
   try {
     const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
@@ -267,7 +259,7 @@ function pagesTable(results: PageResult[]): string {
 async function chromiumVersion(): Promise<string> {
   const { execFileSync } = await import('node:child_process');
   try {
-    return execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8' }).trim();
+    return execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8' }).trim();
   } catch {
     return 'Chromium';
   }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, CHROMIUM_ARGS, newContext, settledPath, useBrowser } from './support';
+import { baseURL, CHROMIUM_ARGS, CHROMIUM_PATH, newContext, settledPath, useBrowser } from './support';
 
 const browser = useBrowser();
 
@@ -35,7 +35,7 @@ describe('the installable app', () => {
     // Installability is only judged outside incognito, so this test uses a real profile.
     const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'madreseh-profile-'));
     const context = await chromium.launchPersistentContext(profile, {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
       baseURL: baseURL(),
       serviceWorkers: 'allow',

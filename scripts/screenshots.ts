@@ -3,19 +3,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 
 const BASE = process.env.BASE_URL ?? 'http://localhost:3000';
 const OUT = path.resolve('docs/screenshots');
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 interface Shot {
   name: string;
@@ -195,7 +186,7 @@ async function main() {
   const only = process.argv.slice(2);
   mkdirSync(OUT, { recursive: true });
   const browser: Browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
   });
   for (const shot of SHOTS.filter((s) => only.length === 0 || only.includes(s.name))) {

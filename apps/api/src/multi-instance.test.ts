@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,6 +9,8 @@ import { ADVISORY_NAMESPACE } from './jobs/advisory-lock';
 import { RECONCILE_JOB } from './modules/payments/payments.jobs';
 import { smallPng } from './test/images';
 import { multipartBody } from './test/multipart';
+import { createScratchDatabase } from './test/scratch-database';
+import { type ServerProcess, startServerProcess } from './test/server-process';
 
 /**
  * Two server processes against one PostgreSQL, started together on an empty database (they migrate
@@ -23,54 +25,18 @@ const serverUrl = process.env.TEST_DATABASE_URL;
 const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'madreseh-two-'));
 const children: ChildProcess[] = [];
 let databaseUrl = '';
-let dbName = '';
+let dropDatabase: (() => Promise<void>) | undefined;
 
-interface Instance {
-  url: string;
-  control: { url: string; token: string };
-  exit: Promise<number | null>;
-  child: ChildProcess;
-}
+type Instance = ServerProcess;
 let a: Instance;
 let b: Instance;
 
-function start(name: string): Promise<Instance> {
+async function start(name: string): Promise<Instance> {
   const dataDir = path.join(temp, name);
   fs.mkdirSync(dataDir);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: '1',
-      BACKUP_EVERY_HOURS: '0',
-      RECONCILE_INTERVAL_MINUTES: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return (async () => {
-    const file = path.join(dataDir, 'control.json');
-    for (let i = 0; !fs.existsSync(file); i++) {
-      if (child.exitCode !== null || i > 1200) throw new Error(`Instance ${name} did not start:\n${output}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    const control = JSON.parse(fs.readFileSync(file, 'utf8')) as { url: string; token: string };
-    return { url: control.url, control, exit, child };
-  })();
+  const server = await startServerProcess(dataDir, { DATABASE_URL: databaseUrl, RECONCILE_INTERVAL_MINUTES: '0' });
+  children.push(server.child);
+  return server;
 }
 
 async function sql<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
@@ -116,14 +82,9 @@ async function eventually<T>(ask: () => Promise<T>, ok: (v: T) => boolean): Prom
 
 describe.runIf(serverUrl)('two instances on one PostgreSQL', { timeout: 240_000 }, () => {
   beforeAll(async () => {
-    dbName = `madreseh_two_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${dbName}"`);
-    await admin.end();
-    const u = new URL(serverUrl as string);
-    u.pathname = `/${dbName}`;
-    databaseUrl = u.toString();
+    const scratch = await createScratchDatabase(serverUrl as string, 'two');
+    databaseUrl = scratch.url;
+    dropDatabase = scratch.drop;
     // Started together on an empty database: both migrate (one waits for the other) and come up.
     [a, b] = await Promise.all([start('a'), start('b')]);
   }, 240_000);
@@ -131,12 +92,7 @@ describe.runIf(serverUrl)('two instances on one PostgreSQL', { timeout: 240_000 
   afterAll(async () => {
     for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
     await Promise.all(children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.on('exit', r)))));
-    if (dbName) {
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-      await admin.end();
-    }
+    await dropDatabase?.();
     fs.rmSync(temp, { recursive: true, force: true });
   });
 

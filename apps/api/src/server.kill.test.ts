@@ -1,8 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { type ServerProcess, startServerProcess } from './test/server-process';
 
 /**
  * SIGKILL at any moment (a power cut, the OOM killer) leaves an embedded database that opens again
@@ -11,7 +12,6 @@ import { afterAll, describe, expect, it } from 'vitest';
  * it cleanly with exit code 0.
  */
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'madreseh-kill-'));
 const children: ChildProcess[] = [];
 afterAll(() => {
@@ -19,44 +19,10 @@ afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function start(): Promise<{
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-  exit: Promise<number | null>;
-}> {
-  const controlFile = path.join(dataDir, 'control.json');
-  fs.rmSync(controlFile, { force: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: '1',
-      BACKUP_EVERY_HOURS: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout?.on('data', (d) => {
-    output += d;
-  });
-  child.stderr?.on('data', (d) => {
-    output += d;
-  });
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  for (let i = 0; !fs.existsSync(controlFile); i++) {
-    if (child.exitCode !== null || i > 1200) throw new Error(`The server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const { url } = JSON.parse(fs.readFileSync(controlFile, 'utf8')) as { url: string };
-  return { child, url, output: () => output, exit };
+async function start(): Promise<ServerProcess> {
+  const server = await startServerProcess(dataDir, { DATABASE_URL: '' });
+  children.push(server.child);
+  return server;
 }
 
 async function login(url: string): Promise<string> {

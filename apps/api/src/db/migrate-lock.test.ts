@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createScratchDatabase } from '../test/scratch-database';
 import { type Database, MIGRATIONS_DIR, openDatabase } from './client';
 import { migrationStatus, NewerDatabaseError, readJournal } from './migration-status';
 
@@ -17,20 +16,9 @@ afterAll(async () => {
 });
 
 async function freshPostgres(serverUrl: string): Promise<string> {
-  const name = `madreseh_l_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: serverUrl });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await c.end();
-  });
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  const { url, drop } = await createScratchDatabase(serverUrl, 'l');
+  cleanups.push(drop);
+  return url;
 }
 
 async function fresh(): Promise<Database> {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,13 +6,13 @@ import type { Endpoint } from '@madreseh/contract/endpoint';
 import { API_PREFIX } from '@madreseh/contract/paths';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { inject as injectProvided } from 'vitest';
 import { type AppOptions, buildApp } from '../app';
 import { createSession, type SessionPolicy } from '../auth/sessions';
 import { type Database, type Db, openDatabase, pgliteDatabase, queryLogger } from '../db/client';
 import { users } from '../db/schema/users';
 import { type DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../db/seed-demo';
+import { createScratchDatabase } from './scratch-database';
 
 export type DemoUsername = (typeof DEMO_ACCOUNTS)[number]['username'];
 
@@ -214,28 +213,10 @@ async function openServerDatabase(
   serverUrl: string,
   onQuery: (query: string) => void,
 ): Promise<Database & { url: string }> {
-  const name = `madreseh_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const drop = async () => {
-    const c = new pg.Client({ connectionString: serverUrl });
-    await c.connect();
-    try {
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    } finally {
-      await c.end();
-    }
-  };
+  const { url, drop } = await createScratchDatabase(serverUrl, 't');
   let database: Database;
   try {
-    database = await openDatabase({ kind: 'postgres', url: url.toString() }, { onQuery });
+    database = await openDatabase({ kind: 'postgres', url }, { onQuery });
   } catch (err) {
     await drop();
     throw err;

@@ -73,6 +73,10 @@ export const fa = {
     backToDashboard: 'بازگشت به داشبورد',
     retry: 'تلاش دوباره',
   },
+  confirm: {
+    cancel: 'انصراف',
+    delete: 'حذف',
+  },
   pwa: {
     updateAvailable: 'نسخهٔ تازه‌ای از برنامه آماده است.',
     update: 'به‌روزرسانی',

@@ -106,6 +106,22 @@ export function Container({ component: C = 'div', className, style, ...rest }: B
   );
 }
 
+/** A public page's column: centred, at most `width` px wide, with the page's margins. */
+export function PublicPage({ width, style, ...rest }: Base & { width: 860 | 1100 | 1200 }) {
+  return (
+    <div
+      style={{
+        marginInline: 'auto',
+        paddingInline: 'var(--mantine-spacing-md)',
+        paddingBlock: 'var(--mantine-spacing-xl)',
+        maxWidth: rem(width),
+        ...style,
+      }}
+      {...rest}
+    />
+  );
+}
+
 export function Group({
   component: C = 'div',
   gap = 'md',

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { eq, like, sql } from 'drizzle-orm';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type Db, MIGRATIONS_DIR, openDatabase } from '../../db/client';
@@ -18,6 +17,7 @@ import { holdingRemovals } from '../../storage/removal-hold';
 import { localDiskStorage } from '../../storage/storage';
 import { jpegWithGps, smallPng } from '../../test/images';
 import { multipartBody } from '../../test/multipart';
+import { createScratchDatabase } from '../../test/scratch-database';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createBackup } from './backup';
 import { countRows } from './database-dump';
@@ -88,23 +88,12 @@ async function freshTarget(): Promise<{ target: RestoreTarget; uploadsDir: strin
       open: () => openDatabase({ kind: 'pglite', dir: path.join(dir, 'db') }, { inProcess: true }),
     };
   }
-  const name = `madreseh_r_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: serverUrl });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await c.end();
-  });
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const { url, drop } = await createScratchDatabase(serverUrl, 'r');
+  cleanups.push(drop);
   return {
-    target: { kind: 'postgres', url: url.toString() },
+    target: { kind: 'postgres', url },
     uploadsDir,
-    open: () => openDatabase({ kind: 'postgres', url: url.toString() }),
+    open: () => openDatabase({ kind: 'postgres', url }),
   };
 }
 
@@ -416,21 +405,12 @@ async function olderDatabase(last: string): Promise<{ db: Db; url: string | null
     await migratePglite(database.db as never, { migrationsFolder: folder });
     return { db: database.db, url: null };
   }
-  const name = `madreseh_o_${randomBytes(5).toString('hex')}`;
-  const c = new pg.Client({ connectionString: serverUrl });
-  await c.connect();
-  await c.query(`CREATE DATABASE "${name}"`);
-  await c.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  const { url, drop } = await createScratchDatabase(serverUrl, 'o');
+  const database = await openDatabase({ kind: 'postgres', url });
   cleanups.push(async () => {
     await database.close();
-    const d = new pg.Client({ connectionString: serverUrl });
-    await d.connect();
-    await d.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await d.end();
+    await drop();
   });
   await migrateNodePg(database.db as never, { migrationsFolder: folder });
-  return { db: database.db, url: url.toString() };
+  return { db: database.db, url };
 }

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { formatJalaliDate } from '../../../lib/format';
-import { fa } from '../../../messages/fa';
-import { Alert, Anchor, rem, Skeleton, Text } from '../../../ui/kit';
-import { PageHeader } from '../../../ui/page-header';
+import { Text } from '../../../ui/kit';
+import { PublicArticle } from '../../../ui/public-article';
 import { achievementsFa } from '../messages';
 import { publicAchievementQuery } from '../public-api';
 
@@ -11,30 +10,14 @@ import { publicAchievementQuery } from '../public-api';
 export function Component() {
   const id = Number(useParams().id);
   const item = useQuery({ ...publicAchievementQuery(id), enabled: Number.isInteger(id) && id > 0 });
-  const a = item.data;
   return (
-    <div
-      style={{
-        marginInline: 'auto',
-        paddingInline: 'var(--mantine-spacing-md)',
-        paddingBlock: 'var(--mantine-spacing-xl)',
-        maxWidth: rem(860),
-      }}
+    <PublicArticle
+      item={item}
+      backLabel={achievementsFa.back}
+      header={(a) => ({ title: a.title, description: formatJalaliDate(a.date) })}
     >
-      <Anchor component={Link} to="/" style={{ fontSize: 'var(--mantine-font-size-sm)' }}>
-        {achievementsFa.back}
-      </Anchor>
-      {item.isPending && <Skeleton height={240} style={{ marginTop: 'var(--mantine-spacing-md)' }} />}
-      {item.isError && (
-        <Alert tone="gray" title={fa.errors.notFoundTitle} style={{ marginTop: 'var(--mantine-spacing-md)' }}>
-          {item.error.message}
-        </Alert>
-      )}
-      {a && (
-        <article>
-          <div style={{ marginTop: 'var(--mantine-spacing-md)' }}>
-            <PageHeader title={a.title} description={formatJalaliDate(a.date)} />
-          </div>
+      {(a) => (
+        <>
           {a.image && (
             <img
               src={a.image.large}
@@ -47,8 +30,8 @@ export function Component() {
             />
           )}
           {a.description && <Text style={{ whiteSpace: 'pre-line' }}>{a.description}</Text>}
-        </article>
+        </>
       )}
-    </div>
+    </PublicArticle>
   );
 }

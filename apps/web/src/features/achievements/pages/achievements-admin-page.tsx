@@ -1,5 +1,4 @@
 import { type Achievement, achievementBodySchema } from '@madreseh/contract/achievement/achievement.contract';
-import { ERROR_MESSAGES } from '@madreseh/contract/errors';
 import { todayIso } from '@madreseh/contract/jalali';
 import { IMAGE_LIMITS } from '@madreseh/contract/uploads';
 import {
@@ -18,7 +17,6 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import {
   IconArrowDown,
   IconArrowUp,
@@ -32,12 +30,14 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { fieldErrorsOf } from '../../../lib/form-errors';
 import { formatJalaliDate, formatNumber } from '../../../lib/format';
+import { useFormState } from '../../../lib/use-form-state';
 import { fa } from '../../../messages/fa';
+import { ConfirmModal } from '../../../ui/confirm-modal';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
+import { toastError, toastSuccess } from '../../../ui/toasts';
 import {
   ADMIN_PAGE_SIZE,
   adminAchievementsQuery,
@@ -52,8 +52,6 @@ import {
 import { achievementsFa } from '../messages';
 
 const m = achievementsFa.admin;
-const toastError = (err: unknown) =>
-  notifications.show({ color: 'red', message: err instanceof ApiError ? err.message : ERROR_MESSAGES.unexpected });
 
 interface Submit {
   title: string;
@@ -93,7 +91,7 @@ export function Component() {
       }
     },
     onSuccess: async () => {
-      notifications.show({ color: 'teal', message: m.saved });
+      toastSuccess(m.saved);
       setEditing(null);
       await invalidate();
     },
@@ -101,15 +99,19 @@ export function Component() {
       if (!(err instanceof ApiError && err.fields)) toastError(err);
     },
   });
-  const reorder = useMutation({ mutationFn: reorderAchievements, onSuccess: invalidate, onError: toastError });
+  const reorder = useMutation({
+    mutationFn: reorderAchievements,
+    onSuccess: invalidate,
+    onError: (err) => toastError(err),
+  });
   const remove = useMutation({
     mutationFn: deleteAchievement,
     onSuccess: async () => {
       setToDelete(null);
-      notifications.show({ color: 'teal', message: m.deleted });
+      toastSuccess(m.deleted);
       await invalidate();
     },
-    onError: toastError,
+    onError: (err) => toastError(err),
   });
 
   const move = (i: number, by: -1 | 1) => {
@@ -255,17 +257,16 @@ export function Component() {
           />
         )}
       </Modal>
-      <Modal opened={toDelete !== null} onClose={() => setToDelete(null)} title={m.deleteTitle} centered>
-        <Text>{toDelete ? m.deleteConfirm(toDelete.title) : ''}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setToDelete(null)}>
-            {m.cancel}
-          </Button>
-          <Button color="red" loading={remove.isPending} onClick={() => toDelete && remove.mutate(toDelete.id)}>
-            {m.delete}
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmModal
+        opened={toDelete !== null}
+        title={m.deleteTitle}
+        confirmLabel={m.delete}
+        loading={remove.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => toDelete && remove.mutate(toDelete.id)}
+      >
+        {toDelete ? m.deleteConfirm(toDelete.title) : ''}
+      </ConfirmModal>
     </>
   );
 }
@@ -285,12 +286,14 @@ function AchievementForm({
   onSubmit: (s: Submit) => void;
   onCancel: () => void;
 }) {
-  const [title, setTitle] = useState(initial?.title ?? '');
-  const [description, setDescription] = useState(initial?.description ?? '');
-  const [date, setDate] = useState<string | null>(initial?.date ?? todayIso());
+  const form = useFormState({
+    title: initial?.title ?? '',
+    description: initial?.description ?? '',
+    date: initial?.date ?? todayIso(),
+  });
+  const { title, description, date } = form.values;
   const [image, setImage] = useState<File | null | 'remove'>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const fieldErrors = { ...(serverError?.fields ?? {}), ...errors };
+  const fieldErrors = { ...(serverError?.fields ?? {}), ...form.errors };
   const f = m.form;
 
   return (
@@ -298,9 +301,7 @@ function AchievementForm({
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        const parsed = achievementBodySchema.safeParse({ title, description, date: date ?? '' });
-        setErrors(parsed.success ? {} : fieldErrorsOf(parsed.error));
-        if (parsed.success) onSubmit({ ...parsed.data, image });
+        if (form.check(achievementBodySchema)) onSubmit({ ...achievementBodySchema.parse(form.values), image });
       }}
     >
       <Stack>
@@ -314,7 +315,7 @@ function AchievementForm({
           required
           value={title}
           maxLength={200}
-          onChange={(e) => setTitle(e.currentTarget.value)}
+          onChange={(e) => form.set('title', e.currentTarget.value)}
           error={fieldErrors.title}
           data-autofocus
         />
@@ -324,10 +325,16 @@ function AchievementForm({
           maxLength={2000}
           autosize
           minRows={3}
-          onChange={(e) => setDescription(e.currentTarget.value)}
+          onChange={(e) => form.set('description', e.currentTarget.value)}
           error={fieldErrors.description}
         />
-        <JalaliDateInput label={f.date} required value={date} onChange={setDate} error={fieldErrors.date} />
+        <JalaliDateInput
+          label={f.date}
+          required
+          value={date}
+          onChange={(d) => form.set('date', d ?? '')}
+          error={fieldErrors.date}
+        />
         <Stack gap={6}>
           <Text fz="sm" fw={500}>
             {f.image}

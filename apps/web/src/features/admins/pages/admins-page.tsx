@@ -24,7 +24,6 @@ import {
   TextInput,
   Tooltip,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import {
   IconCheck,
   IconCopy,
@@ -39,22 +38,19 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
-import { fieldErrorsOf } from '../../../lib/form-errors';
 import { formatJalaliDate, formatJalaliDateTime, formatNumber } from '../../../lib/format';
+import { useFormState } from '../../../lib/use-form-state';
 import { fa } from '../../../messages/fa';
+import { FormActions } from '../../../ui/form-actions';
 import { PageHeader } from '../../../ui/page-header';
 import { QueryState } from '../../../ui/query-state';
+import { toastError, toastSuccess } from '../../../ui/toasts';
 import { useCardList } from '../../../ui/use-card-list';
 import { generatePassword, staffQuery, useCreateStaff, useSetStaffPassword, useUpdateStaff } from '../api';
 import { adminsFa as t } from '../messages';
 
 const ROLE_COLORS: Record<StaffRole, string> = { 'super-admin': 'brand', admin: 'blue' };
 const ROLE_OPTIONS = STAFF_ROLES.map((r) => ({ value: r, label: t.roles[r] }));
-
-function showError(err: unknown) {
-  notifications.show({ color: 'red', message: err instanceof ApiError ? err.message : fa.errors.internalLine });
-}
 
 /** A password field that starts with a strong generated password, with copy and "another one". */
 function PasswordField({ value, onChange, error }: { value: string; onChange: (v: string) => void; error?: string }) {
@@ -127,22 +123,25 @@ function RoleSelect({
 }
 
 function CreateForm({ onDone }: { onDone: () => void }) {
-  const [v, setV] = useState({ username: '', fullName: '', role: 'admin' as StaffRole, password: generatePassword() });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useFormState(() => ({
+    username: '',
+    fullName: '',
+    role: 'admin' as StaffRole,
+    password: generatePassword(),
+  }));
+  const { values: v, set, errors } = form;
   const create = useCreateStaff();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = staffCreateSchema.safeParse(v);
-    setErrors(parsed.success ? {} : fieldErrorsOf(parsed.error));
-    if (!parsed.success) return;
+    if (!form.check(staffCreateSchema)) return;
     create.mutate(v, {
       onSuccess: () => {
-        notifications.show({ color: 'green', message: t.created });
+        toastSuccess(t.created);
         onDone();
       },
       onError: (err) => {
-        if (err instanceof ApiError && err.fields) setErrors(err.fields);
-        showError(err);
+        form.showServerErrors(err);
+        toastError(err);
       },
     });
   };
@@ -152,7 +151,7 @@ function CreateForm({ onDone }: { onDone: () => void }) {
         <TextInput
           label={t.fullName}
           value={v.fullName}
-          onChange={(e) => setV({ ...v, fullName: e.currentTarget.value })}
+          onChange={(e) => set('fullName', e.currentTarget.value)}
           error={errors.fullName}
           name="fullName"
           required
@@ -162,7 +161,7 @@ function CreateForm({ onDone }: { onDone: () => void }) {
           label={t.username}
           description={t.usernameHint}
           value={v.username}
-          onChange={(e) => setV({ ...v, username: e.currentTarget.value })}
+          onChange={(e) => set('username', e.currentTarget.value)}
           error={errors.username}
           name="username"
           dir="ltr"
@@ -171,41 +170,32 @@ function CreateForm({ onDone }: { onDone: () => void }) {
           spellCheck={false}
           required
         />
-        <RoleSelect value={v.role} onChange={(role) => setV({ ...v, role })} error={errors.role} />
-        <PasswordField value={v.password} onChange={(password) => setV({ ...v, password })} error={errors.password} />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onDone}>
-            {t.cancel}
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            {t.create}
-          </Button>
-        </Group>
+        <RoleSelect value={v.role} onChange={(role) => set('role', role)} error={errors.role} />
+        <PasswordField value={v.password} onChange={(password) => set('password', password)} error={errors.password} />
+        <FormActions submitLabel={t.create} loading={create.isPending} onCancel={onDone} />
       </Stack>
     </form>
   );
 }
 
 function EditForm({ account, isSelf, onDone }: { account: StaffAccount; isSelf: boolean; onDone: () => void }) {
-  const [v, setV] = useState({ fullName: account.fullName, role: account.role });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useFormState({ fullName: account.fullName, role: account.role });
+  const { values: v, set, errors } = form;
   const update = useUpdateStaff();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const body = isSelf ? { fullName: v.fullName } : v;
-    const parsed = staffUpdateSchema.safeParse(body);
-    setErrors(parsed.success ? {} : fieldErrorsOf(parsed.error));
-    if (!parsed.success) return;
+    if (!form.check(staffUpdateSchema, body)) return;
     update.mutate(
       { id: account.id, body },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: t.saved });
+          toastSuccess(t.saved);
           onDone();
         },
         onError: (err) => {
-          if (err instanceof ApiError && err.fields) setErrors(err.fields);
-          showError(err);
+          form.showServerErrors(err);
+          toastError(err);
         },
       },
     );
@@ -217,7 +207,7 @@ function EditForm({ account, isSelf, onDone }: { account: StaffAccount; isSelf: 
         <TextInput
           label={t.fullName}
           value={v.fullName}
-          onChange={(e) => setV({ ...v, fullName: e.currentTarget.value })}
+          onChange={(e) => set('fullName', e.currentTarget.value)}
           error={errors.fullName}
           name="fullName"
           required
@@ -225,42 +215,33 @@ function EditForm({ account, isSelf, onDone }: { account: StaffAccount; isSelf: 
         />
         <RoleSelect
           value={v.role}
-          onChange={(role) => setV({ ...v, role })}
+          onChange={(role) => set('role', role)}
           error={errors.role}
           disabledReason={isSelf ? t.selfRole : undefined}
         />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onDone}>
-            {t.cancel}
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            {t.save}
-          </Button>
-        </Group>
+        <FormActions submitLabel={t.save} loading={update.isPending} onCancel={onDone} />
       </Stack>
     </form>
   );
 }
 
 function PasswordForm({ account, onDone }: { account: StaffAccount; onDone: () => void }) {
-  const [password, setPassword] = useState(generatePassword);
-  const [error, setError] = useState<string | undefined>();
+  const form = useFormState(() => ({ password: generatePassword() }));
+  const { password } = form.values;
   const save = useSetStaffPassword();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = staffPasswordBodySchema.safeParse({ password });
-    setError(parsed.success ? undefined : fieldErrorsOf(parsed.error).password);
-    if (!parsed.success) return;
+    if (!form.check(staffPasswordBodySchema)) return;
     save.mutate(
       { id: account.id, password },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: t.passwordSaved });
+          toastSuccess(t.passwordSaved);
           onDone();
         },
         onError: (err) => {
-          if (err instanceof ApiError) setError(err.fields?.password);
-          showError(err);
+          form.showServerErrors(err);
+          toastError(err);
         },
       },
     );
@@ -274,15 +255,8 @@ function PasswordForm({ account, onDone }: { account: StaffAccount; onDone: () =
           </Text>
           <Code dir="ltr">{account.username}</Code>
         </Group>
-        <PasswordField value={password} onChange={setPassword} error={error} />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onDone}>
-            {t.cancel}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t.setPassword}
-          </Button>
-        </Group>
+        <PasswordField value={password} onChange={(p) => form.set('password', p)} error={form.errors.password} />
+        <FormActions submitLabel={t.setPassword} loading={save.isPending} onCancel={onDone} />
       </Stack>
     </form>
   );
@@ -306,11 +280,11 @@ function ConfirmActive({ account, onDone }: { account: StaffAccount; onDone: () 
               { id: account.id, body: { active: !turningOff } },
               {
                 onSuccess: () => {
-                  notifications.show({ color: 'green', message: turningOff ? t.deactivated : t.activated });
+                  toastSuccess(turningOff ? t.deactivated : t.activated);
                   onDone();
                 },
                 onError: (err) => {
-                  showError(err);
+                  toastError(err);
                   onDone();
                 },
               },

@@ -2,16 +2,15 @@ import type { AuditEntry } from '@madreseh/contract/audit/audit.contract';
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, auditDetailsLine } from '@madreseh/contract/audit/audit-labels';
 import type { SessionUser } from '@madreseh/contract/auth/auth.contract';
 import { Badge, Button, Card, Checkbox, Group, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
 import { digitsToPersian, formatJalaliDateTime } from '../../../lib/format';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
+import { toastError } from '../../../ui/toasts';
 import { useCardList } from '../../../ui/use-card-list';
 import { type AuditFilter, auditQuery, downloadAudit } from '../api';
 import { auditFa as m } from '../messages';
@@ -57,7 +56,7 @@ export function Component() {
     try {
       await downloadAudit(filter);
     } catch (err) {
-      notifications.show({ color: 'red', message: err instanceof ApiError ? err.message : m.exportFailed });
+      toastError(err, m.exportFailed);
     } finally {
       setExporting(false);
     }

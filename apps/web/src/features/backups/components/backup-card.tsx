@@ -1,10 +1,9 @@
 import { Alert, Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconDatabaseExport } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
 import { digitsToPersian, formatJalaliDateTime } from '../../../lib/format';
+import { toastError, toastSuccess } from '../../../ui/toasts';
 import { backupStatusQuery, downloadBackup } from '../api';
 import { backupsFa as m } from '../messages';
 
@@ -24,9 +23,9 @@ export function BackupCard() {
     setBusy(true);
     try {
       await downloadBackup();
-      notifications.show({ color: 'green', message: m.done });
+      toastSuccess(m.done);
     } catch (err) {
-      notifications.show({ color: 'red', message: err instanceof ApiError ? err.message : m.failed });
+      toastError(err, m.failed);
     } finally {
       setBusy(false);
       await qc.invalidateQueries({ queryKey: backupStatusQuery().queryKey });

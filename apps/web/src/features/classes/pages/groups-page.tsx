@@ -22,15 +22,17 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconEdit, IconPlus, IconReportAnalytics, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
 import { digitsToPersian, formatAcademicYear } from '../../../lib/format';
+import { useFormState } from '../../../lib/use-form-state';
 import { fa } from '../../../messages/fa';
+import { ConfirmModal } from '../../../ui/confirm-modal';
+import { FormActions } from '../../../ui/form-actions';
 import { PageHeader } from '../../../ui/page-header';
+import { toastError, toastSuccess } from '../../../ui/toasts';
 import { groupsQuery, useDeleteGroup, useSaveGroup } from '../api';
 import { classesFa as t } from '../messages';
 
@@ -77,8 +79,8 @@ function draftOf(g: Group | null): Draft {
 }
 
 function GroupForm({ initial, onDone }: { initial: Draft; onDone: () => void }) {
-  const [d, setD] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useFormState(initial);
+  const { values: d, setValues: setD, errors } = form;
   const save = useSaveGroup();
   const year = academicYearOf().start;
   const years = [year - 1, year, year + 1].map((y) => ({
@@ -106,12 +108,12 @@ function GroupForm({ initial, onDone }: { initial: Draft; onDone: () => void }) 
       },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: t.saved });
+          toastSuccess(t.saved);
           onDone();
         },
         onError: (err) => {
-          setErrors(err instanceof ApiError ? (err.fields ?? {}) : {});
-          notifications.show({ color: 'red', message: err instanceof ApiError ? err.message : fa.errors.internalLine });
+          form.showServerErrors(err);
+          toastError(err);
         },
       },
     );
@@ -202,14 +204,7 @@ function GroupForm({ initial, onDone }: { initial: Draft; onDone: () => void }) 
         >
           {t.addSubject}
         </Button>
-        <Row justify="flex-end" mt="md">
-          <Button variant="default" onClick={onDone}>
-            {t.cancel}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {d.id === null ? t.create : t.save}
-          </Button>
-        </Row>
+        <FormActions submitLabel={d.id === null ? t.create : t.save} loading={save.isPending} onCancel={onDone} />
       </Stack>
     </form>
   );
@@ -301,30 +296,25 @@ export function Component() {
       >
         {editing && <GroupForm initial={editing} onDone={() => setEditing(null)} />}
       </Modal>
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={t.delete}>
-        <Text>{deleting ? t.deleteConfirm(deleting.name) : ''}</Text>
-        <Row justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setDeleting(null)}>
-            {t.cancel}
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={() =>
-              deleting &&
-              remove.mutate(deleting.id, {
-                onSuccess: () => {
-                  notifications.show({ color: 'green', message: t.deleted });
-                  setDeleting(null);
-                },
-                onError: (err) => notifications.show({ color: 'red', message: err.message }),
-              })
-            }
-          >
-            {t.delete}
-          </Button>
-        </Row>
-      </Modal>
+      <ConfirmModal
+        opened={deleting !== null}
+        title={t.delete}
+        confirmLabel={t.delete}
+        loading={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              toastSuccess(t.deleted);
+              setDeleting(null);
+            },
+            onError: (err) => toastError(err),
+          })
+        }
+      >
+        {deleting ? t.deleteConfirm(deleting.name) : ''}
+      </ConfirmModal>
     </>
   );
 }

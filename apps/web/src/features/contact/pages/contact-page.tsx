@@ -1,36 +1,18 @@
 import type { ContactInput } from '@madreseh/contract/contact/contact.contract';
-import { notifications } from '@mantine/notifications';
 import { IconClock, IconMail, IconMap2, IconMapPin, IconPhone, IconWifiOff } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { importWithReload } from '../../../app/lazy-route';
+import { useQuery } from '@tanstack/react-query';
 import { digitsToPersian } from '../../../lib/format';
-import { ApiError } from '../../../lib/http';
 import { useOnline } from '../../../lib/offline';
 import { mapLinks, schoolProfileQuery } from '../../../lib/school-profile';
+import { useFormState } from '../../../lib/use-form-state';
 import { fa } from '../../../messages/fa';
 import { Field } from '../../../ui/field';
-import { Alert, Anchor, Button, Grid, GridCol, Paper, rem, Stack, Text, Title } from '../../../ui/kit';
+import { Alert, Anchor, Button, Grid, GridCol, Paper, PublicPage, Stack, Text, Title } from '../../../ui/kit';
 import { PageHeader } from '../../../ui/page-header';
 import kit from '../../../ui/public.module.css';
+import { toastError, toastSuccess } from '../../../ui/toasts';
 import { contactFa } from '../messages';
-
-/**
- * The contract's schema and client for sending the message, with zod: loaded when the visitor sends
- * it, not with the page (docs/decisions/0014).
- */
-const sending = () =>
-  importWithReload(() =>
-    Promise.all([
-      import('@madreseh/contract/contact/contact.contract'),
-      import('../../../lib/api-client'),
-      import('../../../lib/form-errors'),
-    ]),
-  ).then(([contract, client, forms]) => ({
-    schema: contract.contactInputSchema,
-    send: (body: ContactInput) => client.call(contract.contactContract.send, { body }),
-    fieldErrorsOf: forms.fieldErrorsOf,
-  }));
+import { contactSending, useSendContact } from '../public-api';
 
 const EMPTY: Required<ContactInput> = { name: '', replyTo: '', subject: '', message: '', website: '' };
 
@@ -38,29 +20,25 @@ const EMPTY: Required<ContactInput> = { name: '', replyTo: '', subject: '', mess
 export function Component() {
   const school = useQuery(schoolProfileQuery());
   const online = useOnline();
-  const [form, setForm] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (k: keyof ContactInput, v: string) => setForm((f) => ({ ...f, [k]: v }));
+  const state = useFormState(EMPTY);
+  const { values: form, set, errors, setErrors } = state;
 
-  const send = useMutation({
-    mutationFn: async (body: ContactInput) => (await sending()).send(body),
+  const send = useSendContact({
     onSuccess: () => {
-      setForm(EMPTY);
-      setErrors({});
-      notifications.show({ color: 'green', message: contactFa.sent });
+      state.reset();
+      toastSuccess(contactFa.sent);
     },
     onError: (e) => {
-      if (e instanceof ApiError) setErrors(e.fields ?? {});
-      notifications.show({ color: 'red', message: (e as Error).message });
+      state.showServerErrors(e);
+      toastError(e);
     },
   });
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    const { schema, fieldErrorsOf } = await sending();
-    const parsed = schema.safeParse(form);
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
+    const fieldErrors = (await contactSending()).check(form);
+    if (fieldErrors) {
+      setErrors(fieldErrors);
       return;
     }
     send.mutate(form);
@@ -68,14 +46,7 @@ export function Component() {
 
   const p = school.data;
   return (
-    <div
-      style={{
-        marginInline: 'auto',
-        paddingInline: 'var(--mantine-spacing-md)',
-        paddingBlock: 'var(--mantine-spacing-xl)',
-        maxWidth: rem(1100),
-      }}
-    >
+    <PublicPage width={1100}>
       <PageHeader title={contactFa.title} description={contactFa.line} />
       <Grid className={kit.gridLg}>
         <GridCol className={kit.col7}>
@@ -206,6 +177,6 @@ export function Component() {
           </Paper>
         </GridCol>
       </Grid>
-    </div>
+    </PublicPage>
   );
 }

@@ -6,7 +6,6 @@ import {
   Checkbox,
   Drawer,
   Group,
-  Modal,
   Paper,
   Stack,
   Switch,
@@ -15,14 +14,15 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { digitsToPersian, formatJalaliDateTime } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
+import { ConfirmModal } from '../../../ui/confirm-modal';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
+import { toastError, toastSuccess } from '../../../ui/toasts';
 import { useCardList } from '../../../ui/use-card-list';
 import { contactListQuery, useBulkMessages, useOpenMessage, useSetRead } from '../api';
 import { contactFa } from '../messages';
@@ -45,12 +45,12 @@ export function Component() {
   const runBulk = (input: { ids: number[]; action: 'read' | 'unread' | 'delete' }) =>
     bulk.mutate(input, {
       onSuccess: () => {
-        notifications.show({ color: 'green', message: contactFa.done });
+        toastSuccess(contactFa.done);
         setSelected([]);
         setConfirm(null);
         setOpen(null);
       },
-      onError: (e) => notifications.show({ color: 'red', message: (e as Error).message }),
+      onError: (e) => toastError(e),
     });
 
   const data = list.data;
@@ -234,21 +234,15 @@ export function Component() {
           </Stack>
         )}
       </Drawer>
-      <Modal opened={confirm !== null} onClose={() => setConfirm(null)} title={contactFa.delete}>
-        <Text mb="lg">{confirm ? contactFa.confirmDelete(digitsToPersian(confirm.length)) : ''}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setConfirm(null)}>
-            {contactFa.cancel}
-          </Button>
-          <Button
-            color="red"
-            loading={bulk.isPending}
-            onClick={() => confirm && runBulk({ ids: confirm, action: 'delete' })}
-          >
-            {contactFa.delete}
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmModal
+        opened={confirm !== null}
+        title={contactFa.delete}
+        loading={bulk.isPending}
+        onCancel={() => setConfirm(null)}
+        onConfirm={() => confirm && runBulk({ ids: confirm, action: 'delete' })}
+      >
+        {confirm ? contactFa.confirmDelete(digitsToPersian(confirm.length)) : ''}
+      </ConfirmModal>
     </>
   );
 }

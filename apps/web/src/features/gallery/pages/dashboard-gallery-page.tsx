@@ -8,7 +8,6 @@ import {
   Card,
   Group,
   Image,
-  Modal,
   Paper,
   Progress,
   SimpleGrid,
@@ -17,14 +16,15 @@ import {
   TextInput,
   VisuallyHidden,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconArrowLeft, IconArrowRight, IconGripVertical, IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { digitsToPersian } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
+import { ConfirmModal } from '../../../ui/confirm-modal';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
+import { toastError, toastSuccess } from '../../../ui/toasts';
 import {
   galleryQueries,
   invalidateGallery,
@@ -71,9 +71,9 @@ function PhotoCard({
   const [caption, setCaption] = useState(photo.caption);
   const [album, setAlbum] = useState(photo.album);
   const [confirm, setConfirm] = useState(false);
-  const save = useUpdatePhoto(photo.id, () => notifications.show({ color: 'green', message: galleryFa.saved }));
+  const save = useUpdatePhoto(photo.id, () => toastSuccess(galleryFa.saved));
   const remove = useRemovePhoto(photo.id, () => {
-    notifications.show({ color: 'green', message: galleryFa.deleted });
+    toastSuccess(galleryFa.deleted);
     setConfirm(false);
   });
   const dirty = caption !== photo.caption || album !== photo.album;
@@ -150,12 +150,7 @@ function PhotoCard({
             {dirty && (
               <Button
                 size="xs"
-                onClick={() =>
-                  save.mutate(
-                    { caption, album },
-                    { onError: (e) => notifications.show({ color: 'red', message: e.message }) },
-                  )
-                }
+                onClick={() => save.mutate({ caption, album }, { onError: (e) => toastError(e) })}
                 loading={save.isPending}
               >
                 {galleryFa.save}
@@ -167,17 +162,15 @@ function PhotoCard({
           </Group>
         </Group>
       </Stack>
-      <Modal opened={confirm} onClose={() => setConfirm(false)} title={galleryFa.delete}>
-        <Text mb="lg">{galleryFa.confirmDelete}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setConfirm(false)}>
-            {galleryFa.cancel}
-          </Button>
-          <Button color="red" onClick={() => remove.mutate()} loading={remove.isPending}>
-            {galleryFa.delete}
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmModal
+        opened={confirm}
+        title={galleryFa.delete}
+        loading={remove.isPending}
+        onCancel={() => setConfirm(false)}
+        onConfirm={() => remove.mutate()}
+      >
+        {galleryFa.confirmDelete}
+      </ConfirmModal>
     </Card>
   );
 }
@@ -224,7 +217,7 @@ export function Component() {
 
   // The photos of this page take the places they hold in a new order (inPlace): other pages do not move.
   const [announce, setAnnounce] = useState('');
-  const reorder = useReorderPhotos(page, (e) => notifications.show({ color: 'red', message: e.message }));
+  const reorder = useReorderPhotos(page, (e) => toastError(e));
   /** Moves the photo at `from` to `to` on this page. */
   const moveTo = (from: number, to: number) => {
     if (!data || from === to || to < 0 || to >= data.items.length) return;

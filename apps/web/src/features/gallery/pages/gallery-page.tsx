@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { importWithReload } from '../../../app/lazy-route';
-import { Group, Image, M, rem, SimpleGrid, Skeleton, Text } from '../../../ui/kit';
+import { Group, Image, M, PublicPage, rem, SimpleGrid, Skeleton, Text } from '../../../ui/kit';
 import { PageHeader } from '../../../ui/page-header';
 import classes from '../gallery.module.css';
 import { galleryFa } from '../messages';
@@ -74,14 +74,7 @@ export function Component() {
     setPage(1);
   };
   return (
-    <div
-      style={{
-        marginInline: 'auto',
-        paddingInline: 'var(--mantine-spacing-md)',
-        paddingBlock: 'var(--mantine-spacing-xl)',
-        maxWidth: rem(1200),
-      }}
-    >
+    <PublicPage width={1200}>
       <PageHeader title={galleryFa.title} description={galleryFa.line} />
       {data && data.albums.length > 0 && (
         <Group gap={6} aria-label={galleryFa.albums} role="group" style={{ marginBottom: 'var(--mantine-spacing-lg)' }}>
@@ -147,6 +140,6 @@ export function Component() {
           <GalleryLightbox photos={data.items} index={open} onIndex={setOpen} onClose={() => setOpen(null)} />
         </Suspense>
       )}
-    </div>
+    </PublicPage>
   );
 }

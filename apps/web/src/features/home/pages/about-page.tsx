@@ -4,7 +4,7 @@ import { digitsToPersian } from '../../../lib/format';
 import { schoolProfileQuery } from '../../../lib/school-profile';
 import { fa } from '../../../messages/fa';
 import { HtmlContent } from '../../../ui/html-content';
-import { Grid, GridCol, Paper, rem, Skeleton, Stack, Text, Title } from '../../../ui/kit';
+import { Grid, GridCol, Paper, PublicPage, Skeleton, Stack, Text, Title } from '../../../ui/kit';
 import { PageHeader } from '../../../ui/page-header';
 import kit from '../../../ui/public.module.css';
 import { homeFa } from '../messages';
@@ -13,14 +13,7 @@ export function Component() {
   const school = useQuery(schoolProfileQuery());
   const p = school.data;
   return (
-    <div
-      style={{
-        marginInline: 'auto',
-        paddingInline: 'var(--mantine-spacing-md)',
-        paddingBlock: 'var(--mantine-spacing-xl)',
-        maxWidth: rem(1100),
-      }}
-    >
+    <PublicPage width={1100}>
       <PageHeader title={fa.nav.about} description={p?.name} />
       {school.isPending && <Skeleton height={300} />}
       {p && (
@@ -57,6 +50,6 @@ export function Component() {
           </GridCol>
         </Grid>
       )}
-    </div>
+    </PublicPage>
   );
 }

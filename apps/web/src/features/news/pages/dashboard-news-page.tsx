@@ -26,18 +26,20 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconDotsVertical, IconEdit, IconPin, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
 import { formatJalaliDateTime } from '../../../lib/format';
+import { useFormState } from '../../../lib/use-form-state';
 import { fa } from '../../../messages/fa';
+import { ConfirmModal } from '../../../ui/confirm-modal';
 import { TimeInput24, timeOf } from '../../../ui/digits-input';
+import { FormActions } from '../../../ui/form-actions';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
+import { toastError, toastSuccess } from '../../../ui/toasts';
 import { useCardList } from '../../../ui/use-card-list';
 import { newsQueries, useDeleteNews, useSaveNews } from '../api';
 import { newsFa } from '../messages';
@@ -140,12 +142,11 @@ function NewsCardRow({ n, onEdit, onDelete }: { n: AdminNews; onEdit: () => void
 }
 
 function NewsForm({ editing, onDone }: { editing: AdminNews | null; onDone: () => void }) {
-  const [form, setForm] = useState<FormState>(editing ? formOf(editing) : emptyForm());
+  const state = useFormState<FormState>(() => (editing ? formOf(editing) : emptyForm()));
+  const { values: form, set, errors } = state;
   const groups = useQuery(newsQueries.groups());
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [cover, setCover] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const set = <K extends keyof FormState>(k: K, v: FormState[K]) => setForm((f) => ({ ...f, [k]: v }));
 
   const save = useSaveNews(editing?.id ?? null, setProgress);
   const submit = () => {
@@ -164,14 +165,12 @@ function NewsForm({ editing, onDone }: { editing: AdminNews | null; onDone: () =
       { body, cover },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: newsFa.saved });
+          toastSuccess(newsFa.saved);
           onDone();
         },
         onError: (err) => {
-          if (err instanceof ApiError) {
-            setErrors(err.fields ?? {});
-            notifications.show({ color: 'red', message: err.message });
-          }
+          state.showServerErrors(err);
+          toastError(err);
         },
       },
     );
@@ -181,7 +180,7 @@ function NewsForm({ editing, onDone }: { editing: AdminNews | null; onDone: () =
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        setErrors({});
+        state.setErrors({});
         submit();
       }}
     >
@@ -276,14 +275,7 @@ function NewsForm({ editing, onDone }: { editing: AdminNews | null; onDone: () =
           placeholder="JPEG، PNG یا WebP"
         />
         {progress !== null && <Progress value={progress * 100} aria-label={newsFa.uploading} />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {newsFa.cancel}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {newsFa.save}
-          </Button>
-        </Group>
+        <FormActions submitLabel={newsFa.save} loading={save.isPending} onCancel={onDone} />
       </Stack>
     </form>
   );
@@ -427,30 +419,24 @@ export function Component() {
       >
         {editing !== null && <NewsForm editing={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
       </Modal>
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title={newsFa.delete}>
-        <Text mb="lg">{deleting ? newsFa.confirmDelete(deleting.title) : ''}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setDeleting(null)}>
-            {newsFa.cancel}
-          </Button>
-          <Button
-            color="red"
-            loading={remove.isPending}
-            onClick={() =>
-              deleting &&
-              remove.mutate(deleting.id, {
-                onSuccess: () => {
-                  notifications.show({ color: 'green', message: newsFa.deleted });
-                  setDeleting(null);
-                },
-                onError: (err) => notifications.show({ color: 'red', message: err.message }),
-              })
-            }
-          >
-            {newsFa.delete}
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmModal
+        opened={deleting !== null}
+        title={newsFa.delete}
+        loading={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              toastSuccess(newsFa.deleted);
+              setDeleting(null);
+            },
+            onError: (err) => toastError(err),
+          })
+        }
+      >
+        {deleting ? newsFa.confirmDelete(deleting.title) : ''}
+      </ConfirmModal>
     </>
   );
 }

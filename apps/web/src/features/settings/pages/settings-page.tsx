@@ -27,17 +27,17 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
 import { digitsToPersian } from '../../../lib/format';
+import { useFormState } from '../../../lib/use-form-state';
 import { fa } from '../../../messages/fa';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianNumberInput } from '../../../ui/persian-number-input';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
+import { toastError, toastSuccess } from '../../../ui/toasts';
 import { settingsQueries, useRemoveSchoolImage, useSaveSchool, useUploadSchoolImage } from '../api';
 import { settingsFa } from '../messages';
 
@@ -122,8 +122,8 @@ function ImageSlot({
             onChange={(f) =>
               f &&
               upload.mutate(f, {
-                onSuccess: () => notifications.show({ color: 'green', message: settingsFa.imageSaved }),
-                onError: (err) => notifications.show({ color: 'red', message: err.message }),
+                onSuccess: () => toastSuccess(settingsFa.imageSaved),
+                onError: (err) => toastError(err),
               })
             }
           >
@@ -154,9 +154,8 @@ function SettingsForm({ profile }: { profile: SchoolProfile }) {
   // The stamp and signature are a super-admin's to set (the server refuses anyone else).
   const superAdmin =
     (useRouteLoaderData('dashboard') as { user?: SessionUser } | undefined)?.user?.role === 'super-admin';
-  const [form, setForm] = useState<Form>(() => formOf(profile));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = <K extends keyof Form>(k: K, v: Form[K]) => setForm((f) => ({ ...f, [k]: v }));
+  const state = useFormState<Form>(() => formOf(profile));
+  const { values: form, set, errors, setErrors } = state;
   const err = (k: string) => errors[`school.${k}`];
   const [phoneText, setPhoneText] = useState('');
 
@@ -165,7 +164,7 @@ function SettingsForm({ profile }: { profile: SchoolProfile }) {
     const { lat, lng, academicYear, ...rest } = form;
     if (academicYear === '') {
       setErrors({ 'school.academicYear': settingsFa.academicYearMissing });
-      notifications.show({ color: 'red', message: settingsFa.academicYearMissing });
+      toastError(settingsFa.academicYearMissing);
       return;
     }
     save.mutate(
@@ -173,11 +172,11 @@ function SettingsForm({ profile }: { profile: SchoolProfile }) {
       {
         onSuccess: () => {
           setErrors({});
-          notifications.show({ color: 'green', message: settingsFa.saved });
+          toastSuccess(settingsFa.saved);
         },
         onError: (e) => {
-          if (e instanceof ApiError) setErrors(e.fields ?? {});
-          notifications.show({ color: 'red', message: e.message });
+          state.showServerErrors(e);
+          toastError(e);
         },
       },
     );

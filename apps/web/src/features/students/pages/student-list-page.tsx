@@ -13,7 +13,6 @@ import {
   Checkbox,
   Group,
   Menu,
-  Modal,
   Paper,
   Select,
   SimpleGrid,
@@ -44,6 +43,7 @@ import { useNavigate } from 'react-router';
 import { downloadFile } from '../../../lib/download';
 import { digitsToPersian, formatNumber } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
+import { ConfirmModal } from '../../../ui/confirm-modal';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
 import { QueryState } from '../../../ui/query-state';
@@ -457,17 +457,16 @@ export function Component() {
       />
       <CredentialsModal credentials={credentials} onClose={() => setCredentials(null)} />
       <ImportModal opened={importing} onClose={() => setImporting(false)} />
-      <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title={t.deleteTitle}>
-        <Text>{t.deleteConfirm(formatNumber(selected.size))}</Text>
-        <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={() => setConfirmDelete(false)}>
-            {t.cancel}
-          </Button>
-          <Button color="red" loading={remove.isPending} onClick={doDelete}>
-            {t.confirmDelete}
-          </Button>
-        </Group>
-      </Modal>
+      <ConfirmModal
+        opened={confirmDelete}
+        title={t.deleteTitle}
+        confirmLabel={t.confirmDelete}
+        loading={remove.isPending}
+        onCancel={() => setConfirmDelete(false)}
+        onConfirm={doDelete}
+      >
+        {t.deleteConfirm(formatNumber(selected.size))}
+      </ConfirmModal>
     </>
   );
 }

@@ -1,0 +1,17 @@
+import { notifications } from '@mantine/notifications';
+import { ApiError } from '../lib/http';
+import { fa } from '../messages/fa';
+
+/** A green toast: something was saved, sent or deleted. */
+export function toastSuccess(message: string): void {
+  notifications.show({ color: 'green', message });
+}
+
+/**
+ * A red toast. A string is shown as it is; an error of the API shows the server's Persian message;
+ * anything else (the network, a bug) shows `fallback`, never an English browser message.
+ */
+export function toastError(error: unknown, fallback: string = fa.errors.internalLine): void {
+  const message = typeof error === 'string' ? error : error instanceof ApiError ? error.message : fallback;
+  notifications.show({ color: 'red', message });
+}
