@@ -26,6 +26,8 @@ const PAGES: { path: string; as?: DemoUser }[] = [
   { path: '/student/report-card', as: 'student1' },
   { path: '/dashboard/student/list', as: 'admin' },
   { path: '/dashboard/payments/pending', as: 'admin' },
+  { path: '/dashboard/notifications/message', as: 'admin' },
+  { path: '/dashboard/notifications/settings', as: 'superadmin' },
 ];
 
 describe('accessibility (axe): no serious or critical violations', () => {

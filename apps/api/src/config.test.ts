@@ -102,6 +102,40 @@ describe('loadConfig', () => {
     expect(err.message).toContain('postgres://');
   });
 
+  it('reads SMS_* as overrides of the notification settings, unset ones left to the dashboard', () => {
+    expect(loadConfig({}).sms).toEqual({
+      provider: undefined,
+      apiKey: undefined,
+      sender: undefined,
+      dailyCap: undefined,
+      reminderDaysBefore: undefined,
+      baseUrl: undefined,
+    });
+    expect(loadConfig({}).smsSendEveryMs).toBe(15_000);
+    const c = loadConfig({
+      SMS_PROVIDER: 'kavenegar',
+      SMS_API_KEY: 'k-123',
+      SMS_SENDER: '10004346',
+      SMS_DAILY_CAP: '0',
+      SMS_REMINDER_DAYS: '5',
+      SMS_BASE_URL: 'http://127.0.0.1:9000',
+      SMS_SEND_INTERVAL_SECONDS: '60',
+    });
+    expect(c.sms).toEqual({
+      provider: 'kavenegar',
+      apiKey: 'k-123',
+      sender: '10004346',
+      dailyCap: 0,
+      reminderDaysBefore: 5,
+      baseUrl: 'http://127.0.0.1:9000',
+    });
+    expect(c.smsSendEveryMs).toBe(60_000);
+    const err = configError({ SMS_PROVIDER: 'twilio', SMS_SENDER: '+98-1000', SMS_REMINDER_DAYS: '40' });
+    expect(err.message).toContain('SMS_PROVIDER');
+    expect(err.message).toContain('SMS_SENDER');
+    expect(err.message).toContain('SMS_REMINDER_DAYS');
+  });
+
   it('names every bad variable at once', () => {
     const err = configError({ PORT: 'x', NODE_ENV: 'staging', LOG_LEVEL: 'loud' });
     expect(err.message).toContain('PORT');

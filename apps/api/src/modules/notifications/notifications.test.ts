@@ -356,6 +356,22 @@ describe('endpoints', () => {
     expect(log.items[0].state).toBe('queued');
   });
 
+  it('a student reads and marks only their own notifications', async () => {
+    await issue();
+    const [mine] = await t.db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(eq(notifications.userId, student1.userId));
+    if (!mine) throw new Error('no notification for student1');
+    const other = await t.sessionFor('student2');
+    expect((await t.call(c.mine, { headers: t.as(other) })).json().items).toEqual([]);
+    const marked = await t.call(c.markRead, { body: { ids: [mine.id] }, headers: t.as(other) });
+    expect(marked.json()).toEqual({ ok: true, count: 0 });
+    expect((await t.call(c.unread, { headers: t.as(studentToken) })).json()).toEqual({ count: 1 });
+    // Staff have no bell of their own here.
+    expect((await t.call(c.unread, { headers: t.as(adminToken) })).statusCode).toBe(403);
+  });
+
   it('refuses a class message without a class, in Persian', async () => {
     const res = await t.call(c.preview, { body: { audience: 'group', text: 'سلام' }, headers: t.as(adminToken) });
     expect(res.statusCode).toBe(400);
