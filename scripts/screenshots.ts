@@ -118,6 +118,35 @@ const SHOTS: Shot[] = [
   { name: 'invoices', path: '/dashboard/invoices', as: 'admin' },
   { name: 'pending-receipts', path: '/dashboard/payments/pending', as: 'admin' },
   { name: 'admins', path: '/dashboard/admins', as: 'superadmin' },
+  {
+    // A class message previewed: students, SMS recipients and parts before sending.
+    name: 'notifications-message',
+    path: '/dashboard/notifications/message',
+    as: 'admin',
+    prepare: async (page) => {
+      await page.getByTestId('message-group').click();
+      await page.getByRole('option', { name: 'هفتم الف' }).click();
+      await page
+        .getByTestId('message-text')
+        .fill(
+          'اولیای گرامی، جلسهٔ اولیا و مربیان پنجشنبه ساعت ۱۰ صبح در سالن اجتماعات مدرسه برگزار می‌شود. حضور شما مایهٔ دلگرمی ماست.',
+        );
+      await page.getByTestId('message-preview').click();
+      await page.getByTestId('message-preview-result').waitFor();
+    },
+  },
+  { name: 'notifications-settings', path: '/dashboard/notifications/settings', as: 'superadmin' },
+  {
+    // After a class message and an invoice: the bell's count and its list.
+    name: 'student-bell',
+    path: '/student',
+    as: 'student1',
+    fullPage: false,
+    prepare: async (page) => {
+      await page.getByTestId('notification-bell').click();
+      await page.getByTestId('notification-list').waitFor();
+    },
+  },
   { name: 'super-admin-only', path: '/dashboard/admins', as: 'admin' },
   {
     name: 'audit',

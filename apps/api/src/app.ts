@@ -25,6 +25,7 @@ import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { registerGalleryRoutes } from './modules/gallery/gallery.routes';
 import { registerGroupRoutes } from './modules/groups/groups.routes';
 import { registerNewsRoutes } from './modules/news/news.routes';
+import { registerNotificationRoutes } from './modules/notifications/notifications.routes';
 import { registerPaymentRoutes } from './modules/payments/payments.routes';
 import { registerPreRegisterRoutes } from './modules/pre-register/pre-register.routes';
 import { registerReportCardRoutes } from './modules/report-cards/report-cards.routes';
@@ -43,6 +44,7 @@ export interface AppOptions {
   config: Pick<Config, 'sessionIdleMs' | 'sessionMaxMs' | 'trustProxy' | 'logLevel' | 'uploadsDir'> & {
     webDist?: string;
     payments?: Config['payments'];
+    sms?: Config['sms'];
   };
   /** Where uploads go; a folder on disk at config.uploadsDir unless given. */
   storage?: Storage;
@@ -230,6 +232,7 @@ export async function buildApp({
   registerAdminsRoutes(app, db);
   registerBackupRoutes(app, db, backups);
   registerAuditRoutes(app, db);
+  registerNotificationRoutes(app, db, config.sms);
   if (control) registerControlRoutes(app, control);
   return app;
 }

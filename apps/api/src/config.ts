@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import type { SmsEnv } from './modules/notifications/notification-settings';
 import type { PaymentsConfig } from './modules/payments/gateways';
 
 const bool = z
@@ -96,6 +97,19 @@ const configSchema = z.object({
   BACKUP_FORMAT: z.enum(['native', 'logical']).default('native'),
   RECONCILE_INTERVAL_MINUTES: z.coerce.number().min(0).max(1440).default(5),
   RECONCILE_MIN_AGE_MINUTES: z.coerce.number().min(0).max(1440).default(5),
+  SMS_PROVIDER: z.enum(['fake', 'kavenegar', 'smsir']).optional(),
+  SMS_API_KEY: z.string().min(1).max(200).optional(),
+  SMS_SENDER: z
+    .string()
+    .regex(/^\d{1,20}$/, 'must be the digits of the sender line')
+    .optional(),
+  SMS_DAILY_CAP: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  SMS_REMINDER_DAYS: z.coerce.number().int().min(0).max(30).optional(),
+  SMS_BASE_URL: z
+    .string()
+    .regex(/^https?:\/\//, 'must be an http:// or https:// address')
+    .optional(),
+  SMS_SEND_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
 });
 
 export type Config = {
@@ -124,6 +138,10 @@ export type Config = {
   reconcile: { everyMs: number; minAgeMs: number };
   /** Backups: their folder (BACKUP_DIR, default <DATA_DIR>/backups), hours between scheduled ones, how many kept. */
   backup: { dir: string; everyHours: number; keep: number; format: 'native' | 'logical' };
+  /** SMS_* variables: each one set wins over the dashboard's notification settings. */
+  sms: SmsEnv;
+  /** Time between two runs of the SMS sender (0: only when asked). */
+  smsSendEveryMs: number;
 };
 
 /** Whether `inner` is `outer` or inside it. */
@@ -197,5 +215,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsStore: c.UPLOADS_STORE ?? (c.DATABASE_URL ? 'database' : 'disk'),
     reconcile: { everyMs: c.RECONCILE_INTERVAL_MINUTES * 60_000, minAgeMs: c.RECONCILE_MIN_AGE_MINUTES * 60_000 },
     backup: { dir: backupDir, everyHours: c.BACKUP_EVERY_HOURS, keep: c.BACKUP_KEEP, format: c.BACKUP_FORMAT },
+    sms: {
+      provider: c.SMS_PROVIDER,
+      apiKey: c.SMS_API_KEY,
+      sender: c.SMS_SENDER,
+      dailyCap: c.SMS_DAILY_CAP,
+      reminderDaysBefore: c.SMS_REMINDER_DAYS,
+      baseUrl: c.SMS_BASE_URL,
+    },
+    smsSendEveryMs: c.SMS_SEND_INTERVAL_SECONDS * 1000,
   };
 }

@@ -22,6 +22,7 @@ import { housekeepingJobs, PARTIAL_UPLOAD_AGE_MS } from './jobs/housekeeping';
 import { createScheduler, type JobLog } from './jobs/scheduler';
 import type { BackupsOptions } from './modules/backups/backups.routes';
 import { backupJobs } from './modules/backups/backups.service';
+import { notificationJobs } from './modules/notifications/notifications.jobs';
 import { reconcileJob } from './modules/payments/payments.jobs';
 import { databaseStorage } from './storage/database-storage';
 import { holdingRemovals } from './storage/removal-hold';
@@ -127,6 +128,8 @@ async function main() {
   for (const job of housekeepingJobs({ policy, uploadsDir: config.uploadsDir })) jobs.add(job);
   // A backup every BACKUP_EVERY_HOURS (one instance at a time), and on demand (download, npm run backup).
   for (const job of backupJobs(backups.source, backups.settings)) jobs.add(job);
+  // The SMS sender and due-date reminders (one instance at a time; the outbox rows are claimed).
+  for (const job of notificationJobs(config.sms, config.smsSendEveryMs)) jobs.add(job);
 
   const token = newControlToken();
   const app = await buildApp({

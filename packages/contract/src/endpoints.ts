@@ -9,6 +9,7 @@ import type { Endpoint } from './endpoint';
 import { galleryContract } from './gallery/gallery.contract';
 import { groupContract } from './group/group.contract';
 import { newsContract } from './news/news.contract';
+import { notificationsContract } from './notifications/notifications.contract';
 import { paymentsContract } from './payments/payments.contract';
 import { preRegisterContract } from './pre-register/pre-register.contract';
 import { reportCardContract } from './report-card/report-card.contract';
@@ -37,6 +38,7 @@ export const contract = {
   admins: adminsContract,
   backups: backupsContract,
   audit: auditContract,
+  notifications: notificationsContract,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

@@ -55,6 +55,7 @@ const VALID_BY_NAME: Record<string, unknown> = {
   currentPassword: 'fuzz-password-1',
   newPassword: 'fuzz-password-2',
   studentNumber: 'S-1',
+  sender: '10004346',
   fileName: 'students.csv',
   data: 'YQ==',
   amount: 500_000,

@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { achievements } from '../db/schema/achievements';
+import { notifications } from '../db/schema/notifications';
 import { invoices, payments } from '../db/schema/payments';
 import { preRegistrations } from '../db/schema/pre-register';
 import { reportCardGrades, reportCards } from '../db/schema/report-cards';
@@ -240,6 +241,28 @@ async function addRows(t: TestApp, f: Fixture, n: number): Promise<void> {
       entityId: String(i),
       details: { title: `خبر ${i}` },
     })),
+  );
+  // Notifications of student1 (its bell) and SMS in the outbox (panel/notifications/sms).
+  const studentUser = await t.userId('student1');
+  await t.db.insert(notifications).values(
+    range.flatMap((i) => [
+      {
+        channel: 'in_app' as const,
+        userId: studentUser,
+        template: 'staff_message',
+        body: `پیام ${i}`,
+        idempotencyKey: `count:${i}:in_app`,
+        state: 'delivered' as const,
+      },
+      {
+        channel: 'sms' as const,
+        mobile: '09121234567',
+        template: 'staff_message',
+        body: `پیام ${i}`,
+        idempotencyKey: `count:${i}:sms`,
+        parts: 1,
+      },
+    ]),
   );
   // Accounts somebody guessed at: slowed now (panel/sign-in/slowed).
   const guessed = await t.db.select({ username: users.username }).from(users).limit(n);

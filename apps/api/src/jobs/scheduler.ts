@@ -28,6 +28,8 @@ export interface Job<R = unknown> {
   /** Delay of the first run after start (default: everyMs). */
   firstAfterMs?: number;
   run(ctx: JobContext): Promise<R>;
+  /** A run whose result this finds uneventful is not logged (a frequent job that found nothing to do). */
+  quiet?(result: R): boolean;
 }
 
 export type JobOutcome<R = unknown> =
@@ -66,7 +68,8 @@ export function createScheduler({ db, log }: { db: Db; log: JobLog }): Scheduler
           log.info({ job: job.name }, 'job skipped: running on another instance');
           return { status: 'busy' };
         }
-        log.info({ job: job.name, ms: Date.now() - began, result: locked.value }, 'job done');
+        if (!job.quiet?.(locked.value))
+          log.info({ job: job.name, ms: Date.now() - began, result: locked.value }, 'job done');
         return { status: 'done', result: locked.value };
       } catch (err) {
         log.error({ job: job.name, err: safeError(err) }, 'job failed');

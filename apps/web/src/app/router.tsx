@@ -98,6 +98,17 @@ export const routes: RouteObject[] = [
                   { path: 'group', lazy: lazy(() => import('../features/classes/pages/groups-page')) },
                   { path: 'report-card', lazy: lazy(() => import('../features/report-cards/pages/grid-page')) },
                   { path: 'settings', lazy: lazy(() => import('./pages/settings')) },
+                  {
+                    path: 'notifications/message',
+                    lazy: lazy(() => import('../features/notifications/pages/message-page')),
+                  },
+                  {
+                    path: 'notifications/settings',
+                    loader: superAdminLoader,
+                    errorElement: <RouteErrorPage />,
+                    shouldRevalidate: alwaysRevalidate,
+                    lazy: lazy(() => import('../features/notifications/pages/settings-page')),
+                  },
                   { path: 'audit', lazy: lazy(() => import('../features/audit/pages/audit-page')) },
                   { path: 'sign-in', lazy: lazy(() => import('../features/auth/pages/slowed-sign-ins-page')) },
                   {

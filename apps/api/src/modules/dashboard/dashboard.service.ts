@@ -12,7 +12,7 @@ import { pendingReceiptSql } from '../payments/invoice-ledger';
 
 type PreRegisterFigures = NonNullable<Dashboard['preRegistrations']>;
 
-/** A figure kept by triggers (migrations 0012, 0018): its row, or `fallback` when the row is missing. */
+/** A figure kept by triggers (migrations 0012, 0019): its row, or `fallback` when the row is missing. */
 const counted = (name: string, fallback: SQL) =>
   sql<number>`coalesce((select ${figures.n}::int from ${figures} where ${figures.name} = ${name}), ${fallback})`;
 

@@ -8,7 +8,7 @@ import { pendingReceiptSql } from '../payments/invoice-ledger';
 
 /**
  * The dashboard reads the active students and the pending receipts from counters kept by triggers
- * (migration 0018), so its cost does not grow with the school. Whatever statements change students and
+ * (migration 0019), so its cost does not grow with the school. Whatever statements change students and
  * payments, each counter equals the count from the rows themselves, and the dashboard answers it.
  */
 describe('the active-students and pending-receipts counters', () => {

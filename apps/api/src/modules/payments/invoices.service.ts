@@ -10,6 +10,7 @@ import type { Actor } from '../../lib/actor';
 import { audit, changedFields } from '../../lib/audit';
 import { isUniqueViolation, pgConstraint } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
+import { enqueue } from '../notifications/outbox';
 import { ledgerOfRow, ledgerSql, pendingReceiptSql, statusSql } from './invoice-ledger';
 import { type InvoiceRow, invoiceRowView, invoiceView, type PaymentRow, type SignUrl } from './payment-views';
 import { FAILURE, MSG } from './payments.messages';
@@ -140,6 +141,14 @@ export async function createInvoice(db: Db, actor: Actor, studentId: number, inp
       .returning();
     if (!row) throw new Error('insert returned nothing');
     await audit(tx, actor, 'create', 'invoice', row.id, { studentId, amount: input.amount, title: input.title });
+    await enqueue(tx, {
+      kind: 'invoice_issued',
+      invoiceId: row.id,
+      studentId,
+      title: row.title,
+      amount: row.amount,
+      due: row.dueDate,
+    });
     return invoiceView(row, [], sign);
   }).catch(duplicateInvoiceAs409);
 }
@@ -260,8 +269,25 @@ export async function bulkCreateInvoices(
         .insert(invoices)
         .values(values.slice(i, i + 1000))
         .onConflictDoNothing()
-        .returning({ id: invoices.id });
+        .returning({
+          id: invoices.id,
+          studentId: invoices.studentId,
+          title: invoices.title,
+          amount: invoices.amount,
+          dueDate: invoices.dueDate,
+        });
       created += rows.length;
+      await enqueue(
+        tx,
+        rows.map((r) => ({
+          kind: 'invoice_issued' as const,
+          invoiceId: r.id,
+          studentId: r.studentId,
+          title: r.title,
+          amount: r.amount,
+          due: r.dueDate,
+        })),
+      );
     }
     const skipped = values.length - created;
     await audit(tx, actor, 'bulk_create', 'invoice', null, {

@@ -7,6 +7,7 @@ import { inTransaction } from '../../db/transaction';
 import { type Actor, SYSTEM_ACTOR } from '../../lib/actor';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
+import { enqueue } from '../notifications/outbox';
 import { GatewayRefusedError, GatewayUnavailableError, type PaymentGateway, type VerifyResult } from './gateways';
 import { ledgerOfPayments, sumsOf, wouldOverpay } from './invoice-ledger';
 import { lockInvoice, paymentsOf } from './invoices.service';
@@ -232,6 +233,13 @@ async function settleVerified(
         source: options.source,
         ...(result.alreadyVerified ? { alreadyVerified: true } : {}),
         ...(over ? { overpaid: true } : {}),
+      });
+      await enqueue(tx, {
+        kind: 'payment_confirmed',
+        paymentId: claimed.id,
+        studentId: inv.studentId,
+        title: inv.title,
+        amount: claimed.amount,
       });
       if (over) log.warn({ paymentId: claimed.id, invoiceId: inv.id }, 'gateway payment credited above the invoice');
       log.info(

@@ -9,6 +9,7 @@ import type { Actor } from '../../lib/actor';
 import { audit } from '../../lib/audit';
 import { isUniqueViolation, pgConstraint } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
+import { enqueue } from '../notifications/outbox';
 import {
   isPendingReceipt,
   ledgerOfPayments,
@@ -69,6 +70,13 @@ export async function recordManualPayment(
       .returning();
     if (!row) throw new Error('insert returned nothing');
     await audit(tx, actor, 'manual_payment', 'invoice', invoiceId, { paymentId: row.id, amount: input.amount });
+    await enqueue(tx, {
+      kind: 'payment_confirmed',
+      paymentId: row.id,
+      studentId: inv.studentId,
+      title: inv.title,
+      amount: row.amount,
+    });
     return paymentView(row, sign);
   });
 }
@@ -104,6 +112,13 @@ export async function decideReceipt(
         .set({ status: 'succeeded', decidedAt: now, decidedBy: by })
         .where(eq(payments.id, paymentId));
       await audit(tx, actor, 'approve_receipt', 'payment', paymentId, { invoiceId: p.invoiceId, amount: p.amount });
+      await enqueue(tx, {
+        kind: 'receipt_approved',
+        paymentId,
+        studentId: inv.studentId,
+        title: inv.title,
+        amount: p.amount,
+      });
     } else {
       await tx
         .update(payments)
@@ -111,6 +126,13 @@ export async function decideReceipt(
         .where(eq(payments.id, paymentId));
       await audit(tx, actor, 'reject_receipt', 'payment', paymentId, {
         invoiceId: p.invoiceId,
+        reason: decision.reason,
+      });
+      await enqueue(tx, {
+        kind: 'receipt_rejected',
+        paymentId,
+        studentId: inv.studentId,
+        title: inv.title,
         reason: decision.reason,
       });
     }

@@ -19,6 +19,7 @@ import type { Actor } from '../../lib/actor';
 import { audit, changedFields } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { hit } from '../../lib/rate-limit';
+import { enqueue } from '../notifications/outbox';
 import { getSchoolProfile } from '../settings/settings.service';
 
 export const PRE_REGISTER_LIMITS = { submitPerIp: 20, lookupPerIp: 30, windowMs: 10 * 60_000 } as const;
@@ -225,7 +226,13 @@ export async function setStatus(
 ): Promise<PreRegistration> {
   await db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ status: preRegistrations.status, adminNote: preRegistrations.adminNote })
+      .select({
+        status: preRegistrations.status,
+        adminNote: preRegistrations.adminNote,
+        firstName: preRegistrations.firstName,
+        lastName: preRegistrations.lastName,
+        fatherMobile: preRegistrations.fatherMobile,
+      })
       .from(preRegistrations)
       .where(eq(preRegistrations.id, id))
       .for('update');
@@ -245,8 +252,17 @@ export async function setStatus(
       'pre_register.status',
       'pre_registration',
       id,
-      changedFields(current, { status, adminNote }),
+      changedFields({ status: current.status, adminNote: current.adminNote }, { status, adminNote }),
     );
+    if (status !== current.status) {
+      await enqueue(tx, {
+        kind: 'pre_register_status',
+        preRegistrationId: id,
+        mobile: current.fatherMobile,
+        name: `${current.firstName} ${current.lastName}`,
+        status: PRE_REGISTER_STATUS_LABELS[status],
+      });
+    }
   });
   return getOne(db, id);
 }

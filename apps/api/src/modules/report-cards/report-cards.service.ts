@@ -7,6 +7,7 @@ import {
   parseDescriptive,
   parseScore,
   type ReportCard,
+  TERM_LABELS,
   TERMS,
   type Term,
 } from '@madreseh/contract/report-card/report-card.contract';
@@ -21,6 +22,7 @@ import type { Actor } from '../../lib/actor';
 import { audit, changedFields } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { getGroup } from '../groups/groups.service';
+import { enqueue } from '../notifications/outbox';
 import { fullNameOf, studentOfUser } from '../students/students.service';
 
 type GridBody = z.output<typeof gridSaveSchema>;
@@ -306,7 +308,7 @@ export async function publish(
       .update(reportCards)
       .set({ published: body.published, publishedAt: body.published ? sql`now()` : null, updatedAt: sql`now()` })
       .where(and(eq(reportCards.groupId, group.id), eq(reportCards.term, body.term)))
-      .returning({ id: reportCards.id });
+      .returning({ id: reportCards.id, studentId: reportCards.studentId, academicYear: reportCards.academicYear });
     if (rows.length === 0 && body.published) {
       throw AppError.conflict('برای این کلاس و نوبت هنوز نمره‌ای ثبت نشده است.');
     }
@@ -315,6 +317,19 @@ export async function publish(
       count: rows.length,
       ...(body.published ? {} : { reason: body.reason }),
     });
+    // Told once per card: publishing again after a correction does not send a second message.
+    if (body.published) {
+      await enqueue(
+        tx,
+        rows.map((r) => ({
+          kind: 'report_card_published' as const,
+          studentId: r.studentId,
+          groupId: group.id,
+          term: TERM_LABELS[body.term],
+          round: `${body.term}:${r.academicYear}`,
+        })),
+      );
+    }
     return { count: rows.length };
   });
 }

@@ -42,9 +42,12 @@ export function AreaShell({
   bottomNav,
   navLabel,
   user,
+  headerExtra,
   children,
 }: {
   user: SessionUser;
+  /** Beside the user menu (the student's bell). */
+  headerExtra?: ReactNode;
   sections: AreaSection[];
   bottomNav?: AreaLink[];
   navLabel: string;
@@ -111,16 +114,19 @@ export function AreaShell({
             </ActionIcon>
             <Brand size={32} />
           </Group>
-          {menuWanted ? (
-            <Suspense fallback={userButton}>
-              <UserMenu target={userButton} />
-            </Suspense>
-          ) : (
-            // Until first asked for, the button alone: the menu's code comes with the first click.
-            <UnstyledButton data-testid="user-menu" aria-haspopup="menu" onClick={() => setMenuWanted(true)}>
-              {userSummary}
-            </UnstyledButton>
-          )}
+          <Group gap="xs" wrap="nowrap">
+            {headerExtra}
+            {menuWanted ? (
+              <Suspense fallback={userButton}>
+                <UserMenu target={userButton} />
+              </Suspense>
+            ) : (
+              // Until first asked for, the button alone: the menu's code comes with the first click.
+              <UnstyledButton data-testid="user-menu" aria-haspopup="menu" onClick={() => setMenuWanted(true)}>
+                {userSummary}
+              </UnstyledButton>
+            )}
+          </Group>
         </Group>
       </AppShell.Header>
 

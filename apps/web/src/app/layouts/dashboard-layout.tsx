@@ -1,6 +1,8 @@
 import type { SessionUser } from '@madreseh/contract/auth/auth.contract';
 import {
   IconAward,
+  IconBellCog,
+  IconBellRinging,
   IconChalkboard,
   IconClipboardList,
   IconFileInvoice,
@@ -37,6 +39,7 @@ export const DASHBOARD_SECTIONS: AreaSection[] = [
       { to: '/dashboard/report-card', label: 'کارنامه‌ها', icon: IconReportAnalytics },
       { to: '/dashboard/invoices', label: pm.invoicesTitle, icon: IconFileInvoice },
       { to: '/dashboard/payments/pending', label: pm.pendingQueue, icon: IconReceipt },
+      { to: '/dashboard/notifications/message', label: 'پیام به اولیا', icon: IconBellRinging },
       { to: '/dashboard/settings', label: fa.dashboard.settings, icon: IconSettings },
       { to: '/dashboard/audit', label: fa.dashboard.audit, icon: IconHistory },
       { to: '/dashboard/sign-in', label: signInFa.title, icon: IconHourglass },
@@ -46,7 +49,10 @@ export const DASHBOARD_SECTIONS: AreaSection[] = [
 
 export const SUPER_ADMIN_SECTION: AreaSection = {
   title: fa.dashboard.superAdminSection,
-  links: [{ to: '/dashboard/admins', label: fa.dashboard.admins, icon: IconShieldLock }],
+  links: [
+    { to: '/dashboard/admins', label: fa.dashboard.admins, icon: IconShieldLock },
+    { to: '/dashboard/notifications/settings', label: 'اعلان و پیامک', icon: IconBellCog },
+  ],
 };
 
 /** Loaded only for the one who needs it: a super-admin still on the published demo password. */

@@ -8,6 +8,7 @@ import {
   IconUser,
 } from '@tabler/icons-react';
 import { useRouteLoaderData } from 'react-router';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { fa } from '../../messages/fa';
 import { type AreaLink, AreaShell } from './area-shell';
 
@@ -29,6 +30,7 @@ export function Component() {
       sections={[{ links: STUDENT_LINKS }]}
       bottomNav={STUDENT_LINKS.filter((l) => l.to !== '/student/card-to-card')}
       navLabel="منوی دانش‌آموز"
+      headerExtra={<NotificationBell />}
     />
   );
 }

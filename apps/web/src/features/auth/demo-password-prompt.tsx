@@ -4,8 +4,7 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { ApiError } from '../../lib/api-client';
-import { zodFieldErrors } from '../../lib/form-errors';
+import { useFormState } from '../../lib/use-form-state';
 import { PasswordChangeFields } from '../../ui/password-change-fields';
 import { toastError, toastSuccess } from '../../ui/toasts';
 import { useChangeOwnPassword } from './api';
@@ -21,31 +20,31 @@ const EMPTY = { currentPassword: '', newPassword: '', repeat: '' };
 export function DemoPasswordPrompt() {
   const [hidden, setHidden] = useState(false);
   const [open, setOpen] = useState(false);
-  const [pw, setPw] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useFormState(EMPTY);
+  const { values: pw, setValues: setPw, errors } = form;
   const change = useChangeOwnPassword();
   const revalidator = useRevalidator();
   if (hidden) return null;
 
   const submit = () => {
-    const fieldErrors = zodFieldErrors(passwordChangeSchema, pw);
     // Digits compare as at login: «۱۲۳» and «123» are the same password.
-    if (!fieldErrors.newPassword && digitsToLatin(pw.newPassword) !== digitsToLatin(pw.repeat))
-      fieldErrors.repeat = m.repeatMismatch;
-    setErrors(fieldErrors);
-    if (Object.keys(fieldErrors).length > 0) return;
+    const mismatch = digitsToLatin(pw.newPassword) !== digitsToLatin(pw.repeat);
+    if (!form.check(passwordChangeSchema) || mismatch) {
+      if (mismatch) form.setErrors((found) => (found.newPassword ? found : { ...found, repeat: m.repeatMismatch }));
+      return;
+    }
     change.mutate(
       { currentPassword: pw.currentPassword, newPassword: pw.newPassword },
       {
         onSuccess: () => {
           setOpen(false);
           setHidden(true);
-          setPw(EMPTY);
+          form.reset();
           toastSuccess(m.changed);
           void revalidator.revalidate();
         },
         onError: (err) => {
-          setErrors(err instanceof ApiError ? (err.fields ?? {}) : {});
+          form.showServerErrors(err);
           toastError(err);
         },
       },

@@ -30,8 +30,8 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
-import { fieldErrorsOf } from '../../../lib/form-errors';
 import { formatJalaliDate, formatNumber } from '../../../lib/format';
+import { useFormState } from '../../../lib/use-form-state';
 import { fa } from '../../../messages/fa';
 import { ConfirmModal } from '../../../ui/confirm-modal';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
@@ -286,12 +286,14 @@ function AchievementForm({
   onSubmit: (s: Submit) => void;
   onCancel: () => void;
 }) {
-  const [title, setTitle] = useState(initial?.title ?? '');
-  const [description, setDescription] = useState(initial?.description ?? '');
-  const [date, setDate] = useState<string | null>(initial?.date ?? todayIso());
+  const form = useFormState({
+    title: initial?.title ?? '',
+    description: initial?.description ?? '',
+    date: initial?.date ?? todayIso(),
+  });
+  const { title, description, date } = form.values;
   const [image, setImage] = useState<File | null | 'remove'>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const fieldErrors = { ...(serverError?.fields ?? {}), ...errors };
+  const fieldErrors = { ...(serverError?.fields ?? {}), ...form.errors };
   const f = m.form;
 
   return (
@@ -299,9 +301,7 @@ function AchievementForm({
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        const parsed = achievementBodySchema.safeParse({ title, description, date: date ?? '' });
-        setErrors(parsed.success ? {} : fieldErrorsOf(parsed.error));
-        if (parsed.success) onSubmit({ ...parsed.data, image });
+        if (form.check(achievementBodySchema)) onSubmit({ ...achievementBodySchema.parse(form.values), image });
       }}
     >
       <Stack>
@@ -315,7 +315,7 @@ function AchievementForm({
           required
           value={title}
           maxLength={200}
-          onChange={(e) => setTitle(e.currentTarget.value)}
+          onChange={(e) => form.set('title', e.currentTarget.value)}
           error={fieldErrors.title}
           data-autofocus
         />
@@ -325,10 +325,16 @@ function AchievementForm({
           maxLength={2000}
           autosize
           minRows={3}
-          onChange={(e) => setDescription(e.currentTarget.value)}
+          onChange={(e) => form.set('description', e.currentTarget.value)}
           error={fieldErrors.description}
         />
-        <JalaliDateInput label={f.date} required value={date} onChange={setDate} error={fieldErrors.date} />
+        <JalaliDateInput
+          label={f.date}
+          required
+          value={date}
+          onChange={(d) => form.set('date', d ?? '')}
+          error={fieldErrors.date}
+        />
         <Stack gap={6}>
           <Text fz="sm" fw={500}>
             {f.image}

@@ -38,10 +38,10 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
-import { fieldErrorsOf } from '../../../lib/form-errors';
 import { formatJalaliDate, formatJalaliDateTime, formatNumber } from '../../../lib/format';
+import { useFormState } from '../../../lib/use-form-state';
 import { fa } from '../../../messages/fa';
+import { FormActions } from '../../../ui/form-actions';
 import { PageHeader } from '../../../ui/page-header';
 import { QueryState } from '../../../ui/query-state';
 import { toastError, toastSuccess } from '../../../ui/toasts';
@@ -123,21 +123,24 @@ function RoleSelect({
 }
 
 function CreateForm({ onDone }: { onDone: () => void }) {
-  const [v, setV] = useState({ username: '', fullName: '', role: 'admin' as StaffRole, password: generatePassword() });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useFormState(() => ({
+    username: '',
+    fullName: '',
+    role: 'admin' as StaffRole,
+    password: generatePassword(),
+  }));
+  const { values: v, set, errors } = form;
   const create = useCreateStaff();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = staffCreateSchema.safeParse(v);
-    setErrors(parsed.success ? {} : fieldErrorsOf(parsed.error));
-    if (!parsed.success) return;
+    if (!form.check(staffCreateSchema)) return;
     create.mutate(v, {
       onSuccess: () => {
         toastSuccess(t.created);
         onDone();
       },
       onError: (err) => {
-        if (err instanceof ApiError && err.fields) setErrors(err.fields);
+        form.showServerErrors(err);
         toastError(err);
       },
     });
@@ -148,7 +151,7 @@ function CreateForm({ onDone }: { onDone: () => void }) {
         <TextInput
           label={t.fullName}
           value={v.fullName}
-          onChange={(e) => setV({ ...v, fullName: e.currentTarget.value })}
+          onChange={(e) => set('fullName', e.currentTarget.value)}
           error={errors.fullName}
           name="fullName"
           required
@@ -158,7 +161,7 @@ function CreateForm({ onDone }: { onDone: () => void }) {
           label={t.username}
           description={t.usernameHint}
           value={v.username}
-          onChange={(e) => setV({ ...v, username: e.currentTarget.value })}
+          onChange={(e) => set('username', e.currentTarget.value)}
           error={errors.username}
           name="username"
           dir="ltr"
@@ -167,31 +170,22 @@ function CreateForm({ onDone }: { onDone: () => void }) {
           spellCheck={false}
           required
         />
-        <RoleSelect value={v.role} onChange={(role) => setV({ ...v, role })} error={errors.role} />
-        <PasswordField value={v.password} onChange={(password) => setV({ ...v, password })} error={errors.password} />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onDone}>
-            {t.cancel}
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            {t.create}
-          </Button>
-        </Group>
+        <RoleSelect value={v.role} onChange={(role) => set('role', role)} error={errors.role} />
+        <PasswordField value={v.password} onChange={(password) => set('password', password)} error={errors.password} />
+        <FormActions submitLabel={t.create} loading={create.isPending} onCancel={onDone} />
       </Stack>
     </form>
   );
 }
 
 function EditForm({ account, isSelf, onDone }: { account: StaffAccount; isSelf: boolean; onDone: () => void }) {
-  const [v, setV] = useState({ fullName: account.fullName, role: account.role });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useFormState({ fullName: account.fullName, role: account.role });
+  const { values: v, set, errors } = form;
   const update = useUpdateStaff();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const body = isSelf ? { fullName: v.fullName } : v;
-    const parsed = staffUpdateSchema.safeParse(body);
-    setErrors(parsed.success ? {} : fieldErrorsOf(parsed.error));
-    if (!parsed.success) return;
+    if (!form.check(staffUpdateSchema, body)) return;
     update.mutate(
       { id: account.id, body },
       {
@@ -200,7 +194,7 @@ function EditForm({ account, isSelf, onDone }: { account: StaffAccount; isSelf: 
           onDone();
         },
         onError: (err) => {
-          if (err instanceof ApiError && err.fields) setErrors(err.fields);
+          form.showServerErrors(err);
           toastError(err);
         },
       },
@@ -213,7 +207,7 @@ function EditForm({ account, isSelf, onDone }: { account: StaffAccount; isSelf: 
         <TextInput
           label={t.fullName}
           value={v.fullName}
-          onChange={(e) => setV({ ...v, fullName: e.currentTarget.value })}
+          onChange={(e) => set('fullName', e.currentTarget.value)}
           error={errors.fullName}
           name="fullName"
           required
@@ -221,32 +215,23 @@ function EditForm({ account, isSelf, onDone }: { account: StaffAccount; isSelf: 
         />
         <RoleSelect
           value={v.role}
-          onChange={(role) => setV({ ...v, role })}
+          onChange={(role) => set('role', role)}
           error={errors.role}
           disabledReason={isSelf ? t.selfRole : undefined}
         />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onDone}>
-            {t.cancel}
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            {t.save}
-          </Button>
-        </Group>
+        <FormActions submitLabel={t.save} loading={update.isPending} onCancel={onDone} />
       </Stack>
     </form>
   );
 }
 
 function PasswordForm({ account, onDone }: { account: StaffAccount; onDone: () => void }) {
-  const [password, setPassword] = useState(generatePassword);
-  const [error, setError] = useState<string | undefined>();
+  const form = useFormState(() => ({ password: generatePassword() }));
+  const { password } = form.values;
   const save = useSetStaffPassword();
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = staffPasswordBodySchema.safeParse({ password });
-    setError(parsed.success ? undefined : fieldErrorsOf(parsed.error).password);
-    if (!parsed.success) return;
+    if (!form.check(staffPasswordBodySchema)) return;
     save.mutate(
       { id: account.id, password },
       {
@@ -255,7 +240,7 @@ function PasswordForm({ account, onDone }: { account: StaffAccount; onDone: () =
           onDone();
         },
         onError: (err) => {
-          if (err instanceof ApiError) setError(err.fields?.password);
+          form.showServerErrors(err);
           toastError(err);
         },
       },
@@ -270,15 +255,8 @@ function PasswordForm({ account, onDone }: { account: StaffAccount; onDone: () =
           </Text>
           <Code dir="ltr">{account.username}</Code>
         </Group>
-        <PasswordField value={password} onChange={setPassword} error={error} />
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={onDone}>
-            {t.cancel}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t.setPassword}
-          </Button>
-        </Group>
+        <PasswordField value={password} onChange={(p) => form.set('password', p)} error={form.errors.password} />
+        <FormActions submitLabel={t.setPassword} loading={save.isPending} onCancel={onDone} />
       </Stack>
     </form>
   );

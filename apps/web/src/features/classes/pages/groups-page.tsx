@@ -26,10 +26,11 @@ import { IconEdit, IconPlus, IconReportAnalytics, IconTrash } from '@tabler/icon
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
 import { digitsToPersian, formatAcademicYear } from '../../../lib/format';
+import { useFormState } from '../../../lib/use-form-state';
 import { fa } from '../../../messages/fa';
 import { ConfirmModal } from '../../../ui/confirm-modal';
+import { FormActions } from '../../../ui/form-actions';
 import { PageHeader } from '../../../ui/page-header';
 import { toastError, toastSuccess } from '../../../ui/toasts';
 import { groupsQuery, useDeleteGroup, useSaveGroup } from '../api';
@@ -78,8 +79,8 @@ function draftOf(g: Group | null): Draft {
 }
 
 function GroupForm({ initial, onDone }: { initial: Draft; onDone: () => void }) {
-  const [d, setD] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useFormState(initial);
+  const { values: d, setValues: setD, errors } = form;
   const save = useSaveGroup();
   const year = academicYearOf().start;
   const years = [year - 1, year, year + 1].map((y) => ({
@@ -111,8 +112,8 @@ function GroupForm({ initial, onDone }: { initial: Draft; onDone: () => void }) 
           onDone();
         },
         onError: (err) => {
-          setErrors(err instanceof ApiError ? (err.fields ?? {}) : {});
-          toastError(err, fa.errors.internalLine);
+          form.showServerErrors(err);
+          toastError(err);
         },
       },
     );
@@ -203,14 +204,7 @@ function GroupForm({ initial, onDone }: { initial: Draft; onDone: () => void }) 
         >
           {t.addSubject}
         </Button>
-        <Row justify="flex-end" mt="md">
-          <Button variant="default" onClick={onDone}>
-            {t.cancel}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {d.id === null ? t.create : t.save}
-          </Button>
-        </Row>
+        <FormActions submitLabel={d.id === null ? t.create : t.save} loading={save.isPending} onCancel={onDone} />
       </Stack>
     </form>
   );

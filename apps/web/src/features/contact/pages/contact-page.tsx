@@ -1,11 +1,10 @@
 import type { ContactInput } from '@madreseh/contract/contact/contact.contract';
 import { IconClock, IconMail, IconMap2, IconMapPin, IconPhone, IconWifiOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { digitsToPersian } from '../../../lib/format';
-import { ApiError } from '../../../lib/http';
 import { useOnline } from '../../../lib/offline';
 import { mapLinks, schoolProfileQuery } from '../../../lib/school-profile';
+import { useFormState } from '../../../lib/use-form-state';
 import { fa } from '../../../messages/fa';
 import { Field } from '../../../ui/field';
 import { Alert, Anchor, Button, Grid, GridCol, Paper, PublicPage, Stack, Text, Title } from '../../../ui/kit';
@@ -21,18 +20,16 @@ const EMPTY: Required<ContactInput> = { name: '', replyTo: '', subject: '', mess
 export function Component() {
   const school = useQuery(schoolProfileQuery());
   const online = useOnline();
-  const [form, setForm] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (k: keyof ContactInput, v: string) => setForm((f) => ({ ...f, [k]: v }));
+  const state = useFormState(EMPTY);
+  const { values: form, set, errors, setErrors } = state;
 
   const send = useSendContact({
     onSuccess: () => {
-      setForm(EMPTY);
-      setErrors({});
+      state.reset();
       toastSuccess(contactFa.sent);
     },
     onError: (e) => {
-      if (e instanceof ApiError) setErrors(e.fields ?? {});
+      state.showServerErrors(e);
       toastError(e);
     },
   });

@@ -29,11 +29,12 @@ import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconDotsVertical, IconEdit, IconPin, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
 import { formatJalaliDateTime } from '../../../lib/format';
+import { useFormState } from '../../../lib/use-form-state';
 import { fa } from '../../../messages/fa';
 import { ConfirmModal } from '../../../ui/confirm-modal';
 import { TimeInput24, timeOf } from '../../../ui/digits-input';
+import { FormActions } from '../../../ui/form-actions';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
@@ -141,12 +142,11 @@ function NewsCardRow({ n, onEdit, onDelete }: { n: AdminNews; onEdit: () => void
 }
 
 function NewsForm({ editing, onDone }: { editing: AdminNews | null; onDone: () => void }) {
-  const [form, setForm] = useState<FormState>(editing ? formOf(editing) : emptyForm());
+  const state = useFormState<FormState>(() => (editing ? formOf(editing) : emptyForm()));
+  const { values: form, set, errors } = state;
   const groups = useQuery(newsQueries.groups());
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [cover, setCover] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const set = <K extends keyof FormState>(k: K, v: FormState[K]) => setForm((f) => ({ ...f, [k]: v }));
 
   const save = useSaveNews(editing?.id ?? null, setProgress);
   const submit = () => {
@@ -169,10 +169,8 @@ function NewsForm({ editing, onDone }: { editing: AdminNews | null; onDone: () =
           onDone();
         },
         onError: (err) => {
-          if (err instanceof ApiError) {
-            setErrors(err.fields ?? {});
-            toastError(err);
-          }
+          state.showServerErrors(err);
+          toastError(err);
         },
       },
     );
@@ -182,7 +180,7 @@ function NewsForm({ editing, onDone }: { editing: AdminNews | null; onDone: () =
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        setErrors({});
+        state.setErrors({});
         submit();
       }}
     >
@@ -277,14 +275,7 @@ function NewsForm({ editing, onDone }: { editing: AdminNews | null; onDone: () =
           placeholder="JPEG، PNG یا WebP"
         />
         {progress !== null && <Progress value={progress * 100} aria-label={newsFa.uploading} />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
-            {newsFa.cancel}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {newsFa.save}
-          </Button>
-        </Group>
+        <FormActions submitLabel={newsFa.save} loading={save.isPending} onCancel={onDone} />
       </Stack>
     </form>
   );

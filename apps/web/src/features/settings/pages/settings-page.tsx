@@ -31,8 +31,8 @@ import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
 import { digitsToPersian } from '../../../lib/format';
+import { useFormState } from '../../../lib/use-form-state';
 import { fa } from '../../../messages/fa';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianNumberInput } from '../../../ui/persian-number-input';
@@ -154,9 +154,8 @@ function SettingsForm({ profile }: { profile: SchoolProfile }) {
   // The stamp and signature are a super-admin's to set (the server refuses anyone else).
   const superAdmin =
     (useRouteLoaderData('dashboard') as { user?: SessionUser } | undefined)?.user?.role === 'super-admin';
-  const [form, setForm] = useState<Form>(() => formOf(profile));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = <K extends keyof Form>(k: K, v: Form[K]) => setForm((f) => ({ ...f, [k]: v }));
+  const state = useFormState<Form>(() => formOf(profile));
+  const { values: form, set, errors, setErrors } = state;
   const err = (k: string) => errors[`school.${k}`];
   const [phoneText, setPhoneText] = useState('');
 
@@ -176,7 +175,7 @@ function SettingsForm({ profile }: { profile: SchoolProfile }) {
           toastSuccess(settingsFa.saved);
         },
         onError: (e) => {
-          if (e instanceof ApiError) setErrors(e.fields ?? {});
+          state.showServerErrors(e);
           toastError(e);
         },
       },

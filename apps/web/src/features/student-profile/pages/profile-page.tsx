@@ -13,11 +13,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { digitsToPersian, formatJalaliDate } from '../../../lib/format';
+import { useFormState } from '../../../lib/use-form-state';
 import { fa } from '../../../messages/fa';
 import { withPersianDigits } from '../../../ui/digits-input';
 import { PageHeader } from '../../../ui/page-header';
@@ -49,14 +49,15 @@ export function Component() {
   const update = useUpdateProfile();
   const change = useChangePassword();
   const photo = useOwnPhoto();
-  const [contact, setContact] = useState({ mobile: '', address: '' });
-  const [contactErrors, setContactErrors] = useState<Record<string, string>>({});
-  const [pw, setPw] = useState({ currentPassword: '', newPassword: '', repeat: '' });
-  const [pwErrors, setPwErrors] = useState<Record<string, string>>({});
+  const contactForm = useFormState({ mobile: '', address: '' });
+  const { values: contact, errors: contactErrors } = contactForm;
+  const pwForm = useFormState({ currentPassword: '', newPassword: '', repeat: '' });
+  const { values: pw, setValues: setPw, errors: pwErrors } = pwForm;
   const p = q.data;
+  const resetContact = contactForm.reset;
   useEffect(() => {
-    if (p) setContact({ mobile: p.mobile ?? '', address: p.address ?? '' });
-  }, [p]);
+    if (p) resetContact({ mobile: p.mobile ?? '', address: p.address ?? '' });
+  }, [p, resetContact]);
 
   return (
     <>
@@ -100,11 +101,11 @@ export function Component() {
                   e.preventDefault();
                   update.mutate(contact, {
                     onSuccess: () => {
-                      setContactErrors({});
+                      contactForm.setErrors({});
                       toastSuccess(t.contactSaved);
                     },
                     onError: (err) => {
-                      setContactErrors(err instanceof ApiError ? (err.fields ?? {}) : {});
+                      contactForm.showServerErrors(err);
                       toastError(errorMessage(err));
                     },
                   });
@@ -119,7 +120,7 @@ export function Component() {
                     inputMode="tel"
                     {...withPersianDigits({
                       value: contact.mobile,
-                      onChange: (mobile: string) => setContact({ ...contact, mobile }),
+                      onChange: (mobile: string) => contactForm.set('mobile', mobile),
                     })}
                     error={contactErrors.mobile}
                   />
@@ -128,7 +129,7 @@ export function Component() {
                     autosize
                     minRows={2}
                     value={contact.address}
-                    onChange={(e) => setContact({ ...contact, address: e.currentTarget.value })}
+                    onChange={(e) => contactForm.set('address', e.currentTarget.value)}
                     error={contactErrors.address}
                   />
                   <Button type="submit" loading={update.isPending} w="fit-content">
@@ -144,22 +145,18 @@ export function Component() {
                   e.preventDefault();
                   // Digits compare as at login: «۱۲۳» and «123» are the same password.
                   if (digitsToLatin(pw.newPassword) !== digitsToLatin(pw.repeat)) {
-                    setPwErrors({ repeat: t.repeatMismatch });
+                    pwForm.setErrors({ repeat: t.repeatMismatch });
                     return;
                   }
                   change.mutate(
                     { currentPassword: pw.currentPassword, newPassword: pw.newPassword },
                     {
                       onSuccess: () => {
-                        setPw({ currentPassword: '', newPassword: '', repeat: '' });
-                        setPwErrors({});
-                        notifications.show({
-                          color: 'green',
-                          message: t.passwordChanged,
-                        });
+                        pwForm.reset();
+                        toastSuccess(t.passwordChanged);
                       },
                       onError: (err) => {
-                        setPwErrors(err instanceof ApiError ? (err.fields ?? {}) : {});
+                        pwForm.showServerErrors(err);
                         toastError(errorMessage(err));
                       },
                     },

@@ -1,0 +1,57 @@
+import { groupContract } from '@madreseh/contract/group/group.contract';
+import {
+  notificationsContract as c,
+  type NotificationSettingsInput,
+  type StaffMessageInput,
+} from '@madreseh/contract/notifications/notifications.contract';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../lib/api-client';
+import { endpointQuery, invalidateEndpoints } from '../../lib/endpoint-query';
+
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+/** The bell's number: asked again every minute and when the window comes back into view. */
+export const unreadQuery = () => queryOptions({ ...endpointQuery(c.unread), refetchInterval: 60_000 });
+
+/** The newest `shown` notifications (the list grows by a page at a time, up to 100). */
+export const myNotificationsQuery = (shown: number = NOTIFICATIONS_PAGE_SIZE) =>
+  queryOptions({
+    ...endpointQuery(c.mine, { query: { page: 1, pageSize: Math.min(100, shown) } }),
+    placeholderData: keepPreviousData,
+  });
+
+export function useMarkRead() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (ids?: number[]) => call(c.markRead, { body: ids ? { ids } : {} }),
+    onSuccess: () => invalidateEndpoints(qc, c.unread, c.mine),
+  });
+}
+
+/** Classes to choose the audience from. */
+export const groupsQuery = () => endpointQuery(groupContract.list);
+
+export function usePreviewMessage() {
+  return useMutation({ mutationFn: (body: StaffMessageInput) => call(c.preview, { body }) });
+}
+
+export function useSendMessage() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StaffMessageInput) => call(c.send, { body }),
+    onSuccess: () => invalidateEndpoints(qc, c.smsLog, c.getSettings),
+  });
+}
+
+export const notificationSettingsQuery = () => endpointQuery(c.getSettings);
+
+export function useSaveNotificationSettings() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NotificationSettingsInput) => call(c.putSettings, { body }),
+    onSuccess: (data) => qc.setQueryData(notificationSettingsQuery().queryKey, data),
+  });
+}
+
+export const smsLogQuery = (page: number) =>
+  queryOptions({ ...endpointQuery(c.smsLog, { query: { page, pageSize: 10 } }), placeholderData: keepPreviousData });

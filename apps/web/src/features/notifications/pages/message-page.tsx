@@ -1,0 +1,223 @@
+import {
+  type StaffMessageInput,
+  type StaffMessagePreview,
+  smsParts,
+  staffMessageSchema,
+} from '@madreseh/contract/notifications/notifications.contract';
+import {
+  Alert,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconEye, IconSend } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { zodFieldErrors } from '../../../lib/form-errors';
+import { digitsToPersian } from '../../../lib/format';
+import { PageHeader } from '../../../ui/page-header';
+import { groupsQuery, usePreviewMessage, useSendMessage } from '../api';
+import { notifyFa } from '../messages';
+
+type Form = { audience: 'group' | 'school'; groupId: string | null; text: string; sms: boolean };
+
+const toBody = (v: Form): StaffMessageInput => ({
+  audience: v.audience,
+  groupId: v.audience === 'group' && v.groupId ? Number(v.groupId) : undefined,
+  text: v.text,
+  sms: v.sms,
+});
+
+function Figure({ label, value, testId }: { label: string; value: number; testId?: string }) {
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} fz="xl" data-testid={testId} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {digitsToPersian(value)}
+      </Text>
+    </Paper>
+  );
+}
+
+/** Staff write to the parents of a class or of the whole school: preview the reach and parts, then send. */
+export function Component() {
+  const groups = useQuery(groupsQuery());
+  const preview = usePreviewMessage();
+  const send = useSendMessage();
+  const [shown, setShown] = useState<StaffMessagePreview | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const form = useForm<Form>({
+    initialValues: { audience: 'group', groupId: null, text: '', sms: true },
+    validate: (v) => {
+      const errors = zodFieldErrors(staffMessageSchema, toBody(v));
+      if (v.audience === 'group' && !v.groupId) errors.groupId = 'کلاس را انتخاب کنید.';
+      return errors;
+    },
+    onValuesChange: () => {
+      setShown(null);
+      setConfirming(false);
+    },
+  });
+  const fail = (err: unknown) => {
+    if (err instanceof ApiError) {
+      if (err.fields) form.setErrors(err.fields);
+      notifications.show({ color: 'red', message: err.message });
+    } else throw err;
+  };
+  const onPreview = form.onSubmit(async (v) => {
+    try {
+      setShown(await preview.mutateAsync(toBody(v)));
+    } catch (err) {
+      fail(err);
+    }
+  });
+  const onSend = async () => {
+    try {
+      const r = await send.mutateAsync(toBody(form.getValues()));
+      notifications.show({ color: 'green', message: notifyFa.sent(digitsToPersian(r.queued)) });
+      form.reset();
+      setShown(null);
+      setConfirming(false);
+    } catch (err) {
+      fail(err);
+    }
+  };
+  const text = form.getValues().text;
+  const options = (groups.data?.items ?? []).map((g) => ({ value: String(g.id), label: g.name }));
+  return (
+    <>
+      <PageHeader
+        title={notifyFa.messageTitle}
+        description={notifyFa.messageLine}
+        crumbs={[{ label: 'داشبورد', to: '/dashboard' }, { label: notifyFa.messageTitle }]}
+      />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+          <form onSubmit={onPreview} noValidate>
+            <Stack>
+              <div>
+                <Text size="sm" fw={500} mb={4}>
+                  {notifyFa.audience}
+                </Text>
+                <SegmentedControl
+                  fullWidth
+                  data={[
+                    { value: 'group', label: notifyFa.audienceGroup },
+                    { value: 'school', label: notifyFa.audienceSchool },
+                  ]}
+                  {...form.getInputProps('audience')}
+                />
+              </div>
+              {form.getValues().audience === 'group' && (
+                <Select
+                  label={notifyFa.group}
+                  placeholder={notifyFa.groupPlaceholder}
+                  data={options}
+                  searchable
+                  nothingFoundMessage="کلاسی پیدا نشد"
+                  data-testid="message-group"
+                  {...form.getInputProps('groupId')}
+                />
+              )}
+              <Textarea
+                label={notifyFa.text}
+                autosize
+                minRows={4}
+                maxRows={10}
+                data-testid="message-text"
+                description={notifyFa.chars(digitsToPersian([...text].length), digitsToPersian(smsParts(text)))}
+                {...form.getInputProps('text')}
+              />
+              <Switch label={notifyFa.alsoSms} {...form.getInputProps('sms', { type: 'checkbox' })} />
+              <Group>
+                <Button
+                  type="submit"
+                  variant="light"
+                  leftSection={<IconEye size={18} />}
+                  loading={preview.isPending}
+                  data-testid="message-preview"
+                >
+                  {notifyFa.preview}
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Paper>
+        {shown && (
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} data-testid="message-preview-result">
+            <Stack>
+              <SimpleGrid cols={2} spacing="sm">
+                <Figure label={notifyFa.previewStudents} value={shown.students} testId="preview-students" />
+                <Figure label={notifyFa.previewSms} value={shown.smsRecipients} testId="preview-sms" />
+                <Figure label={notifyFa.previewParts} value={shown.partsEach} />
+                <Figure label={notifyFa.previewTotal} value={shown.totalParts} testId="preview-parts" />
+              </SimpleGrid>
+              {shown.optedOut > 0 && (
+                <Text size="sm" c="dimmed">
+                  {notifyFa.previewOptedOut}: {digitsToPersian(shown.optedOut)}
+                </Text>
+              )}
+              <div>
+                <Text size="xs" c="dimmed" mb={4}>
+                  {notifyFa.previewText}
+                </Text>
+                <Paper bg="gray.0" p="sm" radius="md">
+                  <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+                    {shown.text}
+                  </Text>
+                </Paper>
+              </div>
+              {confirming ? (
+                <Alert color="brand" variant="light">
+                  <Text size="sm" mb="sm">
+                    {notifyFa.confirmSend(
+                      digitsToPersian(shown.students),
+                      digitsToPersian(shown.smsRecipients),
+                      digitsToPersian(shown.totalParts),
+                    )}
+                  </Text>
+                  <Group>
+                    <Button
+                      leftSection={<IconSend size={18} />}
+                      loading={send.isPending}
+                      onClick={onSend}
+                      data-testid="message-confirm"
+                    >
+                      {notifyFa.send}
+                    </Button>
+                    <Button variant="default" onClick={() => setConfirming(false)}>
+                      انصراف
+                    </Button>
+                  </Group>
+                </Alert>
+              ) : (
+                <Group>
+                  <Button
+                    leftSection={<IconSend size={18} />}
+                    onClick={() => setConfirming(true)}
+                    disabled={shown.students === 0}
+                    data-testid="message-send"
+                  >
+                    {notifyFa.send}
+                  </Button>
+                </Group>
+              )}
+            </Stack>
+          </Paper>
+        )}
+      </SimpleGrid>
+    </>
+  );
+}

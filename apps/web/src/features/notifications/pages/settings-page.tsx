@@ -1,0 +1,292 @@
+import {
+  NOTIFICATION_STATE_LABELS,
+  NOTIFICATION_TEMPLATES,
+  type NotificationSettingsInput,
+  type NotificationSettingsView,
+  type NotificationTemplate,
+  SMS_PROVIDER_LABELS,
+  SMS_PROVIDERS,
+  type SmsProviderName,
+  smsParts,
+  TEMPLATE_LABELS,
+  TEMPLATE_PLACEHOLDERS,
+} from '@madreseh/contract/notifications/notifications.contract';
+import {
+  Badge,
+  Button,
+  Group,
+  Paper,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
+import { digitsToPersian, formatJalaliDateTime } from '../../../lib/format';
+import { PageHeader } from '../../../ui/page-header';
+import { PersianNumberInput } from '../../../ui/persian-number-input';
+import { PersianPagination } from '../../../ui/persian-pagination';
+import { notificationSettingsQuery, smsLogQuery, useSaveNotificationSettings } from '../api';
+import { notifyFa } from '../messages';
+
+type Form = Omit<NotificationSettingsInput, 'apiKey' | 'dailyCap' | 'reminderDaysBefore'> & {
+  apiKey: string;
+  removeKey: boolean;
+  dailyCap: number | '';
+  reminderDaysBefore: number | '';
+};
+
+const formOf = (s: NotificationSettingsView): Form => ({
+  provider: s.provider,
+  apiKey: '',
+  removeKey: false,
+  sender: s.sender,
+  dailyCap: s.dailyCap,
+  reminderDaysBefore: s.reminderDaysBefore,
+  templates: { ...s.templates },
+});
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+      <Title order={2} fz="h4" mb="md">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+function SettingsForm({ settings }: { settings: NotificationSettingsView }) {
+  const [form, setForm] = useState<Form>(() => formOf(settings));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useSaveNotificationSettings();
+  const env = new Set(settings.fromEnv);
+  const set = <K extends keyof Form>(k: K, v: Form[K]) => setForm((f) => ({ ...f, [k]: v }));
+  const envHint = (k: (typeof settings.fromEnv)[number]) => (env.has(k) ? notifyFa.fromEnv : undefined);
+  const onSave = async () => {
+    setErrors({});
+    const body: NotificationSettingsInput = {
+      provider: form.provider,
+      sender: form.sender,
+      dailyCap: form.dailyCap === '' ? -1 : form.dailyCap,
+      reminderDaysBefore: form.reminderDaysBefore === '' ? -1 : form.reminderDaysBefore,
+      templates: form.templates,
+      ...(form.removeKey ? { apiKey: '' } : form.apiKey ? { apiKey: form.apiKey } : {}),
+    };
+    try {
+      const saved = await save.mutateAsync(body);
+      setForm(formOf(saved));
+      notifications.show({ color: 'green', message: notifyFa.saved });
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      if (err.fields) setErrors(err.fields);
+      notifications.show({ color: 'red', message: err.message });
+    }
+  };
+  return (
+    <Stack gap="lg">
+      <Section title={notifyFa.provider}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select
+            label={notifyFa.provider}
+            data={SMS_PROVIDERS.map((p) => ({ value: p, label: SMS_PROVIDER_LABELS[p] }))}
+            value={form.provider}
+            onChange={(v) => v && set('provider', v as SmsProviderName)}
+            allowDeselect={false}
+            disabled={env.has('provider')}
+            description={envHint('provider')}
+            error={errors.provider}
+          />
+          <TextInput
+            label={notifyFa.sender}
+            value={form.sender}
+            onChange={(e) => set('sender', e.currentTarget.value)}
+            disabled={env.has('sender')}
+            description={envHint('sender')}
+            error={errors.sender}
+            dir="ltr"
+            inputMode="numeric"
+          />
+          <div>
+            <PasswordInput
+              label={notifyFa.apiKey}
+              value={form.apiKey}
+              onChange={(e) => set('apiKey', e.currentTarget.value)}
+              autoComplete="off"
+              disabled={env.has('apiKey') || form.removeKey}
+              description={envHint('apiKey') ?? (settings.apiKeySet ? notifyFa.apiKeySet : notifyFa.apiKeyNotSet)}
+              error={errors.apiKey}
+              dir="ltr"
+              data-testid="api-key"
+            />
+            <Group gap="xs" mt={6}>
+              <Badge color={settings.apiKeySet ? 'green' : 'gray'} variant="light" data-testid="api-key-state">
+                {settings.apiKeySet ? 'ثبت شده' : 'ثبت نشده'}
+              </Badge>
+              {settings.apiKeySet && !env.has('apiKey') && (
+                <Button
+                  size="compact-xs"
+                  variant="subtle"
+                  color="red"
+                  onClick={() => set('removeKey', !form.removeKey)}
+                >
+                  {form.removeKey ? 'نگه داشتن کلید' : notifyFa.apiKeyRemove}
+                </Button>
+              )}
+            </Group>
+          </div>
+          <PersianNumberInput
+            label={notifyFa.dailyCap}
+            value={form.dailyCap}
+            onChange={(v) => set('dailyCap', v)}
+            disabled={env.has('dailyCap')}
+            description={envHint('dailyCap')}
+            error={errors.dailyCap}
+          />
+          <PersianNumberInput
+            label={notifyFa.reminderDays}
+            value={form.reminderDaysBefore}
+            onChange={(v) => set('reminderDaysBefore', v)}
+            disabled={env.has('reminderDaysBefore')}
+            description={envHint('reminderDaysBefore')}
+            error={errors.reminderDaysBefore}
+          />
+        </SimpleGrid>
+      </Section>
+      <Section title={notifyFa.templates}>
+        <Stack>
+          {NOTIFICATION_TEMPLATES.map((k: NotificationTemplate) => {
+            const value = form.templates[k] ?? '';
+            return (
+              <Textarea
+                key={k}
+                label={TEMPLATE_LABELS[k]}
+                autosize
+                minRows={2}
+                value={value}
+                onChange={(e) => {
+                  const v = e.currentTarget.value;
+                  setForm((f) => ({ ...f, templates: { ...f.templates, [k]: v } }));
+                }}
+                description={`${notifyFa.placeholders(TEMPLATE_PLACEHOLDERS[k].map((p) => `{${p}}`).join('، '))} · ${notifyFa.chars(
+                  digitsToPersian([...value].length),
+                  digitsToPersian(smsParts(value)),
+                )}`}
+                error={errors[`templates.${k}`]}
+              />
+            );
+          })}
+        </Stack>
+      </Section>
+      <Group>
+        <Button onClick={onSave} loading={save.isPending} data-testid="notification-settings-save">
+          {notifyFa.save}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function SmsLog() {
+  const [page, setPage] = useState(1);
+  const { data } = useQuery(smsLogQuery(page));
+  if (!data) return <Skeleton h={120} />;
+  if (!data.items.length) return <Text c="dimmed">{notifyFa.logEmpty}</Text>;
+  return (
+    <Stack>
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{notifyFa.mobile}</Table.Th>
+              <Table.Th>{notifyFa.text}</Table.Th>
+              <Table.Th>{notifyFa.state}</Table.Th>
+              <Table.Th>{notifyFa.when}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.items.map((r) => (
+              <Table.Tr key={r.id}>
+                <Table.Td dir="ltr" style={{ textAlign: 'end' }}>
+                  {digitsToPersian(r.mobile)}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" lineClamp={2} title={r.text}>
+                    {TEMPLATE_LABELS[r.template]}: {r.text}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Badge
+                    variant="light"
+                    color={r.state === 'failed' ? 'red' : r.state === 'queued' ? 'gray' : 'green'}
+                    title={r.lastError ?? undefined}
+                  >
+                    {NOTIFICATION_STATE_LABELS[r.state]}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="xs">{formatJalaliDateTime(r.sentAt ?? r.createdAt)}</Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {data.total > data.pageSize && (
+        <PersianPagination pages={Math.ceil(data.total / data.pageSize)} page={page} onChange={setPage} />
+      )}
+    </Stack>
+  );
+}
+
+/** The super-admin's notification settings: provider, write-only key, cap, templates, this month's use. */
+export function Component() {
+  const { data } = useQuery(notificationSettingsQuery());
+  return (
+    <>
+      <PageHeader
+        title={notifyFa.settingsTitle}
+        description={notifyFa.settingsLine}
+        crumbs={[{ label: 'داشبورد', to: '/dashboard' }, { label: notifyFa.settingsTitle }]}
+      />
+      {data ? (
+        <Stack gap="lg">
+          <SimpleGrid cols={{ base: 3 }} spacing="sm">
+            {(
+              [
+                [notifyFa.monthMessages, data.month.messages],
+                [notifyFa.monthParts, data.month.parts],
+                [notifyFa.monthFailed, data.month.failed],
+              ] as const
+            ).map(([label, n]) => (
+              <Paper withBorder radius="md" p="sm" key={label}>
+                <Text size="xs" c="dimmed">
+                  {notifyFa.month} · {label}
+                </Text>
+                <Text fw={700} fz="xl" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                  {digitsToPersian(n)}
+                </Text>
+              </Paper>
+            ))}
+          </SimpleGrid>
+          <SettingsForm settings={data} />
+          <Section title={notifyFa.log}>
+            <SmsLog />
+          </Section>
+        </Stack>
+      ) : (
+        <Skeleton h={400} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { loginByApi, newContext, PHONE, useBrowser, watchErrors } from './support';
+
+const browser = useBrowser();
+
+describe('notifications', () => {
+  it('staff send a class message on a phone and the student sees it in the bell', async () => {
+    const text = `جلسهٔ اولیای هفتم الف پنجشنبه ساعت ۱۰ در سالن مدرسه است. ${Date.now()}`;
+    const staff = await newContext(browser(), { viewport: PHONE });
+    await loginByApi(staff, 'admin');
+    const page = await staff.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/dashboard/notifications/message');
+    await page.getByRole('heading', { level: 1, name: 'پیام به اولیا' }).waitFor();
+    await page.getByTestId('message-group').click();
+    await page.getByRole('option', { name: 'هفتم الف' }).click();
+    await page.getByTestId('message-text').fill(text);
+    await page.getByTestId('message-preview').click();
+    await page.getByTestId('message-preview-result').waitFor();
+    // The preview says how many and how many SMS parts before anything is sent.
+    expect(
+      Number(
+        (await page.getByTestId('preview-students').innerText()).replace(/[۰-۹]/g, (d) =>
+          String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d)),
+        ),
+      ),
+    ).toBeGreaterThan(0);
+    expect(await page.getByTestId('message-preview-result').innerText()).toContain(text.slice(0, 20));
+    await page.getByTestId('message-send').click();
+    await page.getByTestId('message-confirm').click();
+    await page.getByText(/پیام فرستاده شد/).waitFor();
+    expect(errors).toEqual([]);
+    await staff.close();
+
+    const student = await newContext(browser(), { viewport: PHONE });
+    await loginByApi(student, 'student1');
+    const home = await student.newPage();
+    const studentErrors = watchErrors(home);
+    await home.goto('/student');
+    const bell = home.getByTestId('notification-bell');
+    await bell.waitFor();
+    await expect.poll(async () => bell.getAttribute('aria-label')).toMatch(/خوانده‌نشده/);
+    await bell.click();
+    const item = home.getByTestId('notification-item').filter({ hasText: text.slice(0, 30) });
+    await item.waitFor();
+    // Opening the list marks what it shows read: the count goes.
+    await expect.poll(async () => bell.getAttribute('aria-label'), { timeout: 10_000 }).toBe('اعلان‌ها');
+    expect(studentErrors).toEqual([]);
+    await student.close();
+  });
+});
