@@ -202,24 +202,30 @@ function whereOf(f: StudentListFilters): SQL | undefined {
   return parts.length ? and(...parts) : undefined;
 }
 
-function orderOf(sort: StudentListFilters['sort']): SQL[] {
+/**
+ * The list's order for `sort`; `reversed` gives the exact reverse (every direction flipped, so NULLs
+ * come first where they came last), for reading a page near the end from the end.
+ */
+function orderOf(sort: StudentListFilters['sort'], reversed = false): SQL[] {
+  const up = reversed ? desc : asc;
+  const down = reversed ? asc : desc;
   switch (sort) {
     case '-name':
-      return [desc(students.sortName), desc(students.id)];
+      return [down(students.sortName), down(students.id)];
     case 'number':
-      return [asc(students.studentNumber), asc(students.id)];
+      return [up(students.studentNumber), up(students.id)];
     case '-number':
-      return [desc(students.studentNumber), desc(students.id)];
+      return [down(students.studentNumber), down(students.id)];
     case 'created':
-      return [asc(students.createdAt), asc(students.id)];
+      return [up(students.createdAt), up(students.id)];
     case '-created':
-      return [desc(students.createdAt), desc(students.id)];
+      return [down(students.createdAt), down(students.id)];
     case 'group':
-      return [asc(groups.sortName), asc(students.sortName), asc(students.id)];
+      return [up(groups.sortName), up(students.sortName), up(students.id)];
     case '-group':
-      return [desc(groups.sortName), asc(students.sortName), asc(students.id)];
+      return [down(groups.sortName), up(students.sortName), up(students.id)];
     default:
-      return [asc(students.sortName), asc(students.id)];
+      return [up(students.sortName), up(students.id)];
   }
 }
 
@@ -229,25 +235,28 @@ export async function listStudents(
 ): Promise<{ items: Student[]; total: number; page: number; pageSize: number }> {
   const where = whereOf(query);
   const order = orderOf(query.sort);
+  const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(students).where(where);
+  const total = counted?.n ?? 0;
   // The page's ids first, read in order from the students table alone (an index gives the default order),
-  // then only those rows joined: a page never joins or sorts the whole school.
+  // then only those rows joined: a page never joins or sorts the whole school. A page in the second half
+  // is read from the end, in the reverse order: the last page skips nothing, whatever the school's size.
   const byGroup = query.sort === 'group' || query.sort === '-group';
+  const offset = (query.page - 1) * query.pageSize;
+  const fromEnd = offset * 2 >= total && offset < total;
+  const onPage = Math.min(query.pageSize, total - offset);
   const pageIds = (
     byGroup
       ? db.select({ id: students.id }).from(students).leftJoin(groups, eq(groups.id, students.groupId))
       : db.select({ id: students.id }).from(students)
   )
     .where(where)
-    .orderBy(...order)
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  const [rows, counted] = await Promise.all([
-    baseSelect(db)
-      .where(inArray(students.id, pageIds))
-      .orderBy(...order),
-    db.select({ n: sql<number>`count(*)::int` }).from(students).where(where),
-  ]);
-  return { items: rows.map(toStudent), total: counted[0]?.n ?? 0, page: query.page, pageSize: query.pageSize };
+    .orderBy(...(fromEnd ? orderOf(query.sort, true) : order))
+    .limit(fromEnd ? onPage : query.pageSize)
+    .offset(fromEnd ? total - offset - onPage : offset);
+  const rows = await baseSelect(db)
+    .where(inArray(students.id, pageIds))
+    .orderBy(...order);
+  return { items: rows.map(toStudent), total, page: query.page, pageSize: query.pageSize };
 }
 
 /** Every student the filters select (for the export), in the list's order. */

@@ -7,18 +7,17 @@ import {
   preRegisterContract,
 } from '@madreseh/contract/pre-register/pre-register.contract';
 import { digitsToLatin } from '@madreseh/contract/text';
-import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCircleCheck, IconCopy, IconPrinter } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, call } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
 import { zodFieldErrors } from '../../lib/form-errors';
 import { digitsToPersian, formatJalaliDate, formatJalaliDateTime } from '../../lib/format';
-import { fa } from '../../messages/fa';
 import { Badge, Button, Card, cx, Group, M, SimpleGrid, Stack, Text, Title } from '../../ui/kit';
 import { MF, TextField } from '../../ui/kit-form';
 import light from '../../ui/kit-form.module.css';
 import { Ltr } from '../../ui/ltr';
+import { toastError } from '../../ui/toasts';
 import { fieldSections } from './fields';
 import type { Values } from './form-values';
 import { preRegFa } from './messages';
@@ -213,7 +212,7 @@ export function LookupForm({ online }: { online: boolean }) {
     onSuccess: setResult,
     onError: (err) => {
       setResult(null);
-      notifications.show({ color: 'red', message: err instanceof ApiError ? err.message : fa.errors.internalLine });
+      toastError(err);
     },
   });
   const field = (k: keyof typeof NO_LOOKUP) => ({

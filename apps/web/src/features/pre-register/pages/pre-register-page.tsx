@@ -1,6 +1,5 @@
 import { GRADE_LABELS } from '@madreseh/contract/grades';
 import { academicYearLabel, todayIso } from '@madreseh/contract/jalali-calendar';
-import { notifications } from '@mantine/notifications';
 import { IconWifiOff } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -13,6 +12,7 @@ import { JalaliCalendarField, yearsAgoIso } from '../../../ui/jalali-calendar';
 import { Alert, Button, Card, Group, SimpleGrid, Skeleton } from '../../../ui/kit';
 import { SegmentedField, SelectField, StepperHeader, TabsView, TextField } from '../../../ui/kit-form';
 import { PageHeader } from '../../../ui/page-header';
+import { toastError } from '../../../ui/toasts';
 import { EMPTY, STEP_FIELDS, toBody, type Values } from '../form-values';
 import { preRegFa } from '../messages';
 import classes from '../pre-register.module.css';
@@ -142,7 +142,7 @@ function RegisterForm({ grades, schoolName, online }: { grades: number[]; school
         const first = STEP_FIELDS.findIndex((f) => f.some((k) => err.fields?.[k]));
         if (first >= 0) setStep(first);
       }
-      notifications.show({ color: 'red', message: err instanceof ApiError ? err.message : fa.errors.internalLine });
+      toastError(err);
     },
   });
 
