@@ -23,9 +23,8 @@ const SHELL_MODULES = [
   'src/app/layouts/pre-register-layout.tsx',
   'src/features/pre-register/pages/pre-register-page.tsx',
   // Loaded by the form after its first screen (docs/decisions/0021): its later steps, which import
-  // the contract's schema and client that check and send it, and the field errors' helper.
+  // the contract's schema and client that check and send it.
   'src/features/pre-register/pre-register-parts.tsx',
-  'src/lib/form-errors.ts',
   'src/app/layouts/auth-layout.tsx',
   'src/features/auth/pages/login-page.tsx',
 ];

@@ -11,8 +11,8 @@ import { IconCheck, IconCircleCheck, IconCopy, IconPrinter } from '@tabler/icons
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../lib/api-client';
-import { zodFieldErrors } from '../../lib/form-errors';
 import { digitsToPersian, formatJalaliDate, formatJalaliDateTime } from '../../lib/format';
+import { useFormState } from '../../lib/use-form-state';
 import { Badge, Button, Card, cx, Group, M, SimpleGrid, Stack, Text, Title } from '../../ui/kit';
 import { MF, TextField } from '../../ui/kit-form';
 import light from '../../ui/kit-form.module.css';
@@ -203,8 +203,8 @@ const NO_LOOKUP = { trackingCode: '', nationalCode: '' };
 
 /** Looks a form's status up by its tracking code and the child's national code. */
 export function LookupForm({ online }: { online: boolean }) {
-  const [values, setValues] = useState(NO_LOOKUP);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useFormState(NO_LOOKUP);
+  const { values, errors } = form;
   const [result, setResult] = useState<PreRegisterPublicStatus | null>(null);
   const lookup = useMutation({
     mutationFn: (v: typeof NO_LOOKUP) => call(preRegisterContract.lookup, { query: v }),
@@ -218,8 +218,8 @@ export function LookupForm({ online }: { online: boolean }) {
   const field = (k: keyof typeof NO_LOOKUP) => ({
     value: values[k],
     onChange: (v: string) => {
-      setValues((old) => ({ ...old, [k]: v }));
-      setErrors(({ [k]: _, ...rest }) => rest);
+      form.set(k, v);
+      form.setErrors(({ [k]: _, ...rest }) => rest);
     },
     error: errors[k],
   });
@@ -231,10 +231,8 @@ export function LookupForm({ online }: { online: boolean }) {
         onSubmit={(e) => {
           e.preventDefault();
           // A new lookup, or one that fails, never leaves the previous child's answer on screen.
-          const found = zodFieldErrors(lookupSchema, values);
-          setErrors(found);
-          if (Object.keys(found).length > 0) setResult(null);
-          else lookup.mutate(values);
+          if (form.check(lookupSchema)) lookup.mutate(values);
+          else setResult(null);
         }}
       >
         <SimpleGrid className={classes.fields}>

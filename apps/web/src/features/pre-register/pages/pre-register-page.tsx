@@ -7,6 +7,7 @@ import { importWithReload } from '../../../app/lazy-route';
 import { digitsToPersian } from '../../../lib/format';
 import { ApiError } from '../../../lib/http';
 import { useOnline } from '../../../lib/offline';
+import { useFormState } from '../../../lib/use-form-state';
 import { fa } from '../../../messages/fa';
 import { JalaliCalendarField, yearsAgoIso } from '../../../ui/jalali-calendar';
 import { Alert, Button, Card, Group, SimpleGrid, Skeleton } from '../../../ui/kit';
@@ -32,20 +33,14 @@ const loadParts = () =>
   });
 
 /**
- * The contract's schema (with zod) and its client, to check the fields and send the form: loaded on the
- * first touch of the form, not with the page (docs/decisions/0014, 0021).
+ * The contract's schema (with zod) and its client, to check the fields (through the one form hook) and
+ * send the form: loaded on the first touch of the form, not with the page (docs/decisions/0014, 0021).
  */
 const checking = () =>
   importWithReload(() =>
-    Promise.all([
-      import('@madreseh/contract/pre-register/pre-register.contract'),
-      import('../../../lib/form-errors'),
-      import('../../../lib/api-client'),
-    ]),
-  ).then(([contract, forms, client]) => ({
-    /** The errors of the fields of one step (all steps when `fields` is absent). */
-    errorsOf: (v: Values, fields?: readonly string[]) =>
-      forms.zodFieldErrors(contract.preRegisterBodySchema, toBody(v), fields),
+    Promise.all([import('@madreseh/contract/pre-register/pre-register.contract'), import('../../../lib/api-client')]),
+  ).then(([contract, client]) => ({
+    schema: contract.preRegisterBodySchema,
     submit: (v: Values) => client.call(contract.preRegisterContract.submit, { body: toBody(v) }),
   }));
 
@@ -122,11 +117,11 @@ interface Done {
 function RegisterForm({ grades, schoolName, online }: { grades: number[]; schoolName: string; online: boolean }) {
   const [step, setStep] = useState(0);
   const [done, setDone] = useState<Done | null>(null);
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useFormState<Values>(EMPTY);
+  const { values, errors } = form;
   const set = <K extends keyof Values>(k: K, v: Values[K]) => {
-    setValues((old) => ({ ...old, [k]: v }));
-    setErrors(({ [k]: _, ...rest }) => rest);
+    form.set(k, v);
+    form.setErrors(({ [k]: _, ...rest }) => rest);
   };
   const warmUp = () => {
     void checking();
@@ -137,8 +132,8 @@ function RegisterForm({ grades, schoolName, online }: { grades: number[]; school
     mutationFn: async (v: Values) => (await checking()).submit(v),
     onSuccess: (answer, v) => setDone({ ...answer, values: v }),
     onError: (err) => {
+      form.showServerErrors(err);
       if (err instanceof ApiError && err.fields) {
-        setErrors(err.fields);
         const first = STEP_FIELDS.findIndex((f) => f.some((k) => err.fields?.[k]));
         if (first >= 0) setStep(first);
       }
@@ -148,9 +143,7 @@ function RegisterForm({ grades, schoolName, online }: { grades: number[]; school
 
   const next = async () => {
     const [check] = await Promise.all([checking(), loadParts()]);
-    const found = check.errorsOf(values, STEP_FIELDS[step]);
-    setErrors(found);
-    if (Object.keys(found).length === 0) setStep((i) => i + 1);
+    if (form.check(check.schema, toBody(values), STEP_FIELDS[step])) setStep((i) => i + 1);
   };
 
   if (done) {
@@ -161,8 +154,7 @@ function RegisterForm({ grades, schoolName, online }: { grades: number[]; school
             done={done}
             schoolName={schoolName}
             onNew={() => {
-              setValues(EMPTY);
-              setErrors({});
+              form.reset();
               setStep(0);
               setDone(null);
             }}
