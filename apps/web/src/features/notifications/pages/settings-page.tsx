@@ -4,6 +4,7 @@ import {
   type NotificationSettingsInput,
   type NotificationSettingsView,
   type NotificationTemplate,
+  notificationSettingsSchema,
   SMS_PROVIDER_LABELS,
   SMS_PROVIDERS,
   type SmsProviderName,
@@ -32,6 +33,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { digitsToPersian, formatJalaliDateTime } from '../../../lib/format';
+import { useFormState } from '../../../lib/use-form-state';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianNumberInput } from '../../../ui/persian-number-input';
 import { PersianPagination } from '../../../ui/persian-pagination';
@@ -67,14 +69,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function SettingsForm({ settings }: { settings: NotificationSettingsView }) {
-  const [form, setForm] = useState<Form>(() => formOf(settings));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const state = useFormState<Form>(() => formOf(settings));
+  const form = state.values;
+  const errors = state.errors;
   const save = useSaveNotificationSettings();
   const env = new Set(settings.fromEnv);
-  const set = <K extends keyof Form>(k: K, v: Form[K]) => setForm((f) => ({ ...f, [k]: v }));
+  const set = state.set;
   const envHint = (k: (typeof settings.fromEnv)[number]) => (env.has(k) ? notifyFa.fromEnv : undefined);
   const onSave = async () => {
-    setErrors({});
     const body: NotificationSettingsInput = {
       provider: form.provider,
       sender: form.sender,
@@ -83,13 +85,14 @@ function SettingsForm({ settings }: { settings: NotificationSettingsView }) {
       templates: form.templates,
       ...(form.removeKey ? { apiKey: '' } : form.apiKey ? { apiKey: form.apiKey } : {}),
     };
+    if (!state.check(notificationSettingsSchema, body)) return;
     try {
       const saved = await save.mutateAsync(body);
-      setForm(formOf(saved));
+      state.reset(formOf(saved));
       notifications.show({ color: 'green', message: notifyFa.saved });
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      if (err.fields) setErrors(err.fields);
+      state.showServerErrors(err);
       notifications.show({ color: 'red', message: err.message });
     }
   };
@@ -176,7 +179,7 @@ function SettingsForm({ settings }: { settings: NotificationSettingsView }) {
                 value={value}
                 onChange={(e) => {
                   const v = e.currentTarget.value;
-                  setForm((f) => ({ ...f, templates: { ...f.templates, [k]: v } }));
+                  state.setValues((f) => ({ ...f, templates: { ...f.templates, [k]: v } }));
                 }}
                 description={`${notifyFa.placeholders(TEMPLATE_PLACEHOLDERS[k].map((p) => `{${p}}`).join('، '))} · ${notifyFa.chars(
                   digitsToPersian([...value].length),
