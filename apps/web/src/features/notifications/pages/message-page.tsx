@@ -17,14 +17,13 @@ import {
   Text,
   Textarea,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconEye, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
 import { digitsToPersian } from '../../../lib/format';
 import { useFormState } from '../../../lib/use-form-state';
 import { PageHeader } from '../../../ui/page-header';
+import { toastError, toastSuccess } from '../../../ui/toasts';
 import { groupsQuery, usePreviewMessage, useSendMessage } from '../api';
 import { notifyFa } from '../messages';
 
@@ -73,9 +72,8 @@ export function Component() {
     return true;
   };
   const fail = (err: unknown) => {
-    if (!(err instanceof ApiError)) throw err;
     form.showServerErrors(err);
-    notifications.show({ color: 'red', message: err.message });
+    toastError(err);
   };
   const onPreview = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -89,7 +87,7 @@ export function Component() {
   const onSend = async () => {
     try {
       const r = await send.mutateAsync(toBody(form.values));
-      notifications.show({ color: 'green', message: notifyFa.sent(digitsToPersian(r.queued)) });
+      toastSuccess(notifyFa.sent(digitsToPersian(r.queued)));
       form.reset();
       setShown(null);
       setConfirming(false);

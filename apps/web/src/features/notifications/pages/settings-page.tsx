@@ -28,15 +28,14 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
 import { digitsToPersian, formatJalaliDateTime } from '../../../lib/format';
 import { useFormState } from '../../../lib/use-form-state';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianNumberInput } from '../../../ui/persian-number-input';
 import { PersianPagination } from '../../../ui/persian-pagination';
+import { toastError, toastSuccess } from '../../../ui/toasts';
 import { notificationSettingsQuery, smsLogQuery, useSaveNotificationSettings } from '../api';
 import { notifyFa } from '../messages';
 
@@ -89,11 +88,10 @@ function SettingsForm({ settings }: { settings: NotificationSettingsView }) {
     try {
       const saved = await save.mutateAsync(body);
       state.reset(formOf(saved));
-      notifications.show({ color: 'green', message: notifyFa.saved });
+      toastSuccess(notifyFa.saved);
     } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
       state.showServerErrors(err);
-      notifications.show({ color: 'red', message: err.message });
+      toastError(err);
     }
   };
   return (
