@@ -48,4 +48,25 @@ describe('notifications', () => {
     expect(studentErrors).toEqual([]);
     await student.close();
   });
+
+  it('the super-admin sets an API key that is never shown again', async () => {
+    const context = await newContext(browser(), { viewport: PHONE });
+    await loginByApi(context, 'superadmin');
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/dashboard/notifications/settings');
+    await page.getByRole('heading', { level: 1, name: 'تنظیمات اعلان و پیامک' }).waitFor();
+    await page.getByRole('textbox', { name: 'شمارهٔ خط فرستنده' }).fill('10004346');
+    await page.getByTestId('api-key').fill('e2e-secret-key-123');
+    await page.getByTestId('notification-settings-save').click();
+    await page.getByText('تنظیمات ذخیره شد.').waitFor();
+    expect(await page.getByTestId('api-key-state').innerText()).toBe('ثبت شده');
+    expect(await page.getByTestId('api-key').inputValue()).toBe('');
+    await page.reload();
+    await page.getByTestId('api-key-state').waitFor();
+    expect(await page.content()).not.toContain('e2e-secret-key-123');
+    expect(await page.getByRole('textbox', { name: 'شمارهٔ خط فرستنده' }).inputValue()).toBe('10004346');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

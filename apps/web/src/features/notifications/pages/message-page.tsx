@@ -17,15 +17,13 @@ import {
   Text,
   Textarea,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { IconEye, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
-import { zodFieldErrors } from '../../../lib/form-errors';
 import { digitsToPersian } from '../../../lib/format';
+import { useFormState } from '../../../lib/use-form-state';
 import { PageHeader } from '../../../ui/page-header';
+import { toastError, toastSuccess } from '../../../ui/toasts';
 import { groupsQuery, usePreviewMessage, useSendMessage } from '../api';
 import { notifyFa } from '../messages';
 
@@ -58,35 +56,38 @@ export function Component() {
   const send = useSendMessage();
   const [shown, setShown] = useState<StaffMessagePreview | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const form = useForm<Form>({
-    initialValues: { audience: 'group', groupId: null, text: '', sms: true },
-    validate: (v) => {
-      const errors = zodFieldErrors(staffMessageSchema, toBody(v));
-      if (v.audience === 'group' && !v.groupId) errors.groupId = 'کلاس را انتخاب کنید.';
-      return errors;
-    },
-    onValuesChange: () => {
-      setShown(null);
-      setConfirming(false);
-    },
-  });
-  const fail = (err: unknown) => {
-    if (err instanceof ApiError) {
-      if (err.fields) form.setErrors(err.fields);
-      notifications.show({ color: 'red', message: err.message });
-    } else throw err;
+  const form = useFormState<Form>({ audience: 'group', groupId: null, text: '', sms: true });
+  // Any change makes the shown preview stale: it is asked for again before sending.
+  const change = <K extends keyof Form>(key: K, value: Form[K]) => {
+    form.set(key, value);
+    setShown(null);
+    setConfirming(false);
   };
-  const onPreview = form.onSubmit(async (v) => {
+  const valid = (v: Form) => {
+    if (!form.check(staffMessageSchema, toBody(v))) return false;
+    if (v.audience === 'group' && !v.groupId) {
+      form.setErrors({ groupId: 'کلاس را انتخاب کنید.' });
+      return false;
+    }
+    return true;
+  };
+  const fail = (err: unknown) => {
+    form.showServerErrors(err);
+    toastError(err);
+  };
+  const onPreview = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!valid(form.values)) return;
     try {
-      setShown(await preview.mutateAsync(toBody(v)));
+      setShown(await preview.mutateAsync(toBody(form.values)));
     } catch (err) {
       fail(err);
     }
-  });
+  };
   const onSend = async () => {
     try {
-      const r = await send.mutateAsync(toBody(form.getValues()));
-      notifications.show({ color: 'green', message: notifyFa.sent(digitsToPersian(r.queued)) });
+      const r = await send.mutateAsync(toBody(form.values));
+      toastSuccess(notifyFa.sent(digitsToPersian(r.queued)));
       form.reset();
       setShown(null);
       setConfirming(false);
@@ -94,7 +95,7 @@ export function Component() {
       fail(err);
     }
   };
-  const text = form.getValues().text;
+  const text = form.values.text;
   const options = (groups.data?.items ?? []).map((g) => ({ value: String(g.id), label: g.name }));
   return (
     <>
@@ -117,10 +118,11 @@ export function Component() {
                     { value: 'group', label: notifyFa.audienceGroup },
                     { value: 'school', label: notifyFa.audienceSchool },
                   ]}
-                  {...form.getInputProps('audience')}
+                  value={form.values.audience}
+                  onChange={(v) => change('audience', v as Form['audience'])}
                 />
               </div>
-              {form.getValues().audience === 'group' && (
+              {form.values.audience === 'group' && (
                 <Select
                   label={notifyFa.group}
                   placeholder={notifyFa.groupPlaceholder}
@@ -128,7 +130,9 @@ export function Component() {
                   searchable
                   nothingFoundMessage="کلاسی پیدا نشد"
                   data-testid="message-group"
-                  {...form.getInputProps('groupId')}
+                  value={form.values.groupId}
+                  onChange={(v) => change('groupId', v)}
+                  error={form.errors.groupId}
                 />
               )}
               <Textarea
@@ -138,9 +142,15 @@ export function Component() {
                 maxRows={10}
                 data-testid="message-text"
                 description={notifyFa.chars(digitsToPersian([...text].length), digitsToPersian(smsParts(text)))}
-                {...form.getInputProps('text')}
+                value={form.values.text}
+                onChange={(e) => change('text', e.currentTarget.value)}
+                error={form.errors.text}
               />
-              <Switch label={notifyFa.alsoSms} {...form.getInputProps('sms', { type: 'checkbox' })} />
+              <Switch
+                label={notifyFa.alsoSms}
+                checked={form.values.sms}
+                onChange={(e) => change('sms', e.currentTarget.checked)}
+              />
               <Group>
                 <Button
                   type="submit"

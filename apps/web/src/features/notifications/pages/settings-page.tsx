@@ -4,6 +4,7 @@ import {
   type NotificationSettingsInput,
   type NotificationSettingsView,
   type NotificationTemplate,
+  notificationSettingsSchema,
   SMS_PROVIDER_LABELS,
   SMS_PROVIDERS,
   type SmsProviderName,
@@ -27,14 +28,14 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
 import { digitsToPersian, formatJalaliDateTime } from '../../../lib/format';
+import { useFormState } from '../../../lib/use-form-state';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianNumberInput } from '../../../ui/persian-number-input';
 import { PersianPagination } from '../../../ui/persian-pagination';
+import { toastError, toastSuccess } from '../../../ui/toasts';
 import { notificationSettingsQuery, smsLogQuery, useSaveNotificationSettings } from '../api';
 import { notifyFa } from '../messages';
 
@@ -67,14 +68,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function SettingsForm({ settings }: { settings: NotificationSettingsView }) {
-  const [form, setForm] = useState<Form>(() => formOf(settings));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const state = useFormState<Form>(() => formOf(settings));
+  const form = state.values;
+  const errors = state.errors;
   const save = useSaveNotificationSettings();
   const env = new Set(settings.fromEnv);
-  const set = <K extends keyof Form>(k: K, v: Form[K]) => setForm((f) => ({ ...f, [k]: v }));
+  const set = state.set;
   const envHint = (k: (typeof settings.fromEnv)[number]) => (env.has(k) ? notifyFa.fromEnv : undefined);
   const onSave = async () => {
-    setErrors({});
     const body: NotificationSettingsInput = {
       provider: form.provider,
       sender: form.sender,
@@ -83,14 +84,14 @@ function SettingsForm({ settings }: { settings: NotificationSettingsView }) {
       templates: form.templates,
       ...(form.removeKey ? { apiKey: '' } : form.apiKey ? { apiKey: form.apiKey } : {}),
     };
+    if (!state.check(notificationSettingsSchema, body)) return;
     try {
       const saved = await save.mutateAsync(body);
-      setForm(formOf(saved));
-      notifications.show({ color: 'green', message: notifyFa.saved });
+      state.reset(formOf(saved));
+      toastSuccess(notifyFa.saved);
     } catch (err) {
-      if (!(err instanceof ApiError)) throw err;
-      if (err.fields) setErrors(err.fields);
-      notifications.show({ color: 'red', message: err.message });
+      state.showServerErrors(err);
+      toastError(err);
     }
   };
   return (
@@ -176,7 +177,7 @@ function SettingsForm({ settings }: { settings: NotificationSettingsView }) {
                 value={value}
                 onChange={(e) => {
                   const v = e.currentTarget.value;
-                  setForm((f) => ({ ...f, templates: { ...f.templates, [k]: v } }));
+                  state.setValues((f) => ({ ...f, templates: { ...f.templates, [k]: v } }));
                 }}
                 description={`${notifyFa.placeholders(TEMPLATE_PLACEHOLDERS[k].map((p) => `{${p}}`).join('، '))} · ${notifyFa.chars(
                   digitsToPersian([...value].length),
