@@ -26,7 +26,7 @@ export const notifyFa = {
   previewParts: 'بخش هر پیامک',
   previewTotal: 'کل بخش‌ها',
   previewText: 'متن پیامک',
-  chars: (n: string, parts: string) => `${n} حرف · ${parts} بخش`,
+  chars: (n: string, parts: string) => `${n} حرف، ${parts} بخش`,
   sent: (n: string) => `پیام فرستاده شد (${n} پیام در صف).`,
   // Settings
   settingsTitle: 'تنظیمات اعلان و پیامک',
