@@ -33,6 +33,7 @@ import { getSchoolProfile } from './modules/settings/settings.service';
 import { registerStudentRoutes } from './modules/students/students.routes';
 import { studentPhotoAccess } from './modules/students/students.service';
 import { registerHealthRoutes } from './modules/system/health.routes';
+import { registerTeacherRoutes } from './modules/teachers/teachers.routes';
 import { registerUploadServing } from './storage/serve';
 import { createUrlSigner, type UrlSigner, uploadSigningKey } from './storage/signed-urls';
 import { localDiskStorage, type Storage } from './storage/storage';
@@ -230,6 +231,7 @@ export async function buildApp({
   registerAdminsRoutes(app, db);
   registerBackupRoutes(app, db, backups);
   registerAuditRoutes(app, db);
+  registerTeacherRoutes(app, db);
   if (control) registerControlRoutes(app, control);
   return app;
 }

@@ -15,6 +15,7 @@ import { reportCardContract } from './report-card/report-card.contract';
 import { settingsContract } from './settings/settings.contract';
 import { studentContract } from './student/student.contract';
 import { systemContract } from './system/system.contract';
+import { teacherContract } from './teacher/teacher.contract';
 
 /**
  * Every endpoint of the API, by domain. The server registers routes from this table and the
@@ -37,6 +38,7 @@ export const contract = {
   admins: adminsContract,
   backups: backupsContract,
   audit: auditContract,
+  teacher: teacherContract,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

@@ -54,7 +54,7 @@ describe('a demo database', () => {
   });
 
   it('knows which demo accounts are still open with the published password', async () => {
-    expect(await openDemoAccounts(t.db)).toEqual(['admin', 'student1', 'student2', 'superadmin']);
+    expect(await openDemoAccounts(t.db)).toEqual(['admin', 'student1', 'student2', 'superadmin', 'teacher1']);
     await t.db
       .update(users)
       .set({ passwordHash: await hashPassword('a-real-secret-2026') })

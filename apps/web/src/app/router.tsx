@@ -1,7 +1,7 @@
 import { PAGES } from '@madreseh/contract/paths';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage, RouteErrorPage } from './error-pages';
-import { alwaysRevalidate, dashboardLoader, studentLoader, superAdminLoader } from './guard';
+import { alwaysRevalidate, dashboardLoader, studentLoader, superAdminLoader, teacherLoader } from './guard';
 import { importWithReload } from './lazy-route';
 import { RootShell } from './root-shell';
 
@@ -64,6 +64,18 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            id: 'teacher',
+            path: 'teacher',
+            loader: teacherLoader,
+            shouldRevalidate: alwaysRevalidate,
+            lazy: lazy(() => import('./layouts/teacher-layout')),
+            children: [
+              { index: true, lazy: lazy(() => import('../features/teachers/pages/teacher-home-page')) },
+              { path: 'grades', lazy: lazy(() => import('../features/report-cards/pages/teacher-grid-page')) },
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+          {
             id: 'dashboard',
             path: 'dashboard',
             loader: dashboardLoader,
@@ -95,6 +107,7 @@ export const routes: RouteObject[] = [
                     lazy: lazy(() => import('../features/payments/pages/pending-receipts-page')),
                   },
                   { path: 'group', lazy: lazy(() => import('../features/classes/pages/groups-page')) },
+                  { path: 'teachers', lazy: lazy(() => import('../features/teachers/pages/teachers-page')) },
                   { path: 'report-card', lazy: lazy(() => import('../features/report-cards/pages/grid-page')) },
                   { path: 'settings', lazy: lazy(() => import('./pages/settings')) },
                   { path: 'audit', lazy: lazy(() => import('../features/audit/pages/audit-page')) },
@@ -120,6 +133,11 @@ export const routes: RouteObject[] = [
                 path: 'student-invoice/:id/receipt/:paymentId',
                 lazy: lazy(() => import('./layouts/print-layout')),
                 children: [{ index: true, lazy: lazy(() => import('../features/payments/pages/admin-receipt-page')) }],
+              },
+              {
+                path: 'teachers/login-slip',
+                lazy: lazy(() => import('./layouts/print-layout')),
+                children: [{ index: true, lazy: lazy(() => import('../features/teachers/pages/teacher-slip-page')) }],
               },
               {
                 path: 'student/login-slip',

@@ -25,6 +25,12 @@ export const fa = {
     profile: 'پروفایل',
     greeting: (name: string) => `سلام ${name}، خوش آمدید`,
   },
+  teacher: {
+    home: 'کلاس‌های من',
+    grades: 'نمره‌ها',
+    attendance: 'حضور و غیاب',
+    greeting: (name: string) => `سلام ${name}، روز خوبی داشته باشید`,
+  },
   dashboard: {
     home: 'داشبورد',
     messages: 'پیام‌ها',
@@ -34,6 +40,7 @@ export const fa = {
     preRegister: 'پیش‌ثبت‌نام‌ها',
     students: 'دانش‌آموزان',
     classes: 'کلاس‌ها',
+    teachers: 'معلمان',
     settings: 'تنظیمات مدرسه',
     admins: 'مدیران سامانه',
     audit: 'گزارش تغییرات',

@@ -115,7 +115,14 @@ export async function grid(db: Tx, groupId: number, term: Term): Promise<Grid> {
  * transaction, and recomputes the weighted averages here. Every bad cell is reported at once, keyed
  * `studentId.subjectId`, and nothing is saved then.
  */
-export async function saveGrid(db: Db, actor: Actor, body: GridBody): Promise<Grid> {
+export interface SaveGridOptions {
+  /** Remarks are not the caller's to change (a teacher): cards keep the ones they have. */
+  keepRemarks?: boolean;
+  /** A published term is read-only for the caller: refused (409) with this message. */
+  refusePublished?: string;
+}
+
+export async function saveGrid(db: Db, actor: Actor, body: GridBody, options: SaveGridOptions = {}): Promise<Grid> {
   return db.transaction(async (tx) => {
     const group = await getGroup(tx, body.groupId);
     assertTermFits(group, body.term);
@@ -189,6 +196,7 @@ export async function saveGrid(db: Db, actor: Actor, body: GridBody): Promise<Gr
       .from(reportCards)
       .where(and(eq(reportCards.groupId, group.id), eq(reportCards.term, body.term), eq(reportCards.published, true)))
       .limit(1);
+    if (anyPublished && options.refusePublished) throw AppError.conflict(options.refusePublished);
     const cards = await tx
       .insert(reportCards)
       .values(
@@ -197,14 +205,17 @@ export async function saveGrid(db: Db, actor: Actor, body: GridBody): Promise<Gr
           groupId: group.id,
           academicYear: group.academicYear,
           term: body.term,
-          remarks: row.remarks,
+          remarks: options.keepRemarks ? null : row.remarks,
           published: Boolean(anyPublished),
           publishedAt: anyPublished ? sql`now()` : null,
         })),
       )
       .onConflictDoUpdate({
         target: [reportCards.studentId, reportCards.groupId, reportCards.term],
-        set: { remarks: sql`excluded.remarks`, updatedAt: sql`now()` },
+        set: {
+          remarks: options.keepRemarks ? sql`${reportCards.remarks}` : sql`excluded.remarks`,
+          updatedAt: sql`now()`,
+        },
       })
       .returning({ id: reportCards.id, studentId: reportCards.studentId });
     const cardIdOf = new Map(cards.map((c) => [c.studentId, c.id]));
@@ -254,7 +265,17 @@ export async function saveGrid(db: Db, actor: Actor, body: GridBody): Promise<Gr
     await audit(tx, actor, 'save-grades', 'group', group.id, {
       term: body.term,
       students: studentIds,
-      ...gradeChanges(inGrid, oldCards, oldGrades, parsedRows),
+      ...gradeChanges(
+        inGrid,
+        oldCards,
+        oldGrades,
+        options.keepRemarks
+          ? parsedRows.map((p) => ({
+              ...p,
+              row: { ...p.row, remarks: oldCards.find((c) => c.studentId === p.row.studentId)?.remarks ?? null },
+            }))
+          : parsedRows,
+      ),
     });
     return grid(tx, group.id, body.term);
   });
