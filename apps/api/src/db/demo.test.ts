@@ -60,7 +60,7 @@ describe('a demo database', () => {
       .set({ passwordHash: await hashPassword('a-real-secret-2026') })
       .where(eq(users.username, 'superadmin'));
     await t.db.update(users).set({ active: false }).where(eq(users.username, 'student2'));
-    expect(await openDemoAccounts(t.db)).toEqual(['admin', 'student1']);
+    expect(await openDemoAccounts(t.db)).toEqual(['admin', 'student1', 'teacher1']);
   });
 
   it('stops a production start while a demo account is open, and only in production', () => {
