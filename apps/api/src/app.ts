@@ -17,6 +17,7 @@ import { registerPersianInput } from './http/persian-input';
 import { requestSerializer } from './lib/log';
 import { registerAchievementRoutes } from './modules/achievement/achievement.routes';
 import { registerAdminsRoutes } from './modules/admins/admins.routes';
+import { registerAttendanceRoutes } from './modules/attendance/attendance.routes';
 import { registerAuditRoutes } from './modules/audit/audit.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { type BackupsOptions, registerBackupRoutes } from './modules/backups/backups.routes';
@@ -232,6 +233,7 @@ export async function buildApp({
   registerBackupRoutes(app, db, backups);
   registerAuditRoutes(app, db);
   registerTeacherRoutes(app, db);
+  registerAttendanceRoutes(app, db);
   if (control) registerControlRoutes(app, control);
   return app;
 }

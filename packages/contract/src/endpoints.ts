@@ -1,5 +1,6 @@
 import { achievementContract } from './achievement/achievement.contract';
 import { adminsContract } from './admins/admins.contract';
+import { attendanceContract } from './attendance/attendance.contract';
 import { auditContract } from './audit/audit.contract';
 import { authContract } from './auth/auth.contract';
 import { backupsContract } from './backups/backups.contract';
@@ -39,6 +40,7 @@ export const contract = {
   backups: backupsContract,
   audit: auditContract,
   teacher: teacherContract,
+  attendance: attendanceContract,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

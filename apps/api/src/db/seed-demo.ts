@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
 import { seedDemoAchievements } from '../modules/achievement/achievement.seed';
+import { seedAttendanceDemo } from '../modules/attendance/attendance.seed';
 import { discardDemoGallery, seedDemoGallery, storeDemoGallery } from '../modules/gallery/gallery.seed';
 import { seedDemoClass, seedDemoPayments } from '../modules/payments/payments.seed';
 import { seedTeacherDemo } from '../modules/teachers/teachers.seed';
@@ -35,6 +36,7 @@ const steps: SeedStep[] = [
   seedDemoAchievements,
   seedPreRegisterDemo,
   seedTeacherDemo,
+  seedAttendanceDemo,
 ];
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {

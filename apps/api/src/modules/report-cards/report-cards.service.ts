@@ -1,3 +1,4 @@
+import { jalaliMonthLength, jalaliToIso } from '@madreseh/contract/jalali';
 import {
   DESCRIPTIVE_GRADES,
   type DescriptiveGrade,
@@ -7,6 +8,7 @@ import {
   parseDescriptive,
   parseScore,
   type ReportCard,
+  TERM_MONTHS,
   TERMS,
   type Term,
 } from '@madreseh/contract/report-card/report-card.contract';
@@ -15,6 +17,7 @@ import type { z } from 'zod';
 import type { AuthContext } from '../../auth/sessions';
 import type { Db, Tx } from '../../db/client';
 import { perDatabase } from '../../db/prepared';
+import { attendance } from '../../db/schema/attendance';
 import { reportCardGrades, reportCards } from '../../db/schema/report-cards';
 import { groupSubjects, groups, students } from '../../db/schema/school';
 import type { Actor } from '../../lib/actor';
@@ -465,7 +468,26 @@ export async function myReportCard(
       passed: numeric && chosen.average !== null ? chosen.average >= passMark : null,
       remarks: chosen.remarks,
       publishedAt: chosen.publishedAt?.toISOString() ?? null,
+      attendance: await termAttendance(db, student.id, chosen.academicYear, chosen.term as Term),
     },
     terms,
   };
+}
+
+/**
+ * A student's attendance over a term's months, for the report card: days with an absence (in any
+ * period) and marks of lateness. Read from the attendance table (its own module keeps the rules).
+ */
+async function termAttendance(db: Tx, studentId: number, academicYear: number, term: Term) {
+  const { from, to } = TERM_MONTHS[term];
+  const first = jalaliToIso(academicYear + from[0], from[1], 1);
+  const last = jalaliToIso(academicYear + to[0], to[1], jalaliMonthLength(academicYear + to[0], to[1]));
+  const [row] = await db
+    .select({
+      absentDays: sql<number>`(count(distinct ${attendance.date}) filter (where ${attendance.state} = 'absent'))::int`,
+      lates: sql<number>`(count(*) filter (where ${attendance.state} = 'late'))::int`,
+    })
+    .from(attendance)
+    .where(and(eq(attendance.studentId, studentId), sql`${attendance.date} between ${first} and ${last}`));
+  return { absentDays: row?.absentDays ?? 0, lates: row?.lates ?? 0 };
 }
