@@ -53,6 +53,10 @@ export const routes: RouteObject[] = [
               { path: 'news', lazy: lazy(() => import('../features/news/pages/student-news-page')) },
               { path: 'news/:id', lazy: lazy(() => import('../features/news/pages/student-news-item-page')) },
               { path: 'report-card', lazy: lazy(() => import('../features/report-cards/pages/my-report-card-page')) },
+              {
+                path: 'attendance',
+                lazy: lazy(() => import('../features/attendance/pages/my-attendance-page')),
+              },
               { path: 'invoices', lazy: lazy(() => import('../features/payments/pages/student-invoices-page')) },
               { path: 'card-to-card', lazy: lazy(() => import('../features/payments/pages/card-to-card-page')) },
               {
@@ -72,6 +76,10 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: lazy(() => import('../features/teachers/pages/teacher-home-page')) },
               { path: 'grades', lazy: lazy(() => import('../features/report-cards/pages/teacher-grid-page')) },
+              {
+                path: 'attendance',
+                lazy: lazy(() => import('../features/attendance/pages/take-attendance-page')),
+              },
               { path: '*', element: <NotFoundPage /> },
             ],
           },
@@ -108,6 +116,14 @@ export const routes: RouteObject[] = [
                   },
                   { path: 'group', lazy: lazy(() => import('../features/classes/pages/groups-page')) },
                   { path: 'teachers', lazy: lazy(() => import('../features/teachers/pages/teachers-page')) },
+                  {
+                    path: 'attendance',
+                    lazy: lazy(() => import('../features/attendance/pages/attendance-admin-page')),
+                  },
+                  {
+                    path: 'attendance/take',
+                    lazy: lazy(() => import('../features/attendance/pages/take-attendance-page')),
+                  },
                   { path: 'report-card', lazy: lazy(() => import('../features/report-cards/pages/grid-page')) },
                   { path: 'settings', lazy: lazy(() => import('./pages/settings')) },
                   { path: 'audit', lazy: lazy(() => import('../features/audit/pages/audit-page')) },

@@ -175,7 +175,10 @@ export const reportCardSchema = z.object({
   remarks: z.string().nullable(),
   publishedAt: z.string().nullable(),
   /** Attendance over the term's months: days with an absence, and marks of lateness. */
-  attendance: z.object({ absentDays: z.number().int(), lates: z.number().int() }),
+  attendance: z
+    .object({ absentDays: z.number().int(), lates: z.number().int() })
+    // A copy saved offline before attendance existed still reads.
+    .default({ absentDays: 0, lates: 0 }),
 });
 export type ReportCard = z.infer<typeof reportCardSchema>;
 

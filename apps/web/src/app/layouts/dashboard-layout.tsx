@@ -1,6 +1,7 @@
 import type { SessionUser } from '@madreseh/contract/auth/auth.contract';
 import {
   IconAward,
+  IconCalendarCheck,
   IconChalkboard,
   IconClipboardList,
   IconFileInvoice,
@@ -36,6 +37,7 @@ export const DASHBOARD_SECTIONS: AreaSection[] = [
       { to: '/dashboard/student/list', label: fa.dashboard.students, icon: IconUsers },
       { to: '/dashboard/group', label: fa.dashboard.classes, icon: IconChalkboard },
       { to: '/dashboard/teachers', label: fa.dashboard.teachers, icon: IconSchool },
+      { to: '/dashboard/attendance', label: fa.dashboard.attendance, icon: IconCalendarCheck },
       { to: '/dashboard/report-card', label: 'کارنامه‌ها', icon: IconReportAnalytics },
       { to: '/dashboard/invoices', label: pm.invoicesTitle, icon: IconFileInvoice },
       { to: '/dashboard/payments/pending', label: pm.pendingQueue, icon: IconReceipt },
