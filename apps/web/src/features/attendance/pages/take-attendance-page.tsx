@@ -20,7 +20,6 @@ import {
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconCloudUpload, IconDeviceFloppy, IconWifiOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -53,6 +52,8 @@ const SHORT: Record<AttendanceState, string> = { present: 'حاضر', absent: '�
 function SheetForm({ sheet }: { sheet: Sheet }) {
   const [marks, setMarks] = useState<Record<number, Mark>>({});
   const [dirty, setDirty] = useState(false);
+  // Said on the page, not in a toast: a toast's code may not be on the phone when the network is gone.
+  const [status, setStatus] = useState<{ color: string; text: string } | null>(null);
   const save = useSaveSheet();
   useEffect(() => {
     const m: Record<number, Mark> = {};
@@ -94,12 +95,12 @@ function SheetForm({ sheet }: { sheet: Sheet }) {
       {
         onSuccess: (r) => {
           setDirty(false);
-          notifications.show({
+          setStatus({
             color: r.queued ? 'orange' : 'green',
-            message: r.queued ? t.queued : r.sheet?.replayed ? t.replayed : t.saved,
+            text: r.queued ? t.queued : r.sheet?.replayed ? t.replayed : t.saved,
           });
         },
-        onError: (err) => notifications.show({ color: 'red', message: err.message }),
+        onError: (err) => setStatus({ color: 'red', text: err.message }),
       },
     );
 
@@ -118,6 +119,11 @@ function SheetForm({ sheet }: { sheet: Sheet }) {
           {sheet.savedAt ? t.takenAt(formatJalaliDateTime(sheet.savedAt)) : t.notTaken}
         </Text>
       </Group>
+      {status && (
+        <Alert color={status.color} variant="light" mb={6} py={6} data-testid="attendance-status">
+          {status.text}
+        </Alert>
+      )}
       <Text size="xs" c="dimmed" mb={6}>
         {t.tapHint}
       </Text>
@@ -203,16 +209,30 @@ function QueueBanner() {
   const online = useOnline();
   const flush = useFlushQueue();
   const { mutate } = flush;
+  const [result, setResult] = useState<{ color: string; text: string } | null>(null);
   useEffect(() => {
     if (!online || queued.length === 0) return;
     mutate(undefined, {
       onSuccess: (r) => {
-        if (r.sent) notifications.show({ color: 'green', message: t.sentFromQueue(formatNumber(r.sent)) });
-        for (const f of r.failed) notifications.show({ color: 'red', message: `${t.refused} ${f}`, autoClose: false });
+        if (r.failed.length) setResult({ color: 'red', text: `${t.refused} ${r.failed.join('؛ ')}` });
+        else if (r.sent) setResult({ color: 'green', text: t.sentFromQueue(formatNumber(r.sent)) });
       },
     });
   }, [online, queued.length, mutate]);
-  if (queued.length === 0 && online) return null;
+  if (queued.length === 0 && online) {
+    return result ? (
+      <Alert
+        color={result.color}
+        variant="light"
+        mb="sm"
+        data-testid="attendance-synced"
+        withCloseButton
+        onClose={() => setResult(null)}
+      >
+        {result.text}
+      </Alert>
+    ) : null;
+  }
   return (
     <Alert
       color="orange"
