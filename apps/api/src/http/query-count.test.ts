@@ -495,26 +495,22 @@ async function addRows(t: TestApp, f: Fixture, n: number): Promise<void> {
     );
     const [mine] = await tx.select({ id: teachers.id }).from(teachers).where(eq(teachers.userId, teacherOne));
     if (mine) {
-      await tx
-        .insert(teacherSubjects)
-        .values(
-          newSubjects.map((s) => ({
-            teacherId: mine.id,
-            subjectId: s.id,
-            groupId: f.groupId,
-            academicYear: f.academicYear,
-          })),
-        );
-    }
-    // Closed days, marks of student1 in Mehr 1405, notices, and the class absent on one day.
-    await tx
-      .insert(schoolHolidays)
-      .values(
-        range.map((i) => ({
-          date: `2001-01-${String((i % 28) + 1).padStart(2, '0')}`.replace('2001', String(2001 + Math.floor(i / 28))),
-          title: `تعطیلی ${i}`,
+      await tx.insert(teacherSubjects).values(
+        newSubjects.map((s) => ({
+          teacherId: mine.id,
+          subjectId: s.id,
+          groupId: f.groupId,
+          academicYear: f.academicYear,
         })),
       );
+    }
+    // Closed days, marks of student1 in Mehr 1405, notices, and the class absent on one day.
+    await tx.insert(schoolHolidays).values(
+      range.map((i) => ({
+        date: `2001-01-${String((i % 28) + 1).padStart(2, '0')}`.replace('2001', String(2001 + Math.floor(i / 28))),
+        title: `تعطیلی ${i}`,
+      })),
+    );
     await tx
       .insert(attendance)
       .values(
