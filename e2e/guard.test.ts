@@ -5,7 +5,15 @@ import { baseURL, type DemoUser, loginByApi, newContext, setSessionCookies, sett
 
 const browser = useBrowser();
 
-const AREA_PATHS = ['/student', '/student/news', '/dashboard', '/dashboard/news', '/dashboard/pre-register/print/1'];
+const AREA_PATHS = [
+  '/student',
+  '/student/news',
+  '/teacher',
+  '/teacher/attendance',
+  '/dashboard',
+  '/dashboard/news',
+  '/dashboard/pre-register/print/1',
+];
 
 /** Spec §4/§6: who may open which area; everything else goes to /auth. */
 const EXPECTED: Record<Exclude<DemoUser, 'student2'> | 'anonymous', (path: string) => boolean> = {
@@ -13,6 +21,7 @@ const EXPECTED: Record<Exclude<DemoUser, 'student2'> | 'anonymous', (path: strin
   student1: (p) => p.startsWith('/student'),
   admin: (p) => p.startsWith('/dashboard'),
   superadmin: (p) => p.startsWith('/dashboard'),
+  teacher1: (p) => p.startsWith('/teacher'),
 };
 
 async function visit(context: BrowserContext, path: string): Promise<{ page: Page; landed: string }> {

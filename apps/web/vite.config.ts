@@ -160,12 +160,15 @@ export default defineConfig({
           },
         ],
         runtimeCaching: [
-          // The student's own data (docs/decisions/0004): network first with a short timeout; the
-          // last good answer is kept per session and given back, stamped with its time, only when
-          // the network fails.
+          // The student's own data (docs/decisions/0004) and a teacher's classes and attendance sheets
+          // (docs/decisions/0024): network first with a short timeout; the last good answer is kept per
+          // session and given back, stamped with its time, only when the network fails.
           {
             urlPattern: ({ url, sameOrigin }) =>
-              sameOrigin && /^\/api\/v1\/student\/(me|news|report-card)(\/|$)/.test(url.pathname),
+              sameOrigin &&
+              /^\/api\/v1\/(student\/(me|news|report-card|attendance|notices)|teacher\/classes|attendance\/(sheet|holidays))(\/|$)/.test(
+                url.pathname,
+              ),
             handler: offlineFallbackHandler,
             method: 'GET',
           },

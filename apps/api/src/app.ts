@@ -17,6 +17,7 @@ import { registerPersianInput } from './http/persian-input';
 import { requestSerializer } from './lib/log';
 import { registerAchievementRoutes } from './modules/achievement/achievement.routes';
 import { registerAdminsRoutes } from './modules/admins/admins.routes';
+import { registerAttendanceRoutes } from './modules/attendance/attendance.routes';
 import { registerAuditRoutes } from './modules/audit/audit.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { type BackupsOptions, registerBackupRoutes } from './modules/backups/backups.routes';
@@ -34,6 +35,7 @@ import { getSchoolProfile } from './modules/settings/settings.service';
 import { registerStudentRoutes } from './modules/students/students.routes';
 import { studentPhotoAccess } from './modules/students/students.service';
 import { registerHealthRoutes } from './modules/system/health.routes';
+import { registerTeacherRoutes } from './modules/teachers/teachers.routes';
 import { registerUploadServing } from './storage/serve';
 import { createUrlSigner, type UrlSigner, uploadSigningKey } from './storage/signed-urls';
 import { localDiskStorage, type Storage } from './storage/storage';
@@ -233,6 +235,8 @@ export async function buildApp({
   registerBackupRoutes(app, db, backups);
   registerAuditRoutes(app, db);
   registerNotificationRoutes(app, db, config.sms);
+  registerTeacherRoutes(app, db);
+  registerAttendanceRoutes(app, db);
   if (control) registerControlRoutes(app, control);
   return app;
 }

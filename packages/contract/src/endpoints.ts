@@ -1,5 +1,6 @@
 import { achievementContract } from './achievement/achievement.contract';
 import { adminsContract } from './admins/admins.contract';
+import { attendanceContract } from './attendance/attendance.contract';
 import { auditContract } from './audit/audit.contract';
 import { authContract } from './auth/auth.contract';
 import { backupsContract } from './backups/backups.contract';
@@ -16,6 +17,7 @@ import { reportCardContract } from './report-card/report-card.contract';
 import { settingsContract } from './settings/settings.contract';
 import { studentContract } from './student/student.contract';
 import { systemContract } from './system/system.contract';
+import { teacherContract } from './teacher/teacher.contract';
 
 /**
  * Every endpoint of the API, by domain. The server registers routes from this table and the
@@ -39,6 +41,8 @@ export const contract = {
   backups: backupsContract,
   audit: auditContract,
   notifications: notificationsContract,
+  teacher: teacherContract,
+  attendance: attendanceContract,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

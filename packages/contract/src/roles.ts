@@ -1,18 +1,24 @@
-export const ROLES = ['student', 'admin', 'super-admin'] as const;
+export const ROLES = ['student', 'admin', 'super-admin', 'teacher'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Staff roles: both reach the dashboard. */
 export const STAFF: readonly Role[] = ['admin', 'super-admin'];
 export const STUDENT: readonly Role[] = ['student'];
+export const TEACHER: readonly Role[] = ['teacher'];
+/** Who takes attendance: the teacher of the class, or staff. */
+export const TEACHER_OR_STAFF: readonly Role[] = ['teacher', 'admin', 'super-admin'];
 export const SUPER_ADMIN: readonly Role[] = ['super-admin'];
 
 /** The area each role lands on after login (the school portal's redirect rules). */
-export function homePathOf(role: Role): '/student' | '/dashboard' {
-  return role === 'student' ? '/student' : '/dashboard';
+export function homePathOf(role: Role): '/student' | '/teacher' | '/dashboard' {
+  if (role === 'student') return '/student';
+  if (role === 'teacher') return '/teacher';
+  return '/dashboard';
 }
 
 export const ROLE_LABELS: Record<Role, string> = {
   student: 'دانش‌آموز',
+  teacher: 'معلم',
   admin: 'مدیر',
   'super-admin': 'مدیر ارشد',
 };

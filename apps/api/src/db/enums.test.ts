@@ -1,3 +1,4 @@
+import { ATTENDANCE_STATES } from '@madreseh/contract/attendance/attendance.contract';
 import { GRADING_SCALES } from '@madreseh/contract/group/group.contract';
 import { NEWS_AUDIENCES, NEWS_STATUSES } from '@madreseh/contract/news/news.contract';
 import { MONEY_UNITS, PAYMENT_METHODS, PAYMENT_STATUSES } from '@madreseh/contract/payments/payments.contract';
@@ -7,6 +8,7 @@ import { GENDERS, STUDENT_STATUSES } from '@madreseh/contract/student/student.co
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { attendanceStateEnum } from './schema/attendance';
 import { moneyUnitEnum, paymentMethodEnum, paymentStatusEnum } from './schema/payments';
 import { preRegisterStatusEnum } from './schema/pre-register';
 import { genderEnum, gradingScaleEnum, studentStatusEnum } from './schema/school';
@@ -25,6 +27,7 @@ const ENUMS = [
   [gradingScaleEnum, GRADING_SCALES],
   [studentStatusEnum, STUDENT_STATUSES],
   [genderEnum, GENDERS],
+  [attendanceStateEnum, ATTENDANCE_STATES],
 ] as const;
 
 describe('database enums', () => {

@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
 import { seedDemoAchievements } from '../modules/achievement/achievement.seed';
+import { seedAttendanceDemo } from '../modules/attendance/attendance.seed';
 import { discardDemoGallery, seedDemoGallery, storeDemoGallery } from '../modules/gallery/gallery.seed';
 import { seedDemoClass, seedDemoPayments } from '../modules/payments/payments.seed';
+import { seedTeacherDemo } from '../modules/teachers/teachers.seed';
 import type { Storage } from '../storage/storage';
 import type { Db, Tx } from './client';
 import { DEMO_PASSWORD, markDemo } from './demo';
@@ -18,6 +20,7 @@ export const DEMO_ACCOUNTS = [
   { username: 'admin', role: 'admin', fullName: 'علی رضایی' },
   { username: 'student1', role: 'student', fullName: 'سارا محمدی' },
   { username: 'student2', role: 'student', fullName: 'نیلوفر کریمی' },
+  { username: 'teacher1', role: 'teacher', fullName: 'زینب موسوی' },
 ] as const;
 
 /**
@@ -32,6 +35,8 @@ const steps: SeedStep[] = [
   seedSite,
   seedDemoAchievements,
   seedPreRegisterDemo,
+  seedTeacherDemo,
+  seedAttendanceDemo,
 ];
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {

@@ -17,7 +17,12 @@ import { urlOf } from './implement';
  * declared; a route registered without a declaration fails here (and is refused by the guard).
  */
 
-const DEMO_USER_OF: Record<Role, string> = { student: 'student1', admin: 'admin', 'super-admin': 'superadmin' };
+const DEMO_USER_OF: Record<Role, string> = {
+  student: 'student1',
+  admin: 'admin',
+  'super-admin': 'superadmin',
+  teacher: 'teacher1',
+};
 
 /**
  * Student endpoints that take an id in their path must prove here that another student gets
@@ -175,6 +180,85 @@ describe.each(guarded.map((ep) => [`${ep.method} ${ep.path}`, ep] as const))('%s
       expectNoData(res.body);
     });
   }
+});
+
+/**
+ * Teacher endpoints that name a class (`groupId` in the query or the body) must prove here that a
+ * teacher of another class gets nothing: `input` is a call that teacher1 (هفتم الف) may make.
+ */
+const OWNED_BY_TEACHER: Record<string, (groupId: number) => { query?: Record<string, string>; payload?: object }> = {
+  'GET teacher/report-card': (groupId) => ({ query: { groupId: String(groupId), term: 'second' } }),
+  'PUT teacher/report-card': (groupId) => ({
+    payload: { groupId, term: 'second', rows: [{ studentId: 1, grades: [] }] },
+  }),
+  'GET attendance/sheet': (groupId) => ({ query: { groupId: String(groupId), date: '2026-09-26' } }),
+  'PUT attendance/sheet': (groupId) => ({
+    payload: {
+      clientKey: `matrix-${groupId}-${Math.random().toString(36).slice(2)}`,
+      groupId,
+      date: '2026-09-26',
+      entries: [{ studentId: 1, state: 'present' }],
+    },
+  }),
+};
+
+describe('a teacher reaches only the classes assigned to her', () => {
+  const forTeacher = endpoints.filter(
+    (ep) =>
+      ep.access !== 'public' && (ep.access as readonly Role[]).includes('teacher') && ep.path.startsWith('teacher/'),
+  );
+  const byClass = forTeacher.filter((ep) => ep.path !== 'teacher/classes');
+  it.each(byClass.map((ep) => [keyOf(ep.method, ep.path)] as const))(
+    '%s is refused for another teacher’s class',
+    async (key) => {
+      const make = OWNED_BY_TEACHER[key];
+      expect(make, `add ${key} to OWNED_BY_TEACHER`).toBeDefined();
+      if (!make) return;
+      const admin = t.as(await t.sessionFor('admin'));
+      const groups = (await t.inject({ method: 'GET', url: '/api/v1/panel/group/list', headers: admin })).json() as {
+        items: { id: number; name: string; subjects: { id: number; name: string }[] }[];
+      };
+      const mine = groups.items.find((g) => g.name === 'هفتم الف');
+      const theirs = groups.items.find((g) => g.name === 'هفتم ب');
+      if (!mine || !theirs) throw new Error('demo classes missing');
+      // Another teacher, with a subject of هفتم ب only.
+      const created = await t.inject({
+        method: 'POST',
+        url: '/api/v1/panel/teacher',
+        headers: admin,
+        payload: { firstName: 'مینا', lastName: 'صفری', mobile: '09351234567', nationalCode: '0080000002' },
+      });
+      const other = created.statusCode === 201 ? (created.json() as { teacher: { id: number } }).teacher.id : null;
+      if (other) {
+        await t.inject({
+          method: 'PUT',
+          url: `/api/v1/panel/teacher/${other}/subjects`,
+          headers: admin,
+          payload: { subjectIds: [theirs.subjects[0]?.id] },
+        });
+      }
+      const ep = endpoints.find((e) => keyOf(e.method, e.path) === key) as Endpoint;
+      const input = make(mine.id);
+      const res = await t.inject({
+        method: ep.method,
+        url: urlOf(ep),
+        headers: t.as(await t.sessionFor('09351234567')),
+        ...(input.query ? { query: input.query } : {}),
+        ...(input.payload ? { payload: input.payload } : {}),
+      });
+      expect([403, 404]).toContain(res.statusCode);
+      expectNoData(res.body);
+      // teacher1 herself is let in (or told what is wrong with the input): the refusal is about the class.
+      const own = await t.inject({
+        method: ep.method,
+        url: urlOf(ep),
+        headers: t.as(await t.sessionFor('teacher1')),
+        ...(input.query ? { query: input.query } : {}),
+        ...(input.payload ? { payload: input.payload } : {}),
+      });
+      expect([200, 400, 409]).toContain(own.statusCode);
+    },
+  );
 });
 
 describe('nothing personal lingers in a cache', () => {

@@ -25,7 +25,12 @@ import { urlOf } from './implement';
  * the endpoint declares is always refused. An endpoint that was not fuzzed fails the last test.
  */
 
-const ROLE_USER: Record<Role, string> = { student: 'student1', admin: 'admin', 'super-admin': 'superadmin' };
+const ROLE_USER: Record<Role, string> = {
+  student: 'student1',
+  admin: 'admin',
+  'super-admin': 'superadmin',
+  teacher: 'teacher1',
+};
 
 /** Valid values for fields whose rules the type alone does not say (check digits, formats). */
 const VALID_BY_NAME: Record<string, unknown> = {

@@ -5,12 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { achievements } from '../db/schema/achievements';
 import { notifications } from '../db/schema/notifications';
+import { attendance, schoolHolidays, studentNotices } from '../db/schema/attendance';
 import { invoices, payments } from '../db/schema/payments';
 import { preRegistrations } from '../db/schema/pre-register';
 import { reportCardGrades, reportCards } from '../db/schema/report-cards';
 import { groupSubjects, groups, students } from '../db/schema/school';
 import { contactMessages, galleryPhotos, news, newsGroups, settings } from '../db/schema/site';
 import { auditLog } from '../db/schema/system';
+import { teacherSubjects, teachers } from '../db/schema/teachers';
 import { loginThrottle, sessions, users } from '../db/schema/users';
 import { nationalCodeFrom } from '../db/seed/school-demo';
 import { createTestApp, type TestApp } from '../test/test-app';
@@ -26,6 +28,8 @@ import { urlOf } from './implement';
 /** No list endpoint may run more statements than this per request (the session lookup included). */
 const MAX_QUERIES = 8;
 const MORE = 35;
+/** A school day (a Saturday, 4 Mehr 1405) the attendance lists are asked for. */
+const ATTENDANCE_DAY = '2026-09-26';
 
 type Shape = Record<string, z.ZodType>;
 interface Def {
@@ -101,6 +105,15 @@ const UNPAGED: Record<string, Unpaged> = {
   'panel/sign-in/slowed': { url: () => 'panel/sign-in/slowed' },
   'panel/report-card': { url: (f) => `panel/report-card?groupId=${f.groupId}&term=first` },
   'student/report-card': { url: () => 'student/report-card' },
+  'panel/teacher/list': { url: () => 'panel/teacher/list' },
+  'teacher/classes': { url: () => 'teacher/classes' },
+  'teacher/report-card': { url: (f) => `teacher/report-card?groupId=${f.groupId}&term=second` },
+  'attendance/sheet': { url: (f) => `attendance/sheet?groupId=${f.groupId}&date=${ATTENDANCE_DAY}` },
+  'attendance/holidays': { url: () => 'attendance/holidays' },
+  'panel/attendance/month': { url: (f) => `panel/attendance/month?groupId=${f.groupId}&year=1405&month=7` },
+  'panel/attendance/day': { url: () => `panel/attendance/day?date=${ATTENDANCE_DAY}` },
+  'student/attendance': { url: () => 'student/attendance?year=1405&month=7' },
+  'student/notices': { url: () => 'student/notices' },
   // Not a list, but every figure is counted over growing tables: still a fixed number of statements.
   'panel/dashboard': {
     url: () => 'panel/dashboard',
@@ -115,17 +128,21 @@ const UNPAGED: Record<string, Unpaged> = {
   },
 };
 
-function tokenFor(ep: Endpoint, tokens: { admin: string; superAdmin: string; student: string }): string | null {
+function tokenFor(
+  ep: Endpoint,
+  tokens: { admin: string; superAdmin: string; student: string; teacher: string },
+): string | null {
   if (ep.access === 'public') return null;
   if (ep.access.includes('admin')) return tokens.admin;
   if (ep.access.includes('super-admin')) return tokens.superAdmin;
   if (ep.access.includes('student')) return tokens.student;
+  if (ep.access.includes('teacher')) return tokens.teacher;
   throw new Error(`No test caller for ${ep.path}`);
 }
 
 describe('query count of list endpoints', () => {
   let t: TestApp;
-  let tokens: { admin: string; superAdmin: string; student: string };
+  let tokens: { admin: string; superAdmin: string; student: string; teacher: string };
   let fixture: Fixture;
   const before = new Map<string, { queries: string[]; size: number }>();
 
@@ -146,6 +163,7 @@ describe('query count of list endpoints', () => {
       admin: await t.sessionFor('admin'),
       superAdmin: await t.sessionFor('superadmin'),
       student: await t.sessionFor('student1'),
+      teacher: await t.sessionFor('teacher1'),
     };
     const [me] = await t.db
       .select({ id: students.id, groupId: students.groupId })
@@ -270,6 +288,7 @@ async function addRows(t: TestApp, f: Fixture, n: number): Promise<void> {
     .insert(loginThrottle)
     .values(guessed.map((u) => ({ username: u.username, device: '', failures: 20, lastFailureAt: new Date() })))
     .onConflictDoNothing();
+  const teacherOne = await t.userId('teacher1');
   await t.db.transaction(async (tx) => {
     const moreGroups = await tx
       .insert(groups)
@@ -475,5 +494,81 @@ async function addRows(t: TestApp, f: Fixture, n: number): Promise<void> {
         transferredAt: new Date(),
       })),
     );
+
+    // Teachers; teacher1 teaches the added subjects of student1's class (her classes and grade columns).
+    const teacherUsers = await tx
+      .insert(users)
+      .values(
+        range.map((i) => ({
+          username: `0912000${String(i).padStart(4, '0')}`,
+          passwordHash: '!',
+          role: 'teacher' as const,
+          fullName: `معلم ${i}`,
+        })),
+      )
+      .returning({ id: users.id, username: users.username });
+    await tx.insert(teachers).values(
+      teacherUsers.map((u, i) => ({
+        userId: u.id,
+        firstName: 'معلم',
+        lastName: `${i}`,
+        mobile: u.username,
+        nationalCode: nationalCodeFrom(`7${String(i).padStart(8, '0')}`),
+      })),
+    );
+    const [mine] = await tx.select({ id: teachers.id }).from(teachers).where(eq(teachers.userId, teacherOne));
+    if (mine) {
+      await tx.insert(teacherSubjects).values(
+        newSubjects.map((s) => ({
+          teacherId: mine.id,
+          subjectId: s.id,
+          groupId: f.groupId,
+          academicYear: f.academicYear,
+        })),
+      );
+    }
+    // Closed days, marks of student1 in Mehr 1405, notices, and the class absent on one day.
+    await tx.insert(schoolHolidays).values(
+      range.map((i) => ({
+        date: `2001-01-${String((i % 28) + 1).padStart(2, '0')}`.replace('2001', String(2001 + Math.floor(i / 28))),
+        title: `تعطیلی ${i}`,
+      })),
+    );
+    await tx
+      .insert(attendance)
+      .values(
+        range
+          .filter((i) => i < 30)
+          .map((i) => ({
+            studentId: f.studentId,
+            groupId: f.groupId,
+            date: isoOfMehr(i + 1),
+            state: 'late' as const,
+            lateMinutes: 5,
+          })),
+      )
+      .onConflictDoNothing();
+    await tx
+      .insert(studentNotices)
+      .values(
+        range.map((i) => ({ studentId: f.studentId, kind: 'absence', ref: `q${i}`, title: `غیبت ${i}`, body: 'غایب' })),
+      );
+    const classmatesNow = await tx.select({ id: students.id }).from(students).where(eq(students.groupId, f.groupId));
+    await tx
+      .insert(attendance)
+      .values(
+        classmatesNow.map((c) => ({
+          studentId: c.id,
+          groupId: f.groupId,
+          date: ATTENDANCE_DAY,
+          state: 'absent' as const,
+        })),
+      )
+      .onConflictDoNothing();
   });
+}
+
+/** Day d of Mehr 1405, ISO (1 Mehr 1405 is 2026-09-23). */
+function isoOfMehr(d: number): string {
+  return new Date(Date.parse('2026-09-23T12:00:00Z') + (d - 1) * 86_400_000).toISOString().slice(0, 10);
 }

@@ -1,7 +1,7 @@
 import { PAGES } from '@madreseh/contract/paths';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage, RouteErrorPage } from './error-pages';
-import { alwaysRevalidate, dashboardLoader, studentLoader, superAdminLoader } from './guard';
+import { alwaysRevalidate, dashboardLoader, studentLoader, superAdminLoader, teacherLoader } from './guard';
 import { importWithReload } from './lazy-route';
 import { RootShell } from './root-shell';
 
@@ -54,6 +54,10 @@ export const routes: RouteObject[] = [
               { path: 'news', lazy: lazy(() => import('../features/news/pages/student-news-page')) },
               { path: 'news/:id', lazy: lazy(() => import('../features/news/pages/student-news-item-page')) },
               { path: 'report-card', lazy: lazy(() => import('../features/report-cards/pages/my-report-card-page')) },
+              {
+                path: 'attendance',
+                lazy: lazy(() => import('../features/attendance/pages/my-attendance-page')),
+              },
               { path: 'invoices', lazy: lazy(() => import('../features/payments/pages/student-invoices-page')) },
               { path: 'card-to-card', lazy: lazy(() => import('../features/payments/pages/card-to-card-page')) },
               {
@@ -61,6 +65,22 @@ export const routes: RouteObject[] = [
                 lazy: lazy(() => import('../features/payments/pages/payment-result-page')),
               },
               { path: 'profile', lazy: lazy(() => import('../features/student-profile/pages/profile-page')) },
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+          {
+            id: 'teacher',
+            path: 'teacher',
+            loader: teacherLoader,
+            shouldRevalidate: alwaysRevalidate,
+            lazy: lazy(() => import('./layouts/teacher-layout')),
+            children: [
+              { index: true, lazy: lazy(() => import('../features/teachers/pages/teacher-home-page')) },
+              { path: 'grades', lazy: lazy(() => import('../features/report-cards/pages/teacher-grid-page')) },
+              {
+                path: 'attendance',
+                lazy: lazy(() => import('../features/attendance/pages/take-attendance-page')),
+              },
               { path: '*', element: <NotFoundPage /> },
             ],
           },
@@ -96,6 +116,15 @@ export const routes: RouteObject[] = [
                     lazy: lazy(() => import('../features/payments/pages/pending-receipts-page')),
                   },
                   { path: 'group', lazy: lazy(() => import('../features/classes/pages/groups-page')) },
+                  { path: 'teachers', lazy: lazy(() => import('../features/teachers/pages/teachers-page')) },
+                  {
+                    path: 'attendance',
+                    lazy: lazy(() => import('../features/attendance/pages/attendance-admin-page')),
+                  },
+                  {
+                    path: 'attendance/take',
+                    lazy: lazy(() => import('../features/attendance/pages/take-attendance-page')),
+                  },
                   { path: 'report-card', lazy: lazy(() => import('../features/report-cards/pages/grid-page')) },
                   { path: 'settings', lazy: lazy(() => import('./pages/settings')) },
                   {
@@ -132,6 +161,11 @@ export const routes: RouteObject[] = [
                 path: 'student-invoice/:id/receipt/:paymentId',
                 lazy: lazy(() => import('./layouts/print-layout')),
                 children: [{ index: true, lazy: lazy(() => import('../features/payments/pages/admin-receipt-page')) }],
+              },
+              {
+                path: 'teachers/login-slip',
+                lazy: lazy(() => import('./layouts/print-layout')),
+                children: [{ index: true, lazy: lazy(() => import('../features/teachers/pages/teacher-slip-page')) }],
               },
               {
                 path: 'student/login-slip',

@@ -20,6 +20,9 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   settings: 'تنظیمات مدرسه',
   staff_account: 'حساب مدیر',
   backup: 'پشتیبان',
+  teacher: 'معلم',
+  attendance: 'حضور و غیاب',
+  holiday: 'تعطیلی مدرسه',
 };
 
 /** Persian names of the actions. */
@@ -60,6 +63,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   gateway_fail: 'پرداخت آنلاین ناموفق',
   refund: 'بازپرداخت',
   download: 'دریافت',
+  assign: 'تعیین درس‌ها',
+  'take-attendance': 'ثبت حضور و غیاب',
 };
 
 /** Persian names of the fields recorded in a change (a field without one shows its own name). */
@@ -118,6 +123,8 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   file: 'فایل',
   created: 'ایجادشده',
   more: 'تغییرهای دیگر',
+  mobile: 'شمارهٔ همراه',
+  subjectIds: 'درس‌ها',
 };
 
 /** A field's Persian name; one without a name keeps its own, isolated like a value (bidi). */

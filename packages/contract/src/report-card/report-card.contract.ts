@@ -36,6 +36,21 @@ export const TERM_LABELS: Record<Term, string> = {
   second: 'نوبت دوم',
 };
 
+/** The Jalali months (year offset from the academic year's start, month) each term covers. */
+export const TERM_MONTHS: Record<Term, { from: [number, number]; to: [number, number] }> = {
+  mehr: { from: [0, 7], to: [0, 7] },
+  aban: { from: [0, 8], to: [0, 8] },
+  azar: { from: [0, 9], to: [0, 9] },
+  dey: { from: [0, 10], to: [0, 10] },
+  first: { from: [0, 7], to: [0, 10] },
+  bahman: { from: [0, 11], to: [0, 11] },
+  esfand: { from: [0, 12], to: [0, 12] },
+  farvardin: { from: [1, 1], to: [1, 1] },
+  ordibehesht: { from: [1, 2], to: [1, 2] },
+  khordad: { from: [1, 3], to: [1, 3] },
+  second: { from: [0, 11], to: [1, 3] },
+};
+
 /** Descriptive grades of the primary years, best first. */
 export const DESCRIPTIVE_GRADES = ['excellent', 'good', 'acceptable', 'needs-effort'] as const;
 export type DescriptiveGrade = (typeof DESCRIPTIVE_GRADES)[number];
@@ -159,6 +174,11 @@ export const reportCardSchema = z.object({
   passed: z.boolean().nullable(),
   remarks: z.string().nullable(),
   publishedAt: z.string().nullable(),
+  /** Attendance over the term's months: days with an absence, and marks of lateness. */
+  attendance: z
+    .object({ absentDays: z.number().int(), lates: z.number().int() })
+    // A copy saved offline before attendance existed still reads.
+    .default({ absentDays: 0, lates: 0 }),
 });
 export type ReportCard = z.infer<typeof reportCardSchema>;
 

@@ -1,3 +1,4 @@
+import { jalaliMonthLength, jalaliToIso } from '@madreseh/contract/jalali';
 import {
   DESCRIPTIVE_GRADES,
   type DescriptiveGrade,
@@ -8,6 +9,7 @@ import {
   parseScore,
   type ReportCard,
   TERM_LABELS,
+  TERM_MONTHS,
   TERMS,
   type Term,
 } from '@madreseh/contract/report-card/report-card.contract';
@@ -16,6 +18,7 @@ import type { z } from 'zod';
 import type { AuthContext } from '../../auth/sessions';
 import type { Db, Tx } from '../../db/client';
 import { perDatabase } from '../../db/prepared';
+import { attendance } from '../../db/schema/attendance';
 import { reportCardGrades, reportCards } from '../../db/schema/report-cards';
 import { groupSubjects, groups, students } from '../../db/schema/school';
 import type { Actor } from '../../lib/actor';
@@ -117,7 +120,14 @@ export async function grid(db: Tx, groupId: number, term: Term): Promise<Grid> {
  * transaction, and recomputes the weighted averages here. Every bad cell is reported at once, keyed
  * `studentId.subjectId`, and nothing is saved then.
  */
-export async function saveGrid(db: Db, actor: Actor, body: GridBody): Promise<Grid> {
+export interface SaveGridOptions {
+  /** Remarks are not the caller's to change (a teacher): cards keep the ones they have. */
+  keepRemarks?: boolean;
+  /** A published term is read-only for the caller: refused (409) with this message. */
+  refusePublished?: string;
+}
+
+export async function saveGrid(db: Db, actor: Actor, body: GridBody, options: SaveGridOptions = {}): Promise<Grid> {
   return db.transaction(async (tx) => {
     const group = await getGroup(tx, body.groupId);
     assertTermFits(group, body.term);
@@ -191,6 +201,7 @@ export async function saveGrid(db: Db, actor: Actor, body: GridBody): Promise<Gr
       .from(reportCards)
       .where(and(eq(reportCards.groupId, group.id), eq(reportCards.term, body.term), eq(reportCards.published, true)))
       .limit(1);
+    if (anyPublished && options.refusePublished) throw AppError.conflict(options.refusePublished);
     const cards = await tx
       .insert(reportCards)
       .values(
@@ -199,14 +210,17 @@ export async function saveGrid(db: Db, actor: Actor, body: GridBody): Promise<Gr
           groupId: group.id,
           academicYear: group.academicYear,
           term: body.term,
-          remarks: row.remarks,
+          remarks: options.keepRemarks ? null : row.remarks,
           published: Boolean(anyPublished),
           publishedAt: anyPublished ? sql`now()` : null,
         })),
       )
       .onConflictDoUpdate({
         target: [reportCards.studentId, reportCards.groupId, reportCards.term],
-        set: { remarks: sql`excluded.remarks`, updatedAt: sql`now()` },
+        set: {
+          remarks: options.keepRemarks ? sql`${reportCards.remarks}` : sql`excluded.remarks`,
+          updatedAt: sql`now()`,
+        },
       })
       .returning({ id: reportCards.id, studentId: reportCards.studentId });
     const cardIdOf = new Map(cards.map((c) => [c.studentId, c.id]));
@@ -256,7 +270,17 @@ export async function saveGrid(db: Db, actor: Actor, body: GridBody): Promise<Gr
     await audit(tx, actor, 'save-grades', 'group', group.id, {
       term: body.term,
       students: studentIds,
-      ...gradeChanges(inGrid, oldCards, oldGrades, parsedRows),
+      ...gradeChanges(
+        inGrid,
+        oldCards,
+        oldGrades,
+        options.keepRemarks
+          ? parsedRows.map((p) => ({
+              ...p,
+              row: { ...p.row, remarks: oldCards.find((c) => c.studentId === p.row.studentId)?.remarks ?? null },
+            }))
+          : parsedRows,
+      ),
     });
     return grid(tx, group.id, body.term);
   });
@@ -459,7 +483,26 @@ export async function myReportCard(
       passed: numeric && chosen.average !== null ? chosen.average >= passMark : null,
       remarks: chosen.remarks,
       publishedAt: chosen.publishedAt?.toISOString() ?? null,
+      attendance: await termAttendance(db, student.id, chosen.academicYear, chosen.term as Term),
     },
     terms,
   };
+}
+
+/**
+ * A student's attendance over a term's months, for the report card: days with an absence (in any
+ * period) and marks of lateness. Read from the attendance table (its own module keeps the rules).
+ */
+async function termAttendance(db: Tx, studentId: number, academicYear: number, term: Term) {
+  const { from, to } = TERM_MONTHS[term];
+  const first = jalaliToIso(academicYear + from[0], from[1], 1);
+  const last = jalaliToIso(academicYear + to[0], to[1], jalaliMonthLength(academicYear + to[0], to[1]));
+  const [row] = await db
+    .select({
+      absentDays: sql<number>`(count(distinct ${attendance.date}) filter (where ${attendance.state} = 'absent'))::int`,
+      lates: sql<number>`(count(*) filter (where ${attendance.state} = 'late'))::int`,
+    })
+    .from(attendance)
+    .where(and(eq(attendance.studentId, studentId), sql`${attendance.date} between ${first} and ${last}`));
+  return { absentDays: row?.absentDays ?? 0, lates: row?.lates ?? 0 };
 }

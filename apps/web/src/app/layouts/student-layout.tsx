@@ -1,5 +1,6 @@
 import type { SessionUser } from '@madreseh/contract/auth/auth.contract';
 import {
+  IconCalendarCheck,
   IconCreditCard,
   IconFileInvoice,
   IconHome,
@@ -16,6 +17,7 @@ export const STUDENT_LINKS: AreaLink[] = [
   { to: '/student', label: fa.student.home, icon: IconHome, end: true },
   { to: '/student/news', label: fa.student.news, icon: IconNews },
   { to: '/student/report-card', label: fa.student.reportCard, icon: IconReportAnalytics },
+  { to: '/student/attendance', label: fa.student.attendance, icon: IconCalendarCheck },
   { to: '/student/invoices', label: fa.student.invoices, icon: IconFileInvoice },
   { to: '/student/card-to-card', label: fa.student.cardToCard, icon: IconCreditCard },
   { to: '/student/profile', label: fa.student.profile, icon: IconUser },
@@ -28,7 +30,7 @@ export function Component() {
     <AreaShell
       user={user}
       sections={[{ links: STUDENT_LINKS }]}
-      bottomNav={STUDENT_LINKS.filter((l) => l.to !== '/student/card-to-card')}
+      bottomNav={STUDENT_LINKS.filter((l) => l.to !== '/student/card-to-card' && l.to !== '/student/attendance')}
       navLabel="منوی دانش‌آموز"
       headerExtra={<NotificationBell />}
     />

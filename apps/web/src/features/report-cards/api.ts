@@ -1,6 +1,7 @@
 import { groupContract } from '@madreseh/contract/group/group.contract';
 import type { PublishBody } from '@madreseh/contract/report-card/report-card.contract';
 import { type GridSave, reportCardContract, type Term } from '@madreseh/contract/report-card/report-card.contract';
+import { teacherContract } from '@madreseh/contract/teacher/teacher.contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, urlFor } from '../../lib/api-client';
 import { endpointKey, endpointQuery, invalidateEndpoints } from '../../lib/endpoint-query';
@@ -11,11 +12,23 @@ export const groupsQuery = () => endpointQuery(groupContract.list);
 export const gridQuery = (groupId: number, term: Term) =>
   queryOptions({ ...endpointQuery(reportCardContract.grid, { query: { groupId, term } }), staleTime: 0 });
 
-export function useSaveGrid() {
+/** A teacher's grid of one class and term: the columns of her subjects only (the server cuts them). */
+export const teacherGridQuery = (groupId: number, term: Term) =>
+  queryOptions({ ...endpointQuery(teacherContract.grid, { query: { groupId, term } }), staleTime: 0 });
+
+/** The caller's classes and subjects (a teacher). */
+export const myClassesQuery = () => endpointQuery(teacherContract.myClasses);
+
+/** Saves grid rows: through the staff endpoint, or a teacher's own (her subjects, no remarks). */
+export function useSaveGrid(forTeacher = false) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: GridSave) => call(reportCardContract.save, { body }),
-    onSuccess: (grid) => qc.setQueryData(gridQuery(grid.group.id, grid.term).queryKey, grid),
+    mutationFn: (body: GridSave) => call(forTeacher ? teacherContract.save : reportCardContract.save, { body }),
+    onSuccess: (grid) =>
+      qc.setQueryData(
+        (forTeacher ? teacherGridQuery(grid.group.id, grid.term) : gridQuery(grid.group.id, grid.term)).queryKey,
+        grid,
+      ),
   });
 }
 

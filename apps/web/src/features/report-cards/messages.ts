@@ -24,6 +24,12 @@ export const reportCardsFa = {
   stay: 'ماندن',
   badCell: 'نمره باید عددی از ۰ تا ۲۰ باشد.',
   fixCells: 'خانه‌های قرمز را درست کنید.',
+  absentDays: 'روزهای غیبت',
+  lates: 'تأخیرها',
+  teacherTitle: 'نمره‌های درس‌های من',
+  teacherDescription: 'فقط ستون درس‌های خودتان را می‌بینید؛ انتشار کارنامه با دفتر مدرسه است.',
+  teacherReadOnly: 'کارنامه‌های این نوبت منتشر شده‌اند؛ نمره‌ها فقط خواندنی‌اند.',
+  noClasses: 'هنوز کلاس و درسی به شما سپرده نشده است.',
   cellLabel: (student: string, subject: string) => `${subject} — ${student}`,
   // Student side
   title: 'کارنامه',

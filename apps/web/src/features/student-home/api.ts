@@ -1,3 +1,4 @@
+import { attendanceContract } from '@madreseh/contract/attendance/attendance.contract';
 import { newsContract } from '@madreseh/contract/news/news.contract';
 import { paymentsContract } from '@madreseh/contract/payments/payments.contract';
 import { studentContract } from '@madreseh/contract/student/student.contract';
@@ -21,3 +22,6 @@ export const latestNewsQuery = () => endpointQuery(newsContract.studentList, { q
 
 /** The student's invoices with their totals (the home page shows what is still owed). */
 export const balanceQuery = () => endpointQuery(paymentsContract.studentInvoices);
+
+/** The student's notices (absences recorded), newest first. */
+export const noticesQuery = () => endpointQuery(attendanceContract.notices);

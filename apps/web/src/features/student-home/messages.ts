@@ -13,4 +13,6 @@ export const studentHomeFa = {
   noDebt: 'بدهی ندارید',
   invoicesAndPay: 'صورت‌حساب‌ها و پرداخت',
   seeInvoices: 'دیدن صورت‌حساب‌ها',
+  notices: 'اعلان‌ها',
+  seeAttendance: 'حضور و غیاب من',
 } as const;

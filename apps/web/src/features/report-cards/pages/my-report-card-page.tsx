@@ -70,6 +70,9 @@ export function Component() {
           <Text size="sm" c="dimmed">
             {t.passMark(digitsToPersian(card.passMark))}
           </Text>
+          <Text size="sm" data-testid="term-attendance">
+            {`${t.absentDays}: ${digitsToPersian(card.attendance.absentDays)} — ${t.lates}: ${digitsToPersian(card.attendance.lates)}`}
+          </Text>
           {card.remarks && (
             <Card withBorder>
               <Text fw={600} mb={4}>

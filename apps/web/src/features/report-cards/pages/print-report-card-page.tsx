@@ -87,6 +87,12 @@ export function Component() {
             <th style={{ width: '20%' }}>{t.rank}</th>
             <td style={{ width: '30%' }} />
           </tr>
+          <tr>
+            <th>{t.absentDays}</th>
+            <td data-testid="absent-days">{digitsToPersian(card.attendance.absentDays)}</td>
+            <th>{t.lates}</th>
+            <td data-testid="lates">{digitsToPersian(card.attendance.lates)}</td>
+          </tr>
         </tbody>
       </table>
       <table>

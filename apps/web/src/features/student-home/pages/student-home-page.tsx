@@ -1,13 +1,13 @@
 import { TERM_LABELS, type Term } from '@madreseh/contract/report-card/report-card.contract';
 import { Alert, Anchor, Avatar, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconNews, IconReceipt2, IconReportAnalytics, IconSchool } from '@tabler/icons-react';
+import { IconBell, IconNews, IconReceipt2, IconReportAnalytics, IconSchool } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { digitsToPersian, formatAcademicYear, formatJalaliDate, formatMoney } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
 import { OfflineNotice } from '../../../ui/offline-notice';
 import { PageHeader } from '../../../ui/page-header';
-import { balanceQuery, latestNewsQuery, meQuery } from '../api';
+import { balanceQuery, latestNewsQuery, meQuery, noticesQuery } from '../api';
 import { studentHomeFa as t } from '../messages';
 
 const formatAverage = (n: number) => digitsToPersian(String(n)).replace('.', '٫');
@@ -72,11 +72,41 @@ export function Component() {
               </Stack>
             </Group>
           </Card>
+          <NoticesCard />
           <NewsCard />
           <BalanceCard />
         </SimpleGrid>
       ) : null}
     </>
+  );
+}
+
+/** The latest notices (an absence recorded), when there are any, with the way to the month's attendance. */
+function NoticesCard() {
+  const q = useQuery(noticesQuery());
+  const latest = q.data?.items.slice(0, 2) ?? [];
+  if (latest.length === 0) return null;
+  return (
+    <Card withBorder data-testid="notices-card">
+      <Group wrap="nowrap" align="flex-start">
+        <ThemeIcon size={48} radius="md" variant="light" color="red">
+          <IconBell size={28} />
+        </ThemeIcon>
+        <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
+          <Text c="dimmed" size="sm">
+            {t.notices}
+          </Text>
+          {latest.map((n) => (
+            <Text key={n.id} size="sm" fw={600}>
+              {digitsToPersian(n.title)}
+            </Text>
+          ))}
+          <Anchor component={Link} to="/student/attendance" size="sm">
+            {t.seeAttendance}
+          </Anchor>
+        </Stack>
+      </Group>
+    </Card>
   );
 }
 

@@ -1,0 +1,97 @@
+import { ATTENDANCE_STATES } from '@madreseh/contract/attendance/attendance.contract';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { groups, students } from './school';
+import { users } from './users';
+
+export const attendanceStateEnum = pgEnum('attendance_state', ATTENDANCE_STATES);
+
+/**
+ * One student's mark on one school day, per period where the school uses periods (period null when it
+ * does not): one row per (student, date, period), nulls counted as equal.
+ */
+export const attendance = pgTable(
+  'attendance',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    period: smallint('period'),
+    state: attendanceStateEnum('state').notNull(),
+    lateMinutes: smallint('late_minutes'),
+    reason: varchar('reason', { length: 200 }),
+    recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('attendance_student_date_period_key').on(t.studentId, t.date, t.period).nullsNotDistinct(),
+    index('attendance_group_date_idx').on(t.groupId, t.date),
+    index('attendance_date_idx').on(t.date),
+    check('attendance_period_check', sql`${t.period} is null or ${t.period} between 1 and 10`),
+    check('attendance_late_check', sql`${t.state} <> 'late' or ${t.lateMinutes} between 1 and 240`),
+  ],
+);
+
+/** Saves of attendance sheets by the key the browser made: a retried save is answered, not applied again. */
+export const attendanceSaves = pgTable(
+  'attendance_saves',
+  {
+    clientKey: varchar('client_key', { length: 64 }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    period: smallint('period'),
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('attendance_saves_group_date_idx').on(t.groupId, t.date)],
+);
+
+/** Days the school is closed (besides Fridays): no attendance is taken on them. */
+export const schoolHolidays = pgTable('school_holidays', {
+  date: date('date', { mode: 'string' }).primaryKey(),
+  title: varchar('title', { length: 100 }).notNull(),
+});
+
+/**
+ * Notices a student sees in the student area (an absence recorded, …). `ref` keeps one notice per
+ * thing noticed (an absence: its date), so a sheet saved again does not notify twice.
+ */
+export const studentNotices = pgTable(
+  'student_notices',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 30 }).notNull(),
+    ref: varchar('ref', { length: 40 }).notNull(),
+    title: varchar('title', { length: 200 }).notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('student_notices_student_kind_ref_key').on(t.studentId, t.kind, t.ref),
+    index('student_notices_student_idx').on(t.studentId, t.createdAt),
+  ],
+);

@@ -1,0 +1,312 @@
+import {
+  type Teacher,
+  type TeacherCredentials,
+  type TeacherInput,
+  teacherInputSchema,
+} from '@madreseh/contract/teacher/teacher.contract';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Menu,
+  Modal,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconBook, IconDots, IconEdit, IconKey, IconPlus, IconUserCheck, IconUserOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { zodFieldErrors } from '../../../lib/form-errors';
+import { digitsToPersian } from '../../../lib/format';
+import { fa } from '../../../messages/fa';
+import { PageHeader } from '../../../ui/page-header';
+import { QueryState } from '../../../ui/query-state';
+import {
+  groupsQuery,
+  teachersQuery,
+  useAssignSubjects,
+  useCreateTeacher,
+  useResetTeacherPassword,
+  useSetTeacherActive,
+  useUpdateTeacher,
+} from '../api';
+import { teachersFa as t } from '../messages';
+
+function showError(err: unknown) {
+  notifications.show({ color: 'red', message: err instanceof ApiError ? err.message : fa.errors.internalLine });
+}
+
+/** Create or edit a teacher: name, mobile (the username) and national code, checked by the contract's schema. */
+function TeacherForm({ teacher, onDone }: { teacher: Teacher | null; onDone: (c?: TeacherCredentials) => void }) {
+  const [v, setV] = useState<TeacherInput>({
+    firstName: teacher?.firstName ?? '',
+    lastName: teacher?.lastName ?? '',
+    mobile: teacher?.mobile ?? '',
+    nationalCode: teacher?.nationalCode ?? '',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const create = useCreateTeacher();
+  const update = useUpdateTeacher();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const found = zodFieldErrors(teacherInputSchema, v);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    const onError = (err: unknown) => {
+      if (err instanceof ApiError && err.fields) setErrors(err.fields);
+      showError(err);
+    };
+    if (teacher) {
+      update.mutate({ id: teacher.id, body: v }, { onSuccess: () => onDone(), onError });
+    } else {
+      create.mutate(v, { onSuccess: (r) => onDone(r.credentials), onError });
+    }
+  };
+  const field = (name: keyof TeacherInput, label: string, ltr = false) => (
+    <TextInput
+      label={label}
+      value={v[name]}
+      onChange={(e) => {
+        const value = e.currentTarget.value;
+        setV((x) => ({ ...x, [name]: value }));
+      }}
+      error={errors[name]}
+      required
+      dir={ltr ? 'ltr' : undefined}
+      inputMode={ltr ? 'numeric' : undefined}
+      name={name}
+    />
+  );
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        {field('firstName', t.firstName)}
+        {field('lastName', t.lastName)}
+        {field('mobile', t.mobile, true)}
+        {field('nationalCode', t.nationalCode, true)}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => onDone()}>
+            {t.cancel}
+          </Button>
+          <Button type="submit" loading={create.isPending || update.isPending}>
+            {t.save}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Which (class, subject) pairs a teacher teaches: every class of the school, a checkbox per subject. */
+function AssignForm({ teacher, all, onDone }: { teacher: Teacher; all: Teacher[]; onDone: () => void }) {
+  const groups = useQuery(groupsQuery());
+  const [chosen, setChosen] = useState(new Set(teacher.assignments.map((a) => a.subjectId)));
+  const assign = useAssignSubjects();
+  const takenBy = new Map<number, string>();
+  for (const other of all) {
+    if (other.id === teacher.id) continue;
+    for (const a of other.assignments) takenBy.set(a.subjectId, other.fullName);
+  }
+  const toggle = (id: number) =>
+    setChosen((s) => {
+      const n = new Set(s);
+      if (n.has(id)) n.delete(id);
+      else n.add(id);
+      return n;
+    });
+  return (
+    <Stack>
+      <Text size="sm" c="dimmed">
+        {t.assignHint}
+      </Text>
+      <QueryState query={groups}>
+        {(groups.data?.items ?? []).map((g) => (
+          <Paper withBorder p="sm" key={g.id}>
+            <Text fw={700} mb={6}>{`${g.name} (${digitsToPersian(g.academicYear)})`}</Text>
+            <Group gap="md">
+              {g.subjects.map((s) => {
+                const other = takenBy.get(s.id);
+                return (
+                  <Checkbox
+                    key={s.id}
+                    label={other ? `${s.name} — ${t.takenBy(other)}` : s.name}
+                    checked={chosen.has(s.id)}
+                    disabled={Boolean(other)}
+                    onChange={() => toggle(s.id)}
+                  />
+                );
+              })}
+            </Group>
+          </Paper>
+        ))}
+      </QueryState>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onDone}>
+          {t.cancel}
+        </Button>
+        <Button
+          loading={assign.isPending}
+          onClick={() =>
+            assign.mutate(
+              { id: teacher.id, subjectIds: [...chosen] },
+              {
+                onSuccess: () => {
+                  notifications.show({ color: 'green', message: t.assigned });
+                  onDone();
+                },
+                onError: showError,
+              },
+            )
+          }
+        >
+          {t.save}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** /dashboard/teachers: teacher accounts, their login slips and their (class, subject) pairs. */
+export function Component() {
+  const q = useQuery(teachersQuery());
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState<Teacher | 'new' | null>(null);
+  const [assigning, setAssigning] = useState<Teacher | null>(null);
+  const reset = useResetTeacherPassword();
+  const setActive = useSetTeacherActive();
+  const items = q.data?.items ?? [];
+  const toSlip = (credentials: TeacherCredentials) =>
+    navigate('/dashboard/teachers/login-slip', { state: { credentials } });
+
+  return (
+    <>
+      <PageHeader
+        title={t.title}
+        description={t.description}
+        crumbs={[{ label: fa.dashboard.home, to: '/dashboard' }]}
+      />
+      <Group justify="flex-end" mb="md">
+        <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing('new')}>
+          {t.add}
+        </Button>
+      </Group>
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? t.add : t.edit}
+        centered
+      >
+        {editing !== null && (
+          <TeacherForm
+            teacher={editing === 'new' ? null : editing}
+            onDone={(credentials) => {
+              setEditing(null);
+              if (credentials) {
+                notifications.show({ color: 'green', message: t.created });
+                toSlip(credentials);
+              }
+            }}
+          />
+        )}
+      </Modal>
+      <Modal
+        opened={assigning !== null}
+        onClose={() => setAssigning(null)}
+        title={assigning ? t.assignTitle(assigning.fullName) : ''}
+        size="lg"
+      >
+        {assigning && <AssignForm teacher={assigning} all={items} onDone={() => setAssigning(null)} />}
+      </Modal>
+      <QueryState query={q} isEmpty={items.length === 0} empty={<Text c="dimmed">{t.empty}</Text>}>
+        <Paper withBorder>
+          <Table.ScrollContainer minWidth={640}>
+            <Table verticalSpacing="sm" data-testid="teachers-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t.slip.teacher}</Table.Th>
+                  <Table.Th>{t.mobile}</Table.Th>
+                  <Table.Th>{t.subjects}</Table.Th>
+                  <Table.Th w={60}>{t.actions}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((teacher) => (
+                  <Table.Tr key={teacher.id} data-testid="teacher-row">
+                    <Table.Td>
+                      <Title order={3} fz="sm">
+                        {teacher.fullName}
+                      </Title>
+                      {!teacher.active && (
+                        <Badge color="gray" size="sm">
+                          {t.inactive}
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td dir="ltr" ta="right" ff="monospace">
+                      {teacher.username}
+                    </Table.Td>
+                    <Table.Td>
+                      {teacher.assignments.length === 0 ? (
+                        <Text size="sm" c="dimmed">
+                          {t.noSubjects}
+                        </Text>
+                      ) : (
+                        <Group gap={4}>
+                          {teacher.assignments.map((a) => (
+                            <Badge key={a.subjectId} variant="light">{`${a.groupName} — ${a.subjectName}`}</Badge>
+                          ))}
+                        </Group>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Menu position="bottom-end">
+                        <Menu.Target>
+                          <ActionIcon variant="subtle" aria-label={`${t.actions} — ${teacher.fullName}`}>
+                            <IconDots size={18} />
+                          </ActionIcon>
+                        </Menu.Target>
+                        <Menu.Dropdown>
+                          <Menu.Item leftSection={<IconBook size={16} />} onClick={() => setAssigning(teacher)}>
+                            {t.assign}
+                          </Menu.Item>
+                          <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => setEditing(teacher)}>
+                            {t.edit}
+                          </Menu.Item>
+                          <Menu.Item
+                            leftSection={<IconKey size={16} />}
+                            disabled={!teacher.active}
+                            onClick={() => reset.mutate(teacher.id, { onSuccess: toSlip, onError: showError })}
+                          >
+                            {t.resetPassword}
+                          </Menu.Item>
+                          <Menu.Item
+                            leftSection={teacher.active ? <IconUserOff size={16} /> : <IconUserCheck size={16} />}
+                            color={teacher.active ? 'red' : undefined}
+                            onClick={() =>
+                              setActive.mutate({ id: teacher.id, active: !teacher.active }, { onError: showError })
+                            }
+                          >
+                            {teacher.active ? t.deactivate : t.activate}
+                          </Menu.Item>
+                        </Menu.Dropdown>
+                      </Menu>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      </QueryState>
+    </>
+  );
+}
