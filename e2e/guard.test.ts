@@ -5,12 +5,20 @@ import { baseURL, type DemoUser, loginByApi, newContext, setSessionCookies, sett
 
 const browser = useBrowser();
 
-const AREA_PATHS = ['/student', '/student/news', '/dashboard', '/dashboard/news', '/dashboard/pre-register/print/1'];
+const AREA_PATHS = [
+  '/student',
+  '/student/news',
+  '/parent',
+  '/dashboard',
+  '/dashboard/news',
+  '/dashboard/pre-register/print/1',
+];
 
 /** Spec §4/§6: who may open which area; everything else goes to /auth. */
 const EXPECTED: Record<Exclude<DemoUser, 'student2'> | 'anonymous', (path: string) => boolean> = {
   anonymous: () => false,
   student1: (p) => p.startsWith('/student'),
+  parent1: (p) => p.startsWith('/parent'),
   admin: (p) => p.startsWith('/dashboard'),
   superadmin: (p) => p.startsWith('/dashboard'),
 };
@@ -34,6 +42,15 @@ describe('the access guard (decision 0002)', () => {
       });
     }
   }
+
+  it('a forged user cookie (role parent) with a student token cannot open the parent area', async () => {
+    const context = await newContext(browser());
+    const { token, user } = await loginByApi(context, 'student1');
+    await context.clearCookies();
+    await setSessionCookies(context, token, { ...user, role: 'parent' });
+    expect((await visit(context, '/parent')).landed).toBe('/auth');
+    await context.close();
+  });
 
   it('a missing user cookie sends to /auth even with a valid token', async () => {
     const context = await newContext(browser());

@@ -14,7 +14,7 @@ export const CHROMIUM_ARGS = [
 ];
 
 export const DEMO_PASSWORD = 'demo1234';
-export type DemoUser = 'superadmin' | 'admin' | 'student1' | 'student2';
+export type DemoUser = 'superadmin' | 'admin' | 'student1' | 'student2' | 'parent1';
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1366, height: 900 };
 

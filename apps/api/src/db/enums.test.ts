@@ -1,5 +1,6 @@
 import { GRADING_SCALES } from '@madreseh/contract/group/group.contract';
 import { NEWS_AUDIENCES, NEWS_STATUSES } from '@madreseh/contract/news/news.contract';
+import { PARENT_RELATIONS } from '@madreseh/contract/parent/parent.contract';
 import { MONEY_UNITS, PAYMENT_METHODS, PAYMENT_STATUSES } from '@madreseh/contract/payments/payments.contract';
 import { PRE_REGISTER_STATUSES } from '@madreseh/contract/pre-register/pre-register.contract';
 import { ROLES } from '@madreseh/contract/roles';
@@ -7,6 +8,7 @@ import { GENDERS, STUDENT_STATUSES } from '@madreseh/contract/student/student.co
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { parentRelationEnum } from './schema/parents';
 import { moneyUnitEnum, paymentMethodEnum, paymentStatusEnum } from './schema/payments';
 import { preRegisterStatusEnum } from './schema/pre-register';
 import { genderEnum, gradingScaleEnum, studentStatusEnum } from './schema/school';
@@ -25,6 +27,7 @@ const ENUMS = [
   [gradingScaleEnum, GRADING_SCALES],
   [studentStatusEnum, STUDENT_STATUSES],
   [genderEnum, GENDERS],
+  [parentRelationEnum, PARENT_RELATIONS],
 ] as const;
 
 describe('database enums', () => {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
 import { seedDemoAchievements } from '../modules/achievement/achievement.seed';
 import { discardDemoGallery, seedDemoGallery, storeDemoGallery } from '../modules/gallery/gallery.seed';
+import { seedDemoParents } from '../modules/parents/parents.seed';
 import { seedDemoClass, seedDemoPayments } from '../modules/payments/payments.seed';
 import type { Storage } from '../storage/storage';
 import type { Db, Tx } from './client';
@@ -18,6 +19,7 @@ export const DEMO_ACCOUNTS = [
   { username: 'admin', role: 'admin', fullName: 'علی رضایی' },
   { username: 'student1', role: 'student', fullName: 'سارا محمدی' },
   { username: 'student2', role: 'student', fullName: 'نیلوفر کریمی' },
+  { username: 'parent1', role: 'parent', fullName: 'حمیدرضا محمدی' },
 ] as const;
 
 /**
@@ -29,6 +31,7 @@ const steps: SeedStep[] = [
   seedSchoolDemo,
   seedDemoClass,
   seedDemoPayments,
+  seedDemoParents,
   seedSite,
   seedDemoAchievements,
   seedPreRegisterDemo,

@@ -25,7 +25,12 @@ import { urlOf } from './implement';
  * the endpoint declares is always refused. An endpoint that was not fuzzed fails the last test.
  */
 
-const ROLE_USER: Record<Role, string> = { student: 'student1', admin: 'admin', 'super-admin': 'superadmin' };
+const ROLE_USER: Record<Role, string> = {
+  student: 'student1',
+  admin: 'admin',
+  'super-admin': 'superadmin',
+  parent: 'parent1',
+};
 
 /** Valid values for fields whose rules the type alone does not say (check digits, formats). */
 const VALID_BY_NAME: Record<string, unknown> = {
@@ -63,6 +68,7 @@ const VALID_BY_NAME: Record<string, unknown> = {
   academicYear: 1405,
   location: { lat: 35.7, lng: 51.4 },
   gateway: 'sandbox',
+  relation: 'father',
   authority: 'A00000001',
   Authority: 'A00000001',
   Status: 'OK',

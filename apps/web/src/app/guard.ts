@@ -4,10 +4,11 @@ import { redirect } from 'react-router';
 import { readToken, readUser } from '../lib/cookies';
 import { importWithReload } from './lazy-route';
 
-export type Area = 'student' | 'dashboard';
+export type Area = 'student' | 'parent' | 'dashboard';
 
 const AREA_ROLES: Record<Area, readonly Role[]> = {
   student: ['student'],
+  parent: ['parent'],
   dashboard: ['admin', 'super-admin'],
 };
 
@@ -38,6 +39,7 @@ export async function checkAccess(area: Area, roles: readonly Role[] = AREA_ROLE
 }
 
 export const studentLoader = () => checkAccess('student');
+export const parentLoader = () => checkAccess('parent');
 export const dashboardLoader = () => checkAccess('dashboard');
 /**
  * Dashboard pages for the super-admin only. Someone signed out goes to /auth as anywhere in the

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { idParams } from '../ids';
-import { ROLES, STAFF } from '../roles';
+import { HOME_PATHS, ROLES, SIGNED_IN, STAFF } from '../roles';
 import { passwordChangeSchema } from '../student/student.contract';
 import { digitsToLatin, text } from '../text';
 
@@ -57,14 +57,14 @@ export const authContract = {
   logout: endpoint({
     method: 'POST',
     path: 'auth/logout',
-    access: ['student', 'admin', 'super-admin'],
+    access: SIGNED_IN,
     summary: 'Ends the calling session',
     response: z.object({ ok: z.literal(true) }),
   }),
   checkToken: endpoint({
     method: 'POST',
     path: 'auth/check-token',
-    access: ['student', 'admin', 'super-admin'],
+    access: SIGNED_IN,
     summary: 'Answers the user when the bearer token is valid (401 otherwise); never cached',
     response: z.object({ valid: z.literal(true), user: sessionUserSchema }),
     noStore: true,
@@ -72,9 +72,9 @@ export const authContract = {
   redirect: endpoint({
     method: 'GET',
     path: 'auth/redirect',
-    access: ['student', 'admin', 'super-admin'],
+    access: SIGNED_IN,
     summary: "Answers the home path of the caller's role",
-    response: z.object({ path: z.enum(['/student', '/dashboard']) }),
+    response: z.object({ path: z.enum(HOME_PATHS) }),
     noStore: true,
   }),
   changeOwnPassword: endpoint({
