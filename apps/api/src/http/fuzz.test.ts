@@ -69,6 +69,7 @@ const VALID_BY_NAME: Record<string, unknown> = {
   location: { lat: 35.7, lng: 51.4 },
   gateway: 'sandbox',
   relation: 'father',
+  code: '123456',
   authority: 'A00000001',
   Authority: 'A00000001',
   Status: 'OK',

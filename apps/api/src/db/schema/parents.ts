@@ -1,5 +1,5 @@
 import { PARENT_RELATIONS } from '@madreseh/contract/parent/parent.contract';
-import { index, integer, pgEnum, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgEnum, pgTable, primaryKey, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { students } from './school';
 import { users } from './users';
 
@@ -34,4 +34,24 @@ export const parentStudents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.parentId, t.studentId] }), index('parent_students_student_idx').on(t.studentId)],
+);
+
+/**
+ * One-time sign-in codes for parents (6 digits, 2 minutes, single use). Only a salted hash of the
+ * code is kept; the code itself is never stored or logged.
+ */
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    mobile: varchar('mobile', { length: 11 }).notNull(),
+    /** `salt:sha256(salt:code)`, hex. */
+    codeHash: varchar('code_hash', { length: 120 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** Wrong codes tried against this one; at the limit it is spent. */
+    attempts: smallint('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('otp_codes_mobile_idx').on(t.mobile, t.createdAt)],
 );
