@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from './server';
-import { DEMO_PASSWORD, newContext, PHONE, useBrowser, watchErrors } from './support';
+import { DEMO_PASSWORD, loginByApi, newContext, PHONE, useBrowser, watchErrors } from './support';
 
 const browser = useBrowser();
 const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
@@ -72,6 +72,44 @@ describe('a parent on a phone', () => {
     await page.getByText('پرداخت‌شده').first().waitFor();
 
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('asks for a one-time code by mobile on the sign-in page', async () => {
+    const context = await newContext(browser(), { baseURL: server.url, viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto('/auth');
+    await page.getByText('ولی: با کد پیامکی').click();
+    await page.getByLabel('شمارهٔ همراه ولی').fill('۰۹۱۲۱۲۳۴۵۶۷');
+    await page.getByRole('button', { name: 'فرستادن کد ورود' }).click();
+    await page.getByText(/کد شش‌رقمی ورود تا دو دقیقه/).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'parent-login-code-390.png'), fullPage: true });
+    await context.close();
+  });
+});
+
+describe('staff and parents', () => {
+  it('shows a student’s parents on the drawer and links a new one', async () => {
+    const context = await newContext(browser(), { baseURL: server.url, viewport: PHONE });
+    await loginByApi(context, 'admin', server.url);
+    const page = await context.newPage();
+    await page.goto('/dashboard/student/list');
+    await page.getByTestId('student-row').filter({ hasText: 'سارا محمدی' }).getByRole('button').click();
+    await page.getByRole('menuitem', { name: 'ویرایش دانش‌آموز' }).click();
+    const section = page.getByTestId('parents-section');
+    await section.getByText('حمیدرضا محمدی').waitFor();
+    await section.getByLabel('شمارهٔ همراه ولی').fill('09351234000');
+    await section.getByLabel('نام و نام خانوادگی ولی').fill('لیلا محمدی');
+    await section
+      .getByRole('textbox', { name: 'نسبت', exact: true })
+      .or(section.getByRole('combobox', { name: 'نسبت', exact: true }))
+      .first()
+      .click();
+    await page.getByRole('option', { name: 'مادر' }).click();
+    await section.getByRole('button', { name: 'افزودن ولی' }).click();
+    await section.getByText('لیلا محمدی').waitFor();
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, 'parent-drawer-390.png') });
     await context.close();
   });
 });
