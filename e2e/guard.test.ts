@@ -10,6 +10,7 @@ const AREA_PATHS = [
   '/student/news',
   '/teacher',
   '/teacher/attendance',
+  '/parent',
   '/dashboard',
   '/dashboard/news',
   '/dashboard/pre-register/print/1',
@@ -19,6 +20,7 @@ const AREA_PATHS = [
 const EXPECTED: Record<Exclude<DemoUser, 'student2'> | 'anonymous', (path: string) => boolean> = {
   anonymous: () => false,
   student1: (p) => p.startsWith('/student'),
+  parent1: (p) => p.startsWith('/parent'),
   admin: (p) => p.startsWith('/dashboard'),
   superadmin: (p) => p.startsWith('/dashboard'),
   teacher1: (p) => p.startsWith('/teacher'),
@@ -43,6 +45,15 @@ describe('the access guard (decision 0002)', () => {
       });
     }
   }
+
+  it('a forged user cookie (role parent) with a student token cannot open the parent area', async () => {
+    const context = await newContext(browser());
+    const { token, user } = await loginByApi(context, 'student1');
+    await context.clearCookies();
+    await setSessionCookies(context, token, { ...user, role: 'parent' });
+    expect((await visit(context, '/parent')).landed).toBe('/auth');
+    await context.close();
+  });
 
   it('a missing user cookie sends to /auth even with a valid token', async () => {
     const context = await newContext(browser());

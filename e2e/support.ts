@@ -6,7 +6,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 export { CHROMIUM_ARGS, CHROMIUM_PATH };
 
 export const DEMO_PASSWORD = 'demo1234';
-export type DemoUser = 'superadmin' | 'admin' | 'student1' | 'student2' | 'teacher1';
+export type DemoUser = 'superadmin' | 'admin' | 'student1' | 'student2' | 'teacher1' | 'parent1';
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1366, height: 900 };
 

@@ -27,6 +27,7 @@ import { registerGalleryRoutes } from './modules/gallery/gallery.routes';
 import { registerGroupRoutes } from './modules/groups/groups.routes';
 import { registerNewsRoutes } from './modules/news/news.routes';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes';
+import { registerParentRoutes } from './modules/parents/parents.routes';
 import { registerPaymentRoutes } from './modules/payments/payments.routes';
 import { registerPreRegisterRoutes } from './modules/pre-register/pre-register.routes';
 import { registerReportCardRoutes } from './modules/report-cards/report-cards.routes';
@@ -231,6 +232,7 @@ export async function buildApp({
   registerStudentRoutes(app, db);
   registerReportCardRoutes(app, db);
   registerPaymentRoutes(app, db, config.payments);
+  registerParentRoutes(app, db, config.payments);
   registerAdminsRoutes(app, db);
   registerBackupRoutes(app, db, backups);
   registerAuditRoutes(app, db);

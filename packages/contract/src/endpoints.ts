@@ -11,6 +11,7 @@ import { galleryContract } from './gallery/gallery.contract';
 import { groupContract } from './group/group.contract';
 import { newsContract } from './news/news.contract';
 import { notificationsContract } from './notifications/notifications.contract';
+import { parentContract } from './parent/parent.contract';
 import { paymentsContract } from './payments/payments.contract';
 import { preRegisterContract } from './pre-register/pre-register.contract';
 import { reportCardContract } from './report-card/report-card.contract';
@@ -36,6 +37,7 @@ export const contract = {
   preRegister: preRegisterContract,
   group: groupContract,
   student: studentContract,
+  parent: parentContract,
   reportCard: reportCardContract,
   admins: adminsContract,
   backups: backupsContract,

@@ -18,6 +18,8 @@ export function pathWith(path: string, params?: Record<string, string | number>)
 export const PAGES = {
   /** Where a gateway's callback sends the payer: the result of payment `:id` (0 = not found). */
   paymentResult: '/student/payment/result/:id',
+  /** The same for a payment a parent started for their child `:childId`. */
+  parentPaymentResult: '/parent/:childId/payment/result/:id',
   /** The test gateway's own payment page, for payment `:authority`. */
   paymentSandbox: '/payment-sandbox/:authority',
 } as const;

@@ -54,13 +54,20 @@ describe('a demo database', () => {
   });
 
   it('knows which demo accounts are still open with the published password', async () => {
-    expect(await openDemoAccounts(t.db)).toEqual(['admin', 'student1', 'student2', 'superadmin', 'teacher1']);
+    expect(await openDemoAccounts(t.db)).toEqual([
+      'admin',
+      'parent1',
+      'student1',
+      'student2',
+      'superadmin',
+      'teacher1',
+    ]);
     await t.db
       .update(users)
       .set({ passwordHash: await hashPassword('a-real-secret-2026') })
       .where(eq(users.username, 'superadmin'));
     await t.db.update(users).set({ active: false }).where(eq(users.username, 'student2'));
-    expect(await openDemoAccounts(t.db)).toEqual(['admin', 'student1', 'teacher1']);
+    expect(await openDemoAccounts(t.db)).toEqual(['admin', 'parent1', 'student1', 'teacher1']);
   });
 
   it('stops a production start while a demo account is open, and only in production', () => {

@@ -6,7 +6,7 @@ import { users } from './schema/users';
 
 /** The demo accounts' published password (README) and their usernames. */
 export const DEMO_PASSWORD = 'demo1234';
-export const DEMO_USERNAMES = ['superadmin', 'admin', 'student1', 'student2', 'teacher1'] as const;
+export const DEMO_USERNAMES = ['superadmin', 'admin', 'student1', 'student2', 'teacher1', 'parent1'] as const;
 
 const DEMO_MARK = 'demo';
 

@@ -3,6 +3,7 @@ import { hashPassword } from '../auth/passwords';
 import { seedDemoAchievements } from '../modules/achievement/achievement.seed';
 import { seedAttendanceDemo } from '../modules/attendance/attendance.seed';
 import { discardDemoGallery, seedDemoGallery, storeDemoGallery } from '../modules/gallery/gallery.seed';
+import { seedDemoParents } from '../modules/parents/parents.seed';
 import { seedDemoClass, seedDemoPayments } from '../modules/payments/payments.seed';
 import { seedTeacherDemo } from '../modules/teachers/teachers.seed';
 import type { Storage } from '../storage/storage';
@@ -21,6 +22,7 @@ export const DEMO_ACCOUNTS = [
   { username: 'student1', role: 'student', fullName: 'سارا محمدی' },
   { username: 'student2', role: 'student', fullName: 'نیلوفر کریمی' },
   { username: 'teacher1', role: 'teacher', fullName: 'زینب موسوی' },
+  { username: 'parent1', role: 'parent', fullName: 'حمیدرضا محمدی' },
 ] as const;
 
 /**
@@ -32,6 +34,7 @@ const steps: SeedStep[] = [
   seedSchoolDemo,
   seedDemoClass,
   seedDemoPayments,
+  seedDemoParents,
   seedSite,
   seedDemoAchievements,
   seedPreRegisterDemo,

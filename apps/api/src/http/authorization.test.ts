@@ -22,6 +22,7 @@ const DEMO_USER_OF: Record<Role, string> = {
   admin: 'admin',
   'super-admin': 'superadmin',
   teacher: 'teacher1',
+  parent: 'parent1',
 };
 
 /**
@@ -53,6 +54,56 @@ const OWNED_BY_STUDENT: Record<string, { make(t: TestApp): Promise<Record<string
     },
   },
 };
+
+/**
+ * Another family: `parent2`, the mother of student2 only (made through the staff endpoint). Every
+ * parent endpoint with a path parameter must prove that parent2, given the ids of parent1's child
+ * and of that child's records, gets nothing (404), and parent1 gets nothing of student2's.
+ */
+async function otherFamily(t: TestApp): Promise<{ parent2: string; student2Id: number }> {
+  const admin = await t.sessionFor('admin');
+  const student2Id = await studentIdOf(t, 'student2');
+  const linked = await t.inject({
+    method: 'POST',
+    url: `/api/v1/panel/student/${student2Id}/parents`,
+    headers: t.as(admin),
+    payload: { mobile: '09351234567', fullName: 'مهناز کریمی', relation: 'mother' },
+  });
+  if (linked.statusCode >= 300) throw new Error(`linking parent2 failed: ${linked.body}`);
+  const parentId = (linked.json() as { parent: { id: number } }).parent.id;
+  const slip = await t.inject({
+    method: 'POST',
+    url: `/api/v1/panel/parent/${parentId}/reset-password`,
+    headers: t.as(admin),
+  });
+  const { username, password } = slip.json() as { username: string; password: string };
+  const login = await t.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username, password } });
+  return { parent2: (login.json() as { token: string }).token, student2Id };
+}
+
+async function studentIdOf(t: TestApp, username: string): Promise<number> {
+  const res = await t.inject({ method: 'GET', url: '/api/v1/student/me', headers: t.as(await t.sessionFor(username)) });
+  return (res.json() as { id: number }).id;
+}
+
+/** Path parameters naming parent1's child student1 and one of her records, for each parent endpoint. */
+async function parent1Params(t: TestApp, ep: Endpoint): Promise<Record<string, string>> {
+  const childId = String(await studentIdOf(t, 'student1'));
+  if (ep.path.endsWith('/news/:id')) {
+    const mine = await placeStudentInGroup(t, 'student1', 'هفتم الف (ماتریس والدین)');
+    return { childId, id: String(await newsForGroup(t, mine)) };
+  }
+  if (ep.path.endsWith('/payment/:id')) {
+    const res = await t.inject({
+      method: 'GET',
+      url: '/api/v1/student/invoices',
+      headers: t.as(await t.sessionFor('student1')),
+    });
+    const body = res.json() as { invoices: { payments: { id: number }[] }[] };
+    return { childId, id: String(body.invoices.flatMap((i) => i.payments)[0]?.id ?? 1) };
+  }
+  return { childId, id: '1' };
+}
 
 const keyOf = (method: string, url: string) => `${method} ${url}`;
 
@@ -102,6 +153,17 @@ async function call(ep: Endpoint, token?: string, params?: Record<string, string
     url: fillParams(ep, params),
     headers: token ? t.as(token) : {},
     ...(withBody ? { payload: {} } : {}),
+  });
+}
+
+/** Like call, with a body that passes validation, so the refusal comes from the ownership check. */
+async function callWith(ep: Endpoint, token: string, params: Record<string, string>) {
+  const withBody = ep.method !== 'GET' && ep.method !== 'DELETE';
+  return t.inject({
+    method: ep.method,
+    url: fillParams(ep, params),
+    headers: t.as(token),
+    ...(withBody ? { payload: ep.bodyKind === 'multipart' ? {} : { invoiceId: 1 } } : {}),
   });
 }
 
@@ -261,6 +323,43 @@ describe('a teacher reaches only the classes assigned to her', () => {
   );
 });
 
+describe('a parent reaches only their own children', () => {
+  let family: { parent2: string; student2Id: number };
+  beforeAll(async () => {
+    family = await otherFamily(t);
+  });
+  const parentEndpoints = guarded.filter(
+    (ep) => (ep.access as readonly Role[]).includes('parent') && hasPathParams(ep),
+  );
+
+  it('covers every parent endpoint that names a child', () => {
+    expect(parentEndpoints.length).toBeGreaterThanOrEqual(8);
+    expect(parentEndpoints.every((ep) => ep.path.startsWith('parent/children/:childId'))).toBe(true);
+  });
+
+  it.each(parentEndpoints.map((ep) => [`${ep.method} ${ep.path}`, ep] as const))(
+    '%s gives another family nothing',
+    async (_, ep) => {
+      // parent2 with parent1's child (and her records): not found.
+      const res = await callWith(ep, family.parent2, await parent1Params(t, ep));
+      expect(res.statusCode).toBe(404);
+      expectNoData(res.body);
+      // parent1 with parent2's child: not found either.
+      const theirs = await callWith(ep, tokens.parent, { childId: String(family.student2Id), id: '1' });
+      expect(theirs.statusCode).toBe(404);
+      expectNoData(theirs.body);
+    },
+  );
+
+  it('lists only the linked children', async () => {
+    const mine = await t.inject({ method: 'GET', url: '/api/v1/parent/children', headers: t.as(tokens.parent) });
+    const names = (mine.json() as { items: { fullName: string }[] }).items.map((c) => c.fullName);
+    expect(names.sort()).toEqual(['سارا محمدی', 'ستایش محمدی'].sort());
+    const theirs = await t.inject({ method: 'GET', url: '/api/v1/parent/children', headers: t.as(family.parent2) });
+    expect((theirs.json() as { items: { id: number }[] }).items.map((c) => c.id)).toEqual([family.student2Id]);
+  });
+});
+
 describe('nothing personal lingers in a cache', () => {
   it.each(guarded.map((ep) => [`${ep.method} ${ep.path}`, ep] as const))(
     '%s answers a signed-in caller with Cache-Control: no-store',
@@ -294,6 +393,8 @@ describe('public endpoints', () => {
   it('are the ones meant for everybody', () => {
     const open = endpoints.filter((ep) => ep.access === 'public').map((ep) => `${ep.method} ${ep.path}`);
     // Every public endpoint is listed here on purpose: opening one to the world is a decision.
-    expect(open.every((k) => /^(GET|POST) (auth\/login|health|general\/)/.test(k))).toBe(true);
+    expect(open.every((k) => /^(GET|POST) (auth\/login|auth\/otp\/(request|verify)|health|general\/)/.test(k))).toBe(
+      true,
+    );
   });
 });

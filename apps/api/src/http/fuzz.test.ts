@@ -30,6 +30,7 @@ const ROLE_USER: Record<Role, string> = {
   admin: 'admin',
   'super-admin': 'superadmin',
   teacher: 'teacher1',
+  parent: 'parent1',
 };
 
 /** Valid values for fields whose rules the type alone does not say (check digits, formats). */
@@ -69,6 +70,8 @@ const VALID_BY_NAME: Record<string, unknown> = {
   academicYear: 1405,
   location: { lat: 35.7, lng: 51.4 },
   gateway: 'sandbox',
+  relation: 'father',
+  code: '123456',
   authority: 'A00000001',
   Authority: 'A00000001',
   Status: 'OK',

@@ -4,8 +4,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { achievements } from '../db/schema/achievements';
-import { notifications } from '../db/schema/notifications';
 import { attendance, schoolHolidays, studentNotices } from '../db/schema/attendance';
+import { notifications } from '../db/schema/notifications';
+import { parentStudents, parents } from '../db/schema/parents';
 import { invoices, payments } from '../db/schema/payments';
 import { preRegistrations } from '../db/schema/pre-register';
 import { reportCardGrades, reportCards } from '../db/schema/report-cards';
@@ -16,7 +17,6 @@ import { teacherSubjects, teachers } from '../db/schema/teachers';
 import { loginThrottle, sessions, users } from '../db/schema/users';
 import { nationalCodeFrom } from '../db/seed/school-demo';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { urlOf } from './implement';
 
 /**
  * No N+1: every list endpoint of the contract runs the same, small number of SQL
@@ -114,6 +114,18 @@ const UNPAGED: Record<string, Unpaged> = {
   'panel/attendance/day': { url: () => `panel/attendance/day?date=${ATTENDANCE_DAY}` },
   'student/attendance': { url: () => 'student/attendance?year=1405&month=7' },
   'student/notices': { url: () => 'student/notices' },
+  // parent1 is student1's father: the same reads for the child, and the children (classmates are linked to him).
+  'parent/children': { url: () => 'parent/children' },
+  'parent/children/:childId/invoices': { url: (f) => `parent/children/${f.studentId}/invoices` },
+  'parent/children/:childId/payment/card-to-card': {
+    url: (f) => `parent/children/${f.studentId}/payment/card-to-card`,
+  },
+  'parent/children/:childId/report-card': { url: (f) => `parent/children/${f.studentId}/report-card` },
+  'panel/student/:id/parents': {
+    url: (f) => `panel/student/${f.studentId}/parents`,
+    // Each parent's number of children is counted over the links, which grow.
+    size: (body) => (body as { items: { children: number }[] }).items.reduce((n, p) => n + p.children, 0),
+  },
   // Not a list, but every figure is counted over growing tables: still a fixed number of statements.
   'panel/dashboard': {
     url: () => 'panel/dashboard',
@@ -130,19 +142,20 @@ const UNPAGED: Record<string, Unpaged> = {
 
 function tokenFor(
   ep: Endpoint,
-  tokens: { admin: string; superAdmin: string; student: string; teacher: string },
+  tokens: { admin: string; superAdmin: string; student: string; teacher: string; parent: string },
 ): string | null {
   if (ep.access === 'public') return null;
   if (ep.access.includes('admin')) return tokens.admin;
   if (ep.access.includes('super-admin')) return tokens.superAdmin;
   if (ep.access.includes('student')) return tokens.student;
   if (ep.access.includes('teacher')) return tokens.teacher;
+  if (ep.access.includes('parent')) return tokens.parent;
   throw new Error(`No test caller for ${ep.path}`);
 }
 
 describe('query count of list endpoints', () => {
   let t: TestApp;
-  let tokens: { admin: string; superAdmin: string; student: string; teacher: string };
+  let tokens: { admin: string; superAdmin: string; student: string; teacher: string; parent: string };
   let fixture: Fixture;
   const before = new Map<string, { queries: string[]; size: number }>();
 
@@ -164,6 +177,7 @@ describe('query count of list endpoints', () => {
       superAdmin: await t.sessionFor('superadmin'),
       student: await t.sessionFor('student1'),
       teacher: await t.sessionFor('teacher1'),
+      parent: await t.sessionFor('parent1'),
     };
     const [me] = await t.db
       .select({ id: students.id, groupId: students.groupId })
@@ -215,9 +229,11 @@ describe('query count of list endpoints', () => {
   it.each(PAGINATED.map((e) => [e.path, e] as const))(
     '%s runs the same statements for 2 rows and for 100',
     async (_path, ep) => {
-      expect(urlOf(ep)).not.toContain(':');
-      const small = await measure(ep, `${ep.path}?page=1&pageSize=2`);
-      const large = await measure(ep, `${ep.path}?page=1&pageSize=100`);
+      // A parent's list is read for their child student1.
+      const path = ep.path.replace(':childId', String(fixture.studentId));
+      expect(path).not.toContain(':');
+      const small = await measure(ep, `${path}?page=1&pageSize=2`);
+      const large = await measure(ep, `${path}?page=1&pageSize=100`);
       expect((small.body as { items: unknown[] }).items).toHaveLength(2);
       expect((large.body as { items: unknown[] }).items.length).toBeGreaterThanOrEqual(MORE);
       expect(large.queries.length, large.queries.join('\n')).toBe(small.queries.length);
@@ -394,6 +410,16 @@ async function addRows(t: TestApp, f: Fixture, n: number): Promise<void> {
         })),
       )
       .returning({ id: students.id });
+    const [father] = await tx
+      .select({ id: parents.id })
+      .from(parents)
+      .innerJoin(users, eq(users.id, parents.userId))
+      .where(eq(users.username, 'parent1'));
+    if (father) {
+      await tx
+        .insert(parentStudents)
+        .values(classmates.map((c) => ({ parentId: father.id, studentId: c.id, relation: 'father' as const })));
+    }
     const cards = await tx
       .insert(reportCards)
       .values(

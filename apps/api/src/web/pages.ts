@@ -95,6 +95,7 @@ const APP_AREAS = [
   /^\/auth$/,
   /^\/gallery$/,
   /^\/student(\/.*)?$/,
+  /^\/parent(\/.*)?$/,
   /^\/dashboard(\/.*)?$/,
   /^\/payment-sandbox\/[^/]+$/,
 ];

@@ -4,11 +4,12 @@ import { redirect } from 'react-router';
 import { readToken, readUser } from '../lib/cookies';
 import { importWithReload } from './lazy-route';
 
-export type Area = 'student' | 'teacher' | 'dashboard';
+export type Area = 'student' | 'teacher' | 'parent' | 'dashboard';
 
 const AREA_ROLES: Record<Area, readonly Role[]> = {
   student: ['student'],
   teacher: ['teacher'],
+  parent: ['parent'],
   dashboard: ['admin', 'super-admin'],
 };
 
@@ -40,6 +41,7 @@ export async function checkAccess(area: Area, roles: readonly Role[] = AREA_ROLE
 
 export const studentLoader = () => checkAccess('student');
 export const teacherLoader = () => checkAccess('teacher');
+export const parentLoader = () => checkAccess('parent');
 export const dashboardLoader = () => checkAccess('dashboard');
 /**
  * Dashboard pages for the super-admin only. Someone signed out goes to /auth as anywhere in the

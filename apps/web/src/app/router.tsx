@@ -1,7 +1,14 @@
 import { PAGES } from '@madreseh/contract/paths';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { NotFoundPage, RouteErrorPage } from './error-pages';
-import { alwaysRevalidate, dashboardLoader, studentLoader, superAdminLoader, teacherLoader } from './guard';
+import {
+  alwaysRevalidate,
+  dashboardLoader,
+  parentLoader,
+  studentLoader,
+  superAdminLoader,
+  teacherLoader,
+} from './guard';
 import { importWithReload } from './lazy-route';
 import { RootShell } from './root-shell';
 
@@ -80,6 +87,36 @@ export const routes: RouteObject[] = [
               {
                 path: 'attendance',
                 lazy: lazy(() => import('../features/attendance/pages/take-attendance-page')),
+              },
+              { path: '*', element: <NotFoundPage /> },
+            ],
+          },
+          {
+            id: 'parent',
+            path: 'parent',
+            loader: parentLoader,
+            shouldRevalidate: alwaysRevalidate,
+            lazy: lazy(() => import('./layouts/parent-layout')),
+            children: [
+              { index: true, lazy: lazy(() => import('../features/parent/pages/parent-home-page')) },
+              {
+                // The student's own pages, for the chosen child (lib/viewer).
+                path: ':childId',
+                children: [
+                  { index: true, lazy: lazy(() => import('../features/parent/pages/parent-home-page')) },
+                  { path: 'news', lazy: lazy(() => import('../features/news/pages/student-news-page')) },
+                  { path: 'news/:id', lazy: lazy(() => import('../features/news/pages/student-news-item-page')) },
+                  {
+                    path: 'report-card',
+                    lazy: lazy(() => import('../features/report-cards/pages/my-report-card-page')),
+                  },
+                  { path: 'invoices', lazy: lazy(() => import('../features/payments/pages/student-invoices-page')) },
+                  { path: 'card-to-card', lazy: lazy(() => import('../features/payments/pages/card-to-card-page')) },
+                  {
+                    path: PAGES.parentPaymentResult.slice('/parent/:childId/'.length),
+                    lazy: lazy(() => import('../features/payments/pages/payment-result-page')),
+                  },
+                ],
               },
               { path: '*', element: <NotFoundPage /> },
             ],
@@ -186,6 +223,22 @@ export const routes: RouteObject[] = [
           {
             path: 'student/payment/receipt/:id',
             loader: studentLoader,
+            shouldRevalidate: alwaysRevalidate,
+            lazy: lazy(() => import('./layouts/print-layout')),
+            children: [{ index: true, lazy: lazy(() => import('../features/payments/pages/receipt-page')) }],
+          },
+          {
+            path: 'parent/:childId/report-card/print',
+            loader: parentLoader,
+            shouldRevalidate: alwaysRevalidate,
+            lazy: lazy(() => import('./layouts/print-layout')),
+            children: [
+              { index: true, lazy: lazy(() => import('../features/report-cards/pages/print-report-card-page')) },
+            ],
+          },
+          {
+            path: 'parent/:childId/payment/receipt/:id',
+            loader: parentLoader,
             shouldRevalidate: alwaysRevalidate,
             lazy: lazy(() => import('./layouts/print-layout')),
             children: [{ index: true, lazy: lazy(() => import('../features/payments/pages/receipt-page')) }],

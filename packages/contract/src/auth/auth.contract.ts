@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { idParams } from '../ids';
-import { ROLES, STAFF } from '../roles';
+import { mobileSchema } from '../iran';
+import { HOME_PATHS, ROLES, SIGNED_IN, STAFF } from '../roles';
 import { passwordChangeSchema } from '../student/student.contract';
 import { digitsToLatin, text } from '../text';
 
@@ -30,6 +31,20 @@ export const loginBodySchema = z.object({
     .transform((v) => digitsToLatin(v)),
 });
 
+/**
+ * One-time sign-in codes for parents: 6 digits, valid 2 minutes, used once; `perMobile` codes per
+ * mobile and `perIp` per address in `windowS` seconds; `attempts` wrong tries spend a code.
+ */
+export const OTP_RULES = { digits: 6, ttlS: 120, perMobile: 3, perIp: 10, windowS: 600, attempts: 5 } as const;
+
+export const otpRequestSchema = z.object({ mobile: mobileSchema });
+export const otpVerifySchema = z.object({
+  mobile: mobileSchema,
+  code: text({ error: 'کد ورود را وارد کنید.' })
+    .transform((v) => digitsToLatin(v).trim())
+    .refine((v) => /^\d{6}$/.test(v), { error: 'کد ورود شش رقم است.' }),
+});
+
 export const loginResponseSchema = z.object({ token: z.string(), user: sessionUserSchema });
 
 /** An account whose sign-in is being slowed after failed passwords (decision 0010), for staff. */
@@ -54,17 +69,36 @@ export const authContract = {
     body: loginBodySchema,
     response: loginResponseSchema,
   }),
+  otpRequest: endpoint({
+    method: 'POST',
+    path: 'auth/otp/request',
+    access: 'public',
+    summary:
+      "Sends a parent a one-time sign-in code by SMS (6 digits, 2 minutes); the same answer whether or not the mobile is a parent's",
+    body: otpRequestSchema,
+    response: z.object({ ok: z.literal(true), expiresInS: z.number().int() }),
+    noStore: true,
+  }),
+  otpVerify: endpoint({
+    method: 'POST',
+    path: 'auth/otp/verify',
+    access: 'public',
+    summary: 'Signs a parent in with the one-time code sent to their mobile; answers a bearer token and the user',
+    body: otpVerifySchema,
+    response: loginResponseSchema,
+    noStore: true,
+  }),
   logout: endpoint({
     method: 'POST',
     path: 'auth/logout',
-    access: ['student', 'teacher', 'admin', 'super-admin'],
+    access: SIGNED_IN,
     summary: 'Ends the calling session',
     response: z.object({ ok: z.literal(true) }),
   }),
   checkToken: endpoint({
     method: 'POST',
     path: 'auth/check-token',
-    access: ['student', 'teacher', 'admin', 'super-admin'],
+    access: SIGNED_IN,
     summary: 'Answers the user when the bearer token is valid (401 otherwise); never cached',
     response: z.object({ valid: z.literal(true), user: sessionUserSchema }),
     noStore: true,
@@ -72,9 +106,9 @@ export const authContract = {
   redirect: endpoint({
     method: 'GET',
     path: 'auth/redirect',
-    access: ['student', 'teacher', 'admin', 'super-admin'],
+    access: SIGNED_IN,
     summary: "Answers the home path of the caller's role",
-    response: z.object({ path: z.enum(['/student', '/teacher', '/dashboard']) }),
+    response: z.object({ path: z.enum(HOME_PATHS) }),
     noStore: true,
   }),
   changeOwnPassword: endpoint({

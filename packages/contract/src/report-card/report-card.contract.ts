@@ -92,7 +92,7 @@ export function weightedAverage(grades: { score: number | null; weight: number }
   return weights === 0 ? null : Math.round((sum / weights) * 100) / 100;
 }
 
-const termSchema = z.enum(TERMS, { error: 'نوبت را انتخاب کنید.' });
+export const termSchema = z.enum(TERMS, { error: 'نوبت را انتخاب کنید.' });
 
 export const gridQuerySchema = z.object({
   groupId: idParamSchema,

@@ -141,6 +141,9 @@ export const importResultSchema = z.object({
   total: z.number().int(),
   errors: z.array(importRowErrorSchema),
   created: z.number().int(),
+  /** Parent accounts made from the «همراه پدر» / «همراه مادر» columns, and links to a parent (new or existing). */
+  parentsCreated: z.number().int().default(0),
+  parentsLinked: z.number().int().default(0),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 

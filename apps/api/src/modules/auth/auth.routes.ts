@@ -9,6 +9,7 @@ import { implement } from '../../http/implement';
 import { audit } from '../../lib/audit';
 import { changePassword } from '../students/student-self.service';
 import { hasDemoPassword, login } from './auth.service';
+import { requestOtp, verifyOtp } from './otp.service';
 import { clearSlowing, deviceCookie, deviceIdFrom, slowedAccounts } from './sign-in-throttle';
 
 export function registerAuthRoutes(app: FastifyInstance, db: Db, policy: SessionPolicy): void {
@@ -21,6 +22,11 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, policy: Session
     reply.header('set-cookie', deviceCookie(deviceId, request.protocol === 'https'));
     return answer;
   });
+
+  implement(app, authContract.otpRequest, async ({ body, request }) => requestOtp(db, body.mobile, request.ip));
+  implement(app, authContract.otpVerify, async ({ body, request }) =>
+    verifyOtp(db, policy, body, { ip: request.ip, userAgent: request.headers['user-agent'] }),
+  );
 
   implement(app, authContract.logout, async ({ request }) => {
     await endSession(db, requireAuth(request).sessionId);

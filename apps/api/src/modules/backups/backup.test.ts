@@ -159,6 +159,9 @@ async function fillEveryTable() {
     },
   });
   expect(notice.statusCode, notice.body).toBe(201);
+  // A parent's one-time sign-in code waiting.
+  const otp = await t.inject({ method: 'POST', url: api('auth/otp/request'), payload: { mobile: '09121234567' } });
+  expect(otp.statusCode, otp.body).toBe(200);
   // An upload kept in the database (as several instances on PostgreSQL keep them).
   await databaseStorage(t.db).put('news/2026/cccccccccccccccccccccccc-400.webp', await smallPng(40, 40));
 }

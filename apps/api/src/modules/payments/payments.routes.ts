@@ -6,10 +6,13 @@ import {
   RECEIPT_LIMITS,
 } from '@madreseh/contract/payments/payments.contract';
 import { digitsToPersian } from '@madreseh/contract/text';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireAuth } from '../../auth/guard';
 import type { Db } from '../../db/client';
 import { analyzeInBackground } from '../../db/maintenance';
+import { invoices, payments } from '../../db/schema/payments';
+import { users } from '../../db/schema/users';
 import { actorOf } from '../../http/actor';
 import { implement } from '../../http/implement';
 import { AppError } from '../../lib/errors';
@@ -49,67 +52,102 @@ import {
 
 const HOUR_MS = 3_600_000;
 
-export function registerPaymentRoutes(app: FastifyInstance, db: Db, config: PaymentsConfig = DEFAULT_PAYMENTS_CONFIG) {
+/** Whose invoices a payment action is for, and who acts (the student themself, or a parent). */
+export interface Payer {
+  studentId: number;
+  userId: number;
+}
+
+/**
+ * The payment actions of a payer on one student's invoices, shared by the student's own endpoints
+ * and a parent's endpoints for a child: the same rules, whoever pays.
+ */
+export function paymentActions(app: FastifyInstance, db: Db, config: PaymentsConfig = DEFAULT_PAYMENTS_CONFIG) {
   const gateways = gatewaysFrom(config);
   const gatewayList = [...gateways.values()].map((g) => ({ name: g.name, label: g.label, test: g.test }));
   // Receipt addresses are signed for this answer only (storage/signed-urls.ts).
   const sign: SignUrl = (name) => app.urlSigner.url(name);
-  const me = async (request: FastifyRequest) => {
+  return {
+    gateways,
+    sign,
+    async invoices(payer: Payer) {
+      const list = await invoicesOfStudent(db, payer.studentId, sign);
+      return { invoices: list, totals: totalsOf(list), moneyUnit: await moneyUnitOf(db), gateways: gatewayList };
+    },
+    async directPay(payer: Payer, body: { invoiceId: number; gateway?: string | undefined }, request: FastifyRequest) {
+      const gateway = body.gateway ? gateways.get(body.gateway) : gateways.values().next().value;
+      if (!gateway) throw AppError.conflict(MSG.noGateway);
+      const callbackBase = config.publicUrl ?? `${request.protocol}://${request.host}`;
+      return startOnlinePayment(
+        db,
+        gateway,
+        { studentId: payer.studentId, userId: payer.userId, invoiceId: body.invoiceId, callbackBase },
+        request.log,
+        actorOf(request),
+      );
+    },
+    result(payer: Payer, paymentId: number) {
+      return paymentOfStudent(db, payer.studentId, paymentId, sign);
+    },
+    cardToCardView(payer: Payer) {
+      return cardToCardView(db, payer.studentId, sign);
+    },
+    /** `limitKey`: whose uploads the hourly limit counts (the student, or the parent). */
+    async cardToCard(payer: Payer, limitKey: string, request: FastifyRequest, reply: FastifyReply) {
+      // Every upload counts, before its image is read and re-encoded: a flood costs the sender, not the school.
+      if ((await hit(db, `receipt-upload:${limitKey}`, HOUR_MS)) > RECEIPT_LIMITS.perHour) {
+        const err = AppError.tooMany(MSG.tooManyReceipts(digitsToPersian(RECEIPT_LIMITS.perHour)));
+        err.retryAfterS = HOUR_MS / 1000;
+        throw err;
+      }
+      const { file, fields } = await readUploadForm(request, cardToCardBodySchema);
+      const image = await storeImage(app.storage, RECEIPTS_FOLDER, file);
+      try {
+        const payment = await submitCardToCard(
+          db,
+          { ...fields, studentId: payer.studentId, userId: payer.userId, receiptKey: image.key },
+          actorOf(request),
+          sign,
+        );
+        reply.status(201);
+        return payment;
+      } catch (err) {
+        await removeImage(app.storage, image.key).catch(() => {});
+        throw err;
+      }
+    },
+  };
+}
+
+/** The page a gateway's return leads to: the parent's result page when a parent paid, else the student's. */
+async function resultPageOf(db: Db, paymentId: number | null): Promise<string> {
+  if (!paymentId) return pathWith(PAGES.paymentResult, { id: 0 });
+  const [row] = await db
+    .select({ role: users.role, studentId: invoices.studentId })
+    .from(payments)
+    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+    .leftJoin(users, eq(users.id, payments.submittedBy))
+    .where(eq(payments.id, paymentId));
+  if (row?.role === 'parent') return pathWith(PAGES.parentPaymentResult, { childId: row.studentId, id: paymentId });
+  return pathWith(PAGES.paymentResult, { id: paymentId });
+}
+
+export function registerPaymentRoutes(app: FastifyInstance, db: Db, config: PaymentsConfig = DEFAULT_PAYMENTS_CONFIG) {
+  const actions = paymentActions(app, db, config);
+  const { gateways, sign } = actions;
+  const me = async (request: FastifyRequest): Promise<Payer> => {
     const auth = requireAuth(request);
     return { studentId: await studentOfUser(db, auth.userId), userId: auth.userId };
   };
 
   // ----- student -----
-  implement(app, c.studentInvoices, async ({ request }) => {
-    const { studentId } = await me(request);
-    const list = await invoicesOfStudent(db, studentId, sign);
-    return { invoices: list, totals: totalsOf(list), moneyUnit: await moneyUnitOf(db), gateways: gatewayList };
-  });
-
-  implement(app, c.directPay, async ({ body, request }) => {
-    const { studentId, userId } = await me(request);
-    const gateway = body.gateway ? gateways.get(body.gateway) : gateways.values().next().value;
-    if (!gateway) throw AppError.conflict(MSG.noGateway);
-    const callbackBase = config.publicUrl ?? `${request.protocol}://${request.host}`;
-    return startOnlinePayment(
-      db,
-      gateway,
-      { studentId, userId, invoiceId: body.invoiceId, callbackBase },
-      request.log,
-      actorOf(request),
-    );
-  });
-
-  implement(app, c.paymentResult, async ({ params, request }) => {
-    const { studentId } = await me(request);
-    return paymentOfStudent(db, studentId, params.id, sign);
-  });
-
-  implement(app, c.cardToCardView, async ({ request }) => cardToCardView(db, (await me(request)).studentId, sign));
-
+  implement(app, c.studentInvoices, async ({ request }) => actions.invoices(await me(request)));
+  implement(app, c.directPay, async ({ body, request }) => actions.directPay(await me(request), body, request));
+  implement(app, c.paymentResult, async ({ params, request }) => actions.result(await me(request), params.id));
+  implement(app, c.cardToCardView, async ({ request }) => actions.cardToCardView(await me(request)));
   implement(app, c.cardToCard, async ({ request, reply }) => {
-    const { studentId, userId } = await me(request);
-    // Every upload counts, before its image is read and re-encoded: a flood costs the sender, not the school.
-    if ((await hit(db, `receipt-upload:student:${studentId}`, HOUR_MS)) > RECEIPT_LIMITS.perHour) {
-      const err = AppError.tooMany(MSG.tooManyReceipts(digitsToPersian(RECEIPT_LIMITS.perHour)));
-      err.retryAfterS = HOUR_MS / 1000;
-      throw err;
-    }
-    const { file, fields } = await readUploadForm(request, cardToCardBodySchema);
-    const image = await storeImage(app.storage, RECEIPTS_FOLDER, file);
-    try {
-      const payment = await submitCardToCard(
-        db,
-        { ...fields, studentId, userId, receiptKey: image.key },
-        actorOf(request),
-        sign,
-      );
-      reply.status(201);
-      return payment;
-    } catch (err) {
-      await removeImage(app.storage, image.key).catch(() => {});
-      throw err;
-    }
+    const payer = await me(request);
+    return actions.cardToCard(payer, `student:${payer.studentId}`, request, reply);
   });
 
   // ----- gateways -----
@@ -125,7 +163,7 @@ export function registerPaymentRoutes(app: FastifyInstance, db: Db, config: Paym
         )
       : null;
     reply.header('cache-control', 'no-store');
-    return reply.redirect(pathWith(PAGES.paymentResult, { id: id ?? 0 }), 303);
+    return reply.redirect(await resultPageOf(db, id), 303);
   });
 
   implement(app, c.sandboxInfo, async ({ params }) => {

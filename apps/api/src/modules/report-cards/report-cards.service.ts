@@ -429,7 +429,7 @@ const cardsWithGrades = perDatabase((db) => {
 /** The caller's published report card: the one asked for, or the latest. The student comes from the session. */
 export async function myReportCard(
   db: Db,
-  auth: AuthContext,
+  auth: Pick<AuthContext, 'userId'>,
   query: { academicYear?: number; term?: Term },
 ): Promise<{ card: ReportCard | null; terms: { academicYear: number; term: Term }[] }> {
   const student = await studentOfUser(db, auth.userId);

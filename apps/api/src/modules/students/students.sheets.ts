@@ -1,4 +1,6 @@
+import { isValidMobile, normalizeMobile } from '@madreseh/contract/iran';
 import { parseJalaliDate } from '@madreseh/contract/jalali';
+import { PARENT_SHEET_HEADERS, type ParentRelation } from '@madreseh/contract/parent/parent.contract';
 import { normalizeTypedText } from '@madreseh/contract/persian';
 import {
   GENDER_LABELS,
@@ -27,6 +29,7 @@ import {
   toXlsx,
   writeXlsx,
 } from '../../lib/spreadsheet';
+import { ensureParentLink } from '../parents/parents.service';
 import { fullNameOf, NO_PASSWORD, type StudentBody, searchTextOf } from './students.service';
 
 /** Rows one import may hold. */
@@ -66,12 +69,19 @@ const EXPORT_COLUMNS: Column<Student>[] = [
 /** The import template: Persian headers, every column as text, and a sheet of instructions. */
 export async function importTemplate(): Promise<Buffer> {
   const workbook = newWorkbook();
-  addSheet(workbook, { name: SHEET_NAME, columns: FIELD_COLUMNS, rows: [] });
+  const parentColumns: Column<Student>[] = Object.values(PARENT_SHEET_HEADERS).map((header) => ({
+    header,
+    width: 18,
+    numFmt: '@',
+    value: () => '',
+  }));
+  addSheet(workbook, { name: SHEET_NAME, columns: [...FIELD_COLUMNS, ...parentColumns], rows: [] });
   addNotesSheet(workbook, 'راهنما', [
     'ستون‌های نام، نام خانوادگی و کد ملی لازم‌اند؛ بقیه اختیاری‌اند.',
     'کد ملی ده رقم است (با صفرهای اول). شماره‌ها را می‌توان با رقم فارسی یا انگلیسی نوشت.',
     'نام کلاس باید همان نامی باشد که در بخش کلاس‌ها ثبت شده است (مثلاً «هفتم الف»).',
     'تاریخ تولد به شمسی، مثل ۱۳۹۲/۰۶/۱۵. جنسیت: پسر یا دختر. همراه ولی: ۰۹xxxxxxxxx.',
+    'همراه پدر و همراه مادر (اختیاری): برای هر شماره حساب ولی ساخته می‌شود، یا اگر هست به دانش‌آموز پیوند می‌خورد (خواهر و برادرها یک ولی دارند).',
     'نام کاربری هر دانش‌آموز کد ملی اوست؛ رمز عبور را پس از ورود اطلاعات از فهرست دانش‌آموزان صادر کنید.',
   ]);
   return writeXlsx(workbook);
@@ -174,6 +184,8 @@ interface ParsedRow {
   row: number;
   body: StudentBody | null;
   messages: string[];
+  /** Parents from the «همراه پدر» and «همراه مادر» columns. */
+  parents: { mobile: string; relation: ParentRelation }[];
 }
 
 /**
@@ -195,6 +207,10 @@ export async function importStudents(
     const i = header.indexOf(normalizePersian(STUDENT_SHEET_HEADERS[f]));
     if (i >= 0) columns.set(f, i);
   }
+  const parentColumn = {
+    father: header.indexOf(normalizePersian(PARENT_SHEET_HEADERS.fatherMobile)),
+    mother: header.indexOf(normalizePersian(PARENT_SHEET_HEADERS.motherMobile)),
+  } as const;
   const missing = REQUIRED.filter((f) => !columns.has(f)).map((f) => `«${STUDENT_SHEET_HEADERS[f]}»`);
   if (missing.length) {
     const message = `ستون ${missing.join('، ')} در سطر اول فایل نیست. از فایل الگو استفاده کنید.`;
@@ -254,7 +270,23 @@ export async function importStudents(
         if (!messages.includes(issue.message)) messages.push(issue.message);
       }
     }
-    return { row, body: result.success ? result.data : null, messages };
+    const parents: ParsedRow['parents'] = [];
+    for (const relation of ['father', 'mother'] as const) {
+      const i = parentColumn[relation];
+      const raw = i < 0 ? '' : digitsToLatin((cells[i] ?? '').trim());
+      if (!raw) continue;
+      if (!isValidMobile(raw)) {
+        messages.push(
+          `${PARENT_SHEET_HEADERS[relation === 'father' ? 'fatherMobile' : 'motherMobile']} باید به شکل ۰۹xxxxxxxxx باشد.`,
+        );
+        continue;
+      }
+      parents.push({ mobile: normalizeMobile(raw), relation });
+    }
+    if (parents.length === 2 && parents[0]?.mobile === parents[1]?.mobile) {
+      messages.push('همراه پدر و همراه مادر یکی است.');
+    }
+    return { row, body: result.success ? result.data : null, messages, parents };
   });
 
   // Duplicates inside the file.
@@ -302,16 +334,52 @@ export async function importStudents(
   }
 
   const errors = parsed.filter((p) => p.messages.length).map((p) => ({ row: p.row, messages: p.messages }));
-  if (!input.commit || errors.length) return { total: parsed.length, errors, created: 0 };
+  if (!input.commit || errors.length) {
+    return { total: parsed.length, errors, created: 0, parentsCreated: 0, parentsLinked: 0 };
+  }
 
-  await db.transaction(async (tx) => {
-    for (let i = 0; i < valid.length; i += CHUNK) await insertChunk(tx, valid.slice(i, i + CHUNK));
-    await audit(tx, actor, 'import', 'student', null, { created: valid.length, file: input.fileName.slice(0, 100) });
+  const counts = await db.transaction(async (tx) => {
+    let parentsCreated = 0;
+    let parentsLinked = 0;
+    for (let i = 0; i < valid.length; i += CHUNK) {
+      const chunk = valid.slice(i, i + CHUNK);
+      const idOf = await insertChunk(tx, chunk);
+      // One parent per mobile: a second child of the same parent is linked, not a second account.
+      for (const p of chunk) {
+        const studentId = idOf.get(p.body.nationalCode);
+        if (!studentId) continue;
+        for (const parent of p.parents) {
+          const made = await ensureParentLink(tx, {
+            mobile: parent.mobile,
+            fullName: parentNameOf(p.body, parent.relation),
+            nationalCode: null,
+            relation: parent.relation,
+            studentId,
+          });
+          if (made.created) parentsCreated++;
+          parentsLinked++;
+        }
+      }
+    }
+    await audit(tx, actor, 'import', 'student', null, {
+      created: valid.length,
+      parentsCreated,
+      parentsLinked,
+      file: input.fileName.slice(0, 100),
+    });
+    return { parentsCreated, parentsLinked };
   });
-  return { total: parsed.length, errors: [], created: valid.length };
+  return { total: parsed.length, errors: [], created: valid.length, ...counts };
 }
 
-async function insertChunk(tx: Tx, chunk: { body: StudentBody }[]) {
+/** The name an imported parent starts with (staff may correct it): the father's, or «مادرِ» the child. */
+function parentNameOf(body: StudentBody, relation: ParentRelation): string {
+  if (relation === 'father' && body.fatherName) return `${body.fatherName} ${body.lastName}`;
+  return `${relation === 'father' ? 'پدرِ' : 'مادرِ'} ${body.firstName} ${body.lastName}`;
+}
+
+/** Saves a chunk of students and their accounts; answers each new student's id by national code. */
+async function insertChunk(tx: Tx, chunk: { body: StudentBody }[]): Promise<Map<string, number>> {
   const inserted = await tx
     .insert(users)
     .values(
@@ -324,20 +392,24 @@ async function insertChunk(tx: Tx, chunk: { body: StudentBody }[]) {
     )
     .returning({ id: users.id, username: users.username });
   const idOf = new Map(inserted.map((u) => [u.username, u.id]));
-  await tx.insert(students).values(
-    chunk.map(({ body }) => ({
-      userId: idOf.get(body.nationalCode) ?? sql`null`,
-      firstName: body.firstName,
-      lastName: body.lastName,
-      nationalCode: body.nationalCode,
-      studentNumber: body.studentNumber,
-      groupId: body.groupId,
-      birthDate: body.birthDate,
-      gender: body.gender,
-      fatherName: body.fatherName,
-      parentMobile: body.parentMobile,
-      address: body.address,
-      searchText: searchTextOf(body),
-    })),
-  );
+  const made = await tx
+    .insert(students)
+    .values(
+      chunk.map(({ body }) => ({
+        userId: idOf.get(body.nationalCode) ?? sql`null`,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        nationalCode: body.nationalCode,
+        studentNumber: body.studentNumber,
+        groupId: body.groupId,
+        birthDate: body.birthDate,
+        gender: body.gender,
+        fatherName: body.fatherName,
+        parentMobile: body.parentMobile,
+        address: body.address,
+        searchText: searchTextOf(body),
+      })),
+    )
+    .returning({ id: students.id, nationalCode: students.nationalCode });
+  return new Map(made.map((r) => [r.nationalCode, r.id]));
 }

@@ -430,7 +430,7 @@ describe('import and export', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const values = (wb.worksheets[0]?.getRow(1).values ?? []) as string[];
-    expect(values.slice(1)).toEqual(HEADER);
+    expect(values.slice(1)).toEqual([...HEADER, 'همراه پدر', 'همراه مادر']);
   });
 
   it('reports every bad row of 1,000 and saves nothing, then saves all 1,000 once fixed', async () => {
@@ -472,10 +472,10 @@ describe('import and export', () => {
     expect((await list({ status: 'all' })).json().total).toBe(before);
 
     const dry = (await importFile('students.csv', csvOf([HEADER, ...rows]), false)).json();
-    expect(dry).toEqual({ total: 1000, errors: [], created: 0 });
+    expect(dry).toEqual({ total: 1000, errors: [], created: 0, parentsCreated: 0, parentsLinked: 0 });
     expect((await list({ status: 'all' })).json().total).toBe(before);
     const saved = (await importFile('students.csv', csvOf([HEADER, ...rows]), true)).json();
-    expect(saved).toEqual({ total: 1000, errors: [], created: 1000 });
+    expect(saved).toEqual({ total: 1000, errors: [], created: 1000, parentsCreated: 0, parentsLinked: 0 });
     expect((await list({ status: 'all' })).json().total).toBe(before + 1000);
     const one = (await list({ q: 'IMP999' })).json().items[0];
     expect(one).toMatchObject({ firstName: 'نام999', birthDate: '2013-09-06', gender: 'male', hasPassword: false });
@@ -531,7 +531,7 @@ describe('import and export', () => {
     const rows = Array.from({ length: 5000 }, (_, i) => [`بار${i}`, 'حجمی', nextCode(), `BULK${i}`, 'سوم الف']);
     const started = Date.now();
     const res = await importFile('bulk.csv', csvOf([HEADER.slice(0, 5), ...rows]), true);
-    expect(res.json()).toEqual({ total: 5000, errors: [], created: 5000 });
+    expect(res.json()).toEqual({ total: 5000, errors: [], created: 5000, parentsCreated: 0, parentsLinked: 0 });
     expect(Date.now() - started).toBeLessThan(20_000);
   });
 

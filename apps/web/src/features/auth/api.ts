@@ -30,3 +30,16 @@ export function useLogin() {
     onSuccess: ({ token, user }) => saveSession(token, user),
   });
 }
+
+/** Asks for a parent's one-time sign-in code by SMS. */
+export function useRequestOtp() {
+  return useMutation({ mutationFn: (mobile: string) => call(authContract.otpRequest, { body: { mobile } }) });
+}
+
+/** Signs a parent in with the code; the session is kept like a password sign-in's. */
+export function useVerifyOtp() {
+  return useMutation({
+    mutationFn: (body: { mobile: string; code: string }) => call(authContract.otpVerify, { body }),
+    onSuccess: ({ token, user }) => saveSession(token, user),
+  });
+}

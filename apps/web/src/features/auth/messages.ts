@@ -35,3 +35,16 @@ export const demoPasswordFa = {
   later: 'بعداً',
   submit: 'گذاشتن رمز',
 } as const;
+
+/** Words of the sign-in page's one-time code (parents). */
+export const authFa = {
+  withPassword: 'با رمز عبور',
+  withCode: 'ولی: با کد پیامکی',
+  otpMobile: 'شمارهٔ همراه ولی',
+  otpSend: 'فرستادن کد ورود',
+  otpSent: (mobile: string) =>
+    `اگر این شماره (${mobile}) شمارهٔ ولی ثبت‌شده‌ای باشد، کد شش‌رقمی ورود تا دو دقیقه معتبر است.`,
+  otpCode: 'کد شش‌رقمی ورود',
+  otpVerify: 'ورود',
+  otpAgain: 'شمارهٔ دیگر یا کد تازه',
+} as const;

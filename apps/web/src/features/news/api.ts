@@ -1,10 +1,12 @@
 import type { InferInput } from '@madreseh/contract/endpoint';
 import { groupContract } from '@madreseh/contract/group/group.contract';
 import { type NewsInput, newsContract } from '@madreseh/contract/news/news.contract';
+import { parentContract } from '@madreseh/contract/parent/parent.contract';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
 import { endpointQuery, invalidateEndpoints } from '../../lib/endpoint-query';
 import { uploadFile } from '../../lib/upload';
+import { STUDENT_VIEWER, type Viewer } from '../../lib/viewer';
 
 export type AdminNewsQuery = NonNullable<InferInput<typeof newsContract.list.query>>;
 
@@ -12,8 +14,15 @@ export const newsQueries = {
   /** The classes a news item can be addressed to. */
   groups: () => endpointQuery(groupContract.list),
   admin: (query: AdminNewsQuery) => endpointQuery(newsContract.list, { query }),
-  studentList: (page: number) => endpointQuery(newsContract.studentList, { query: { page, pageSize: 10 } }),
-  studentItem: (id: number) => endpointQuery(newsContract.studentGet, { params: { id } }),
+  /** The news the viewer may read: the student's own, or a parent's child's. */
+  studentList: (page: number, v: Viewer = STUDENT_VIEWER) =>
+    v.kind === 'parent'
+      ? endpointQuery(parentContract.news, { params: { childId: v.childId }, query: { page, pageSize: 10 } })
+      : endpointQuery(newsContract.studentList, { query: { page, pageSize: 10 } }),
+  studentItem: (id: number, v: Viewer = STUDENT_VIEWER) =>
+    v.kind === 'parent'
+      ? endpointQuery(parentContract.newsItem, { params: { childId: v.childId, id } })
+      : endpointQuery(newsContract.studentGet, { params: { id } }),
 };
 
 /** After a news item is saved or deleted, every list and item of news may have changed. */

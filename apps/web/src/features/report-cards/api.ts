@@ -1,4 +1,5 @@
 import { groupContract } from '@madreseh/contract/group/group.contract';
+import { parentContract } from '@madreseh/contract/parent/parent.contract';
 import type { PublishBody } from '@madreseh/contract/report-card/report-card.contract';
 import { type GridSave, reportCardContract, type Term } from '@madreseh/contract/report-card/report-card.contract';
 import { teacherContract } from '@madreseh/contract/teacher/teacher.contract';
@@ -6,6 +7,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { call, urlFor } from '../../lib/api-client';
 import { endpointKey, endpointQuery, invalidateEndpoints } from '../../lib/endpoint-query';
 import { offlineAtOf } from '../../lib/offline';
+import { STUDENT_VIEWER, type Viewer } from '../../lib/viewer';
 
 export const groupsQuery = () => endpointQuery(groupContract.list);
 
@@ -41,11 +43,21 @@ export function usePublish() {
 }
 
 /** The caller's report card (latest, or a chosen term) and when it was saved, if it came from the offline cache. */
-export const myReportCardQuery = (choice: { academicYear?: number; term?: Term }) =>
-  queryOptions({
-    queryKey: endpointKey(reportCardContract.mine, { query: choice }),
-    queryFn: async ({ signal }) => {
-      const data = await call(reportCardContract.mine, { query: choice, signal });
-      return { ...data, offlineAt: offlineAtOf(urlFor(reportCardContract.mine, undefined, choice)) };
-    },
-  });
+export const myReportCardQuery = (choice: { academicYear?: number; term?: Term }, v: Viewer = STUDENT_VIEWER) =>
+  v.kind === 'parent'
+    ? queryOptions({
+        // A parent's view of a child's card: the same answer, from the parent's endpoint for that child.
+        queryKey: endpointKey(parentContract.reportCard, { params: { childId: v.childId }, query: choice }),
+        queryFn: async ({ signal }) => {
+          const params = { childId: v.childId };
+          const data = await call(parentContract.reportCard, { params, query: choice, signal });
+          return { ...data, offlineAt: offlineAtOf(urlFor(parentContract.reportCard, params, choice)) };
+        },
+      })
+    : queryOptions({
+        queryKey: endpointKey(reportCardContract.mine, { query: choice }),
+        queryFn: async ({ signal }) => {
+          const data = await call(reportCardContract.mine, { query: choice, signal });
+          return { ...data, offlineAt: offlineAtOf(urlFor(reportCardContract.mine, undefined, choice)) };
+        },
+      });

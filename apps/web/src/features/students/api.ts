@@ -1,4 +1,5 @@
 import { groupContract } from '@madreseh/contract/group/group.contract';
+import { type ParentLinkBody, parentContract } from '@madreseh/contract/parent/parent.contract';
 import { type StudentInput, type StudentListQuery, studentContract } from '@madreseh/contract/student/student.contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, urlFor } from '../../lib/api-client';
@@ -91,4 +92,26 @@ export function useStudentPhoto() {
         : call(studentContract.removePhoto, { params: { id } }),
     onSuccess: invalidate,
   });
+}
+
+/** A student's linked parents (the drawer's parents section). */
+export const studentParentsQuery = (id: number) => endpointQuery(parentContract.ofStudent, { params: { id } });
+
+export function useParentLinks(studentId: number) {
+  const qc = useQueryClient();
+  const invalidate = () => invalidateEndpoints(qc, parentContract.ofStudent);
+  return {
+    link: useMutation({
+      mutationFn: (body: ParentLinkBody) => call(parentContract.link, { params: { id: studentId }, body }),
+      onSuccess: invalidate,
+    }),
+    unlink: useMutation({
+      mutationFn: (parentId: number) => call(parentContract.unlink, { params: { id: studentId, parentId } }),
+      onSuccess: invalidate,
+    }),
+    resetPassword: useMutation({
+      mutationFn: (parentId: number) => call(parentContract.resetPassword, { params: { id: parentId } }),
+      onSuccess: invalidate,
+    }),
+  };
 }

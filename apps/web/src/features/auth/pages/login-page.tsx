@@ -1,5 +1,17 @@
 import { homePathOf, type Role } from '@madreseh/contract/roles';
-import { Alert, Anchor, Button, Card, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  PasswordInput,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconLock, IconUser } from '@tabler/icons-react';
@@ -11,6 +23,8 @@ import { usePageTitle, useSchoolName } from '../../../lib/school-profile';
 import { fa } from '../../../messages/fa';
 import { Brand } from '../../../ui/brand';
 import { useLogin } from '../api';
+import { OtpForm } from '../components/otp-form';
+import { authFa } from '../messages';
 
 const LOGIN_ERROR_TOAST = 'login-error';
 
@@ -30,6 +44,7 @@ export function Component() {
   });
 
   const login = useLogin();
+  const [way, setWay] = useState<'password' | 'code'>('password');
   const onLogin = {
     onSuccess: ({ user }: { user: { fullName: string; role: Role } }) => {
       // A wrong-password toast from an earlier try is stale once signed in.
@@ -66,7 +81,21 @@ export function Component() {
             </Stack>
           </Alert>
         )}
-        <form onSubmit={form.onSubmit((values) => login.mutate(values, onLogin))} noValidate>
+        <SegmentedControl
+          fullWidth
+          value={way}
+          onChange={(v) => setWay(v as 'password' | 'code')}
+          data={[
+            { value: 'password', label: authFa.withPassword },
+            { value: 'code', label: authFa.withCode },
+          ]}
+        />
+        {way === 'code' && <OtpForm onSignedIn={onLogin.onSuccess} onError={onLogin.onError} />}
+        <form
+          onSubmit={form.onSubmit((values) => login.mutate(values, onLogin))}
+          noValidate
+          hidden={way !== 'password'}
+        >
           <Stack gap="md">
             <TextInput
               label={fa.auth.username}

@@ -3,6 +3,7 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { formatJalaliDateTime } from '../../../lib/format';
+import { useViewer, viewerPath } from '../../../lib/viewer';
 import { fa } from '../../../messages/fa';
 import { HtmlContent } from '../../../ui/html-content';
 import { PageHeader } from '../../../ui/page-header';
@@ -10,11 +11,12 @@ import { newsQueries } from '../api';
 import { newsFa } from '../messages';
 
 export function Component() {
+  const viewer = useViewer();
   const id = Number(useParams().id);
-  const item = useQuery({ ...newsQueries.studentItem(id), enabled: Number.isInteger(id) && id > 0 });
+  const item = useQuery({ ...newsQueries.studentItem(id, viewer), enabled: Number.isInteger(id) && id > 0 });
   return (
     <Stack gap="md">
-      <Anchor component={Link} to="/student/news" fz="sm">
+      <Anchor component={Link} to={viewerPath(viewer, 'news')} fz="sm">
         <IconArrowRight size={14} /> {newsFa.back}
       </Anchor>
       {item.isPending && <Skeleton h={200} radius="md" />}

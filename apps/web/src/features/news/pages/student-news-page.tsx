@@ -1,16 +1,18 @@
 import { SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useViewer, viewerPath } from '../../../lib/viewer';
 import { NewsCard } from '../../../ui/news-card';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
 import { newsQueries } from '../api';
 import { newsFa } from '../messages';
 
-/** The student's news: for all students or the student's own class, pinned first, newest first. */
+/** The student's news (or, for a parent, the chosen child's): for all students or the student's own class, pinned first, newest first. */
 export function Component() {
+  const viewer = useViewer();
   const [page, setPage] = useState(1);
-  const list = useQuery(newsQueries.studentList(page));
+  const list = useQuery(newsQueries.studentList(page, viewer));
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
   return (
     <>
@@ -31,7 +33,7 @@ export function Component() {
           <NewsCard
             key={n.id}
             news={n}
-            to={`/student/news/${n.id}`}
+            to={viewerPath(viewer, `news/${n.id}`)}
             sizes="(max-width: 48em) 100vw, 50vw"
             headingOrder={2}
             testId="student-news"

@@ -25,12 +25,12 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { digitsToPersian, formatJalaliDate } from '../../../lib/format';
-import { uploadFile } from '../../../lib/upload';
+import { useViewer } from '../../../lib/viewer';
 import { fa } from '../../../messages/fa';
 import { DigitsInput, TimeInput24, timeOf } from '../../../ui/digits-input';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { PageHeader } from '../../../ui/page-header';
-import { cardToCardQuery, invalidatePayments, paymentsEndpoints } from '../api';
+import { cardToCardQuery, invalidatePayments, sendCardToCard } from '../api';
 import { BankBadge } from '../components/bank-badge';
 import { PaymentLine } from '../components/invoice-card';
 import { fromRials, money, toRials } from '../components/money';
@@ -40,7 +40,8 @@ const groupsOf4 = (n: string) => n.replace(/(\d{4})(?=\d)/g, '$1-');
 
 /** The school's card and the form that sends a card-to-card receipt, with the student's submissions. */
 export function Component() {
-  const { data, isPending, error } = useQuery(cardToCardQuery());
+  const viewer = useViewer();
+  const { data, isPending, error } = useQuery(cardToCardQuery(viewer));
   const queryClient = useQueryClient();
   const [search] = useSearchParams();
   const [invoiceId, setInvoiceId] = useState<string | null>(search.get('invoice'));
@@ -81,7 +82,7 @@ export function Component() {
     const transferredAt = new Date(`${date}T${hh}:${mm}:00+03:30`).toISOString();
     setProgress(0);
     try {
-      await uploadFile(paymentsEndpoints.cardToCard, {
+      await sendCardToCard(viewer, {
         file,
         fields: {
           invoiceId: invoiceId ?? undefined,

@@ -2,6 +2,7 @@ import { Alert, Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconClock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { useViewer, viewerPath } from '../../../lib/viewer';
 import { CopyableCode } from '../../../ui/copyable-code';
 import { PageHeader } from '../../../ui/page-header';
 import { paymentResultQuery } from '../api';
@@ -10,9 +11,10 @@ import { pm } from '../messages';
 
 /** Where the gateway callback lands: success with the reference id, or failure and a retry. */
 export function Component() {
+  const viewer = useViewer();
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
-  const { data, isPending, error } = useQuery({ ...paymentResultQuery(id), enabled: valid });
+  const { data, isPending, error } = useQuery({ ...paymentResultQuery(id, viewer), enabled: valid });
   return (
     <>
       <PageHeader title={pm.resultTitle} />
@@ -49,16 +51,16 @@ export function Component() {
       )}
       <Group mt="lg">
         {data && data.status === 'failed' && data.invoiceRemaining > 0 && (
-          <Button component={Link} to="/student/invoices">
+          <Button component={Link} to={viewerPath(viewer, 'invoices')}>
             {pm.retry}
           </Button>
         )}
         {data?.status === 'succeeded' && (
-          <Button component={Link} to={`/student/payment/receipt/${data.id}`}>
+          <Button component={Link} to={viewerPath(viewer, `payment/receipt/${data.id}`)}>
             {pm.printReceipt}
           </Button>
         )}
-        <Button variant="light" component={Link} to="/student/invoices">
+        <Button variant="light" component={Link} to={viewerPath(viewer, 'invoices')}>
           {pm.backToInvoices}
         </Button>
       </Group>

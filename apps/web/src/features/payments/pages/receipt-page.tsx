@@ -8,10 +8,11 @@ import { Link, useParams } from 'react-router';
 import { readUser } from '../../../lib/cookies';
 import { formatJalaliDateTime } from '../../../lib/format';
 import { usePageTitle, useSchoolName } from '../../../lib/school-profile';
+import { useViewer, viewerPath } from '../../../lib/viewer';
 import { Brand } from '../../../ui/brand';
 import { CopyableCode } from '../../../ui/copyable-code';
 import { SignatureBox } from '../../../ui/signature-box';
-import { paymentResultQuery } from '../api';
+import { childrenQuery, paymentResultQuery } from '../api';
 import { money } from '../components/money';
 import { pm } from '../messages';
 
@@ -20,9 +21,13 @@ import { pm } from '../messages';
  * invoice, the amount in digits and in Persian words, the method, the reference and the date.
  */
 export function Component() {
+  const viewer = useViewer();
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
-  const q = useQuery({ ...paymentResultQuery(id), enabled: valid });
+  const q = useQuery({ ...paymentResultQuery(id, viewer), enabled: valid });
+  const children = useQuery({ ...childrenQuery(), enabled: viewer.kind === 'parent' });
+  const childName =
+    viewer.kind === 'parent' ? children.data?.items.find((c) => c.id === viewer.childId)?.fullName : undefined;
   usePageTitle(pm.receiptTitle);
   if (valid && q.isPending) return <Skeleton h={400} />;
   const p = q.data;
@@ -30,10 +35,10 @@ export function Component() {
     <ReceiptSheet
       payment={p ?? null}
       found={Boolean(p)}
-      studentName={readUser()?.fullName ?? '—'}
+      studentName={(viewer.kind === 'parent' ? childName : readUser()?.fullName) ?? '—'}
       invoiceTitle={p?.invoiceTitle ?? ''}
       unit={p?.moneyUnit ?? 'toman'}
-      back="/student/invoices"
+      back={viewerPath(viewer, 'invoices')}
     />
   );
 }

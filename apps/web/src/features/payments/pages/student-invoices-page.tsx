@@ -3,19 +3,20 @@ import { IconCreditCard, IconWorldWww } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { call } from '../../../lib/api-client';
+import { useViewer, viewerPath } from '../../../lib/viewer';
 import { fa } from '../../../messages/fa';
 import { PageHeader } from '../../../ui/page-header';
-import { paymentsEndpoints, studentInvoicesQuery } from '../api';
+import { startDirectPay, studentInvoicesQuery } from '../api';
 import { InvoiceCard, TotalsCard } from '../components/invoice-card';
 import { pm } from '../messages';
 
 /** The student's invoices, payments and balance, with online and card-to-card payment. */
 export function Component() {
-  const { data, isPending, error } = useQuery(studentInvoicesQuery());
+  const viewer = useViewer();
+  const { data, isPending, error } = useQuery(studentInvoicesQuery(viewer));
   const [payingId, setPayingId] = useState<number | null>(null);
   const pay = useMutation({
-    mutationFn: (invoiceId: number) => call(paymentsEndpoints.directPay, { body: { invoiceId } }),
+    mutationFn: (invoiceId: number) => startDirectPay(viewer, invoiceId),
     onMutate: (id) => setPayingId(id),
     onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl),
     onError: () => setPayingId(null),
@@ -48,7 +49,7 @@ export function Component() {
                 unit={data.moneyUnit}
                 paymentActions={(p) =>
                   p.status === 'succeeded' ? (
-                    <Anchor component={Link} to={`/student/payment/receipt/${p.id}`} fz="xs">
+                    <Anchor component={Link} to={viewerPath(viewer, `payment/receipt/${p.id}`)} fz="xs">
                       {pm.printReceipt}
                     </Anchor>
                   ) : null
@@ -70,7 +71,7 @@ export function Component() {
                         variant="light"
                         leftSection={<IconCreditCard size={18} />}
                         component={Link}
-                        to={`/student/card-to-card?invoice=${inv.id}`}
+                        to={`${viewerPath(viewer, 'card-to-card')}?invoice=${inv.id}`}
                       >
                         {pm.cardToCard}
                       </Button>

@@ -4,6 +4,7 @@ import { IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { digitsToPersian } from '../../../lib/format';
+import { useViewer, viewerPath } from '../../../lib/viewer';
 import { OfflineNotice } from '../../../ui/offline-notice';
 import { PageHeader } from '../../../ui/page-header';
 import { myReportCardQuery } from '../api';
@@ -21,8 +22,9 @@ export function useTermChoice() {
 }
 
 export function Component() {
+  const viewer = useViewer();
   const { choice, params, setParams } = useTermChoice();
-  const q = useQuery(myReportCardQuery(choice));
+  const q = useQuery(myReportCardQuery(choice, viewer));
   const card = q.data?.card ?? null;
   return (
     <>
@@ -57,7 +59,7 @@ export function Component() {
             )}
             <Button
               component={Link}
-              to={`/student/report-card/print${params.toString() ? `?${params}` : ''}`}
+              to={`${viewerPath(viewer, 'report-card/print')}${params.toString() ? `?${params}` : ''}`}
               variant="light"
               leftSection={<IconPrinter size={18} />}
             >

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { digitsToPersian, formatAcademicYear, formatJalaliDate } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/school-profile';
+import { useViewer, viewerPath } from '../../../lib/viewer';
 import { Brand } from '../../../ui/brand';
 import { Ltr } from '../../../ui/ltr';
 import { SignatureBox } from '../../../ui/signature-box';
@@ -16,11 +17,12 @@ import { useTermChoice } from './my-report-card-page';
 
 /** The A4 print view of the caller's report card, laid out like the school's official paper. */
 export function Component() {
+  const viewer = useViewer();
   const { choice, params } = useTermChoice();
-  const q = useQuery(myReportCardQuery(choice));
+  const q = useQuery(myReportCardQuery(choice, viewer));
   const card = q.data?.card ?? null;
   usePageTitle(t.officialTitle);
-  const back = `/student/report-card${params.toString() ? `?${params}` : ''}`;
+  const back = `${viewerPath(viewer, 'report-card')}${params.toString() ? `?${params}` : ''}`;
   if (q.isPending) return <Skeleton h={600} />;
   if (!card) {
     return (

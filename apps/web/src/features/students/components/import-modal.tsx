@@ -26,6 +26,12 @@ export function ImportModal({ opened, onClose }: { opened: boolean; onClose: () 
           setResult(r);
           if (commit && r.created > 0) {
             notifications.show({ color: 'green', message: t.importExport.saved(formatNumber(r.created)) });
+            if (r.parentsLinked > 0) {
+              notifications.show({
+                color: 'green',
+                message: t.importExport.parents(formatNumber(r.parentsCreated), formatNumber(r.parentsLinked)),
+              });
+            }
             close();
           }
         },

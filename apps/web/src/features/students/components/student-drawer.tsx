@@ -11,6 +11,7 @@ import { JalaliDateInput, yearsAgoIso } from '../../../ui/jalali-date-input';
 import { PhotoPicker } from '../../../ui/photo-picker';
 import { groupOptionsQuery, useSaveStudent, useStudentPhoto } from '../api';
 import { studentsFa as t } from '../messages';
+import { ParentsSection } from './parents-section';
 
 type Draft = Record<keyof Omit<StudentInput, 'groupId' | 'birthDate' | 'gender'>, string> & {
   groupId: string | null;
@@ -54,6 +55,7 @@ export function StudentDrawer({
       title={<Text fw={700}>{student ? t.edit : t.add}</Text>}
     >
       {opened && <StudentForm key={student?.id ?? 'new'} student={student} onClose={onClose} onCreated={onCreated} />}
+      {opened && student && <ParentsSection key={`parents-${student.id}`} studentId={student.id} />}
     </Drawer>
   );
 }

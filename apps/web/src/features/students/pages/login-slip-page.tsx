@@ -8,7 +8,7 @@ import { Brand } from '../../../ui/brand';
 import { SignatureBox } from '../../../ui/signature-box';
 import { studentsFa as t } from '../messages';
 
-function Slip({ c }: { c: Credentials }) {
+function Slip({ c, parent }: { c: Credentials; parent: boolean }) {
   return (
     <Stack
       gap="md"
@@ -20,16 +20,16 @@ function Slip({ c }: { c: Credentials }) {
         <Text size="sm">{formatJalaliDate(new Date())}</Text>
       </Group>
       <Title order={2} fz="h3" ta="center">
-        {t.slip.title}
+        {parent ? t.parentSlip.title : t.slip.title}
       </Title>
       <Table withTableBorder withColumnBorders fz="md">
         <Table.Tbody>
           <Table.Tr>
-            <Table.Th w="35%">{t.slip.student}</Table.Th>
+            <Table.Th w="35%">{parent ? t.parentSlip.parent : t.slip.student}</Table.Th>
             <Table.Td>{c.fullName}</Table.Td>
           </Table.Tr>
           <Table.Tr>
-            <Table.Th>{t.slip.group}</Table.Th>
+            <Table.Th>{parent ? t.parentSlip.children : t.slip.group}</Table.Th>
             <Table.Td>{c.groupName ?? '—'}</Table.Td>
           </Table.Tr>
           <Table.Tr>
@@ -52,7 +52,7 @@ function Slip({ c }: { c: Credentials }) {
           </Table.Tr>
         </Table.Tbody>
       </Table>
-      <Text size="sm">{t.slip.hint}</Text>
+      <Text size="sm">{parent ? t.parentSlip.hint : t.slip.hint}</Text>
       <Group justify="flex-end" fz="sm">
         <SignatureBox label={t.slip.stamp} stamp room={56} width={200} />
       </Group>
@@ -60,9 +60,11 @@ function Slip({ c }: { c: Credentials }) {
   );
 }
 
-/** Printable A4 login slips; the passwords travel only in the page's history state, never in the URL. */
+/** Printable A4 login slips of students (or of a parent, `state.parent`); the passwords travel only in the page's history state, never in the URL. */
 export function Component() {
-  const list = (useLocation().state as { credentials?: Credentials[] } | null)?.credentials ?? [];
+  const state = useLocation().state as { credentials?: Credentials[]; parent?: boolean } | null;
+  const list = state?.credentials ?? [];
+  const parent = state?.parent === true;
   usePageTitle(t.slip.title);
   if (list.length === 0) {
     return (
@@ -85,7 +87,7 @@ export function Component() {
         </Button>
       </Group>
       {list.map((c) => (
-        <Slip key={c.studentId} c={c} />
+        <Slip key={c.studentId} c={c} parent={parent} />
       ))}
     </Stack>
   );

@@ -1,0 +1,121 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { OTP_RULES } from '@madreseh/contract/auth/auth.contract';
+import { digitsToPersian } from '@madreseh/contract/text';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { createSession, type SessionPolicy } from '../../auth/sessions';
+import type { Db } from '../../db/client';
+import { otpCodes, parents } from '../../db/schema/parents';
+import { users } from '../../db/schema/users';
+import { AppError } from '../../lib/errors';
+import { hit } from '../../lib/rate-limit';
+import { sendOtpSms } from './otp-sender';
+
+const MSG = {
+  tooMany: (s: number) =>
+    `درخواست کد ورود بیش از حد بود؛ ${digitsToPersian(Math.ceil(s / 60))} دقیقهٔ دیگر دوباره بخواهید.`,
+  wrong: 'کد ورود درست نیست یا زمانش گذشته است. کد تازه بخواهید.',
+  smsFailed: 'فرستادن پیامک ممکن نشد؛ کمی بعد دوباره بخواهید.',
+} as const;
+
+function hashCode(code: string, salt = randomBytes(12).toString('hex')): string {
+  return `${salt}:${createHash('sha256').update(`${salt}:${code}`).digest('hex')}`;
+}
+
+function sameCode(code: string, stored: string): boolean {
+  const [salt] = stored.split(':');
+  const a = Buffer.from(hashCode(code, salt));
+  const b = Buffer.from(stored);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function tooMany(): AppError {
+  const err = AppError.tooMany(MSG.tooMany(OTP_RULES.windowS));
+  err.retryAfterS = OTP_RULES.windowS;
+  return err;
+}
+
+/**
+ * Sends a one-time code to a parent's mobile. Limited per mobile and per address before anything
+ * else; a mobile that is not an active parent's gets the same answer and no SMS (nobody learns who
+ * is a parent here). The code is stored hashed, then sent outside any transaction.
+ */
+export async function requestOtp(db: Db, mobile: string, ip: string): Promise<{ ok: true; expiresInS: number }> {
+  const windowMs = OTP_RULES.windowS * 1000;
+  if ((await hit(db, `otp-request:ip:${ip}`, windowMs)) > OTP_RULES.perIp) throw tooMany();
+  if ((await hit(db, `otp-request:mobile:${mobile}`, windowMs)) > OTP_RULES.perMobile) throw tooMany();
+  const answer = { ok: true as const, expiresInS: OTP_RULES.ttlS };
+  const [parent] = await db
+    .select({ id: parents.id })
+    .from(parents)
+    .innerJoin(users, eq(users.id, parents.userId))
+    .where(and(eq(parents.mobile, mobile), eq(users.active, true)));
+  if (!parent) return answer;
+  const code = String(randomInt(0, 10 ** OTP_RULES.digits)).padStart(OTP_RULES.digits, '0');
+  // A new code replaces any earlier one still waiting.
+  await db.transaction(async (tx) => {
+    await tx
+      .update(otpCodes)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(otpCodes.mobile, mobile), isNull(otpCodes.usedAt)));
+    await tx.insert(otpCodes).values({
+      mobile,
+      codeHash: hashCode(code),
+      expiresAt: sql`now() + ${`${OTP_RULES.ttlS} seconds`}::interval`,
+    });
+  });
+  try {
+    await sendOtpSms(mobile, code);
+  } catch {
+    throw new AppError(502, 'sms_failed', MSG.smsFailed);
+  }
+  return answer;
+}
+
+/**
+ * Signs a parent in with their code: the latest waiting code of the mobile, not expired, tried
+ * fewer than the allowed times; a right code is spent at once (a second use fails), a wrong one
+ * counts against it. Every failure answers the same 401.
+ */
+export async function verifyOtp(
+  db: Db,
+  policy: SessionPolicy,
+  input: { mobile: string; code: string },
+  meta: { ip: string; userAgent?: string },
+) {
+  if ((await hit(db, `otp-verify:ip:${meta.ip}`, OTP_RULES.windowS * 1000)) > OTP_RULES.perIp * 3) throw tooMany();
+  const [row] = await db
+    .select()
+    .from(otpCodes)
+    .where(
+      and(
+        eq(otpCodes.mobile, input.mobile),
+        isNull(otpCodes.usedAt),
+        gt(otpCodes.expiresAt, sql`now()`),
+        sql`${otpCodes.attempts} < ${OTP_RULES.attempts}`,
+      ),
+    )
+    .orderBy(desc(otpCodes.createdAt))
+    .limit(1);
+  if (!row) throw AppError.unauthorized(MSG.wrong);
+  if (!sameCode(input.code, row.codeHash)) {
+    await db
+      .update(otpCodes)
+      .set({ attempts: sql`${otpCodes.attempts} + 1` })
+      .where(eq(otpCodes.id, row.id));
+    throw AppError.unauthorized(MSG.wrong);
+  }
+  const spent = await db
+    .update(otpCodes)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(otpCodes.id, row.id), isNull(otpCodes.usedAt)))
+    .returning({ id: otpCodes.id });
+  if (!spent.length) throw AppError.unauthorized(MSG.wrong);
+  const [user] = await db
+    .select({ id: users.id, role: users.role, fullName: users.fullName })
+    .from(parents)
+    .innerJoin(users, eq(users.id, parents.userId))
+    .where(and(eq(parents.mobile, input.mobile), eq(users.active, true)));
+  if (!user) throw AppError.unauthorized(MSG.wrong);
+  const token = await createSession(db, user.id, policy, meta);
+  return { token, user: { id: user.id, role: user.role, fullName: user.fullName } };
+}

@@ -1,0 +1,112 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { otpCodes } from '../../db/schema/parents';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { DEMO_PARENT_MOBILE } from '../parents/parents.seed';
+import { lastOtpSentTo } from './otp-sender';
+
+let t: TestApp;
+let ipCount = 0;
+const nextIp = () => `198.51.100.${++ipCount}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const request = (mobile: string, ip = nextIp()) =>
+  t.inject({ method: 'POST', url: '/api/v1/auth/otp/request', payload: { mobile }, remoteAddress: ip });
+const verify = (mobile: string, code: string, ip = nextIp()) =>
+  t.inject({ method: 'POST', url: '/api/v1/auth/otp/verify', payload: { mobile, code }, remoteAddress: ip });
+
+/** Starts each case from no codes and no counters. */
+async function reset() {
+  await t.db.delete(otpCodes);
+  await t.db.execute(sql`delete from rate_limits where key like 'otp-%'`);
+}
+
+describe('one-time sign-in codes for parents', () => {
+  it('signs a parent in with the code sent to their mobile, once', async () => {
+    await reset();
+    const res = await request(DEMO_PARENT_MOBILE);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true, expiresInS: 120 });
+    const code = lastOtpSentTo(DEMO_PARENT_MOBILE) ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    // Only a salted hash is kept.
+    const [row] = await t.db.select().from(otpCodes).where(eq(otpCodes.mobile, DEMO_PARENT_MOBILE));
+    expect(row?.codeHash).not.toContain(code);
+
+    const ok = await verify(DEMO_PARENT_MOBILE, code);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().user).toMatchObject({ role: 'parent', id: await t.userId('parent1') });
+    const kids = await t.inject({
+      method: 'GET',
+      url: '/api/v1/parent/children',
+      headers: t.as(ok.json().token),
+    });
+    expect(kids.json().items).toHaveLength(2);
+
+    // Single use: the same code again is refused.
+    const again = await verify(DEMO_PARENT_MOBILE, code);
+    expect(again.statusCode).toBe(401);
+    expect(again.json().message).toContain('کد ورود');
+  });
+
+  it('refuses a wrong code, and spends the code after five wrong tries', async () => {
+    await reset();
+    await request(DEMO_PARENT_MOBILE);
+    const code = lastOtpSentTo(DEMO_PARENT_MOBILE) ?? '';
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) expect((await verify(DEMO_PARENT_MOBILE, wrong)).statusCode).toBe(401);
+    expect((await verify(DEMO_PARENT_MOBILE, code)).statusCode).toBe(401);
+    // A malformed code is a 400 with a Persian message.
+    const bad = await verify(DEMO_PARENT_MOBILE, '12ab');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields?.code).toBe('کد ورود شش رقم است.');
+  });
+
+  it('refuses a code after its two minutes', async () => {
+    await reset();
+    await request(DEMO_PARENT_MOBILE);
+    const code = lastOtpSentTo(DEMO_PARENT_MOBILE) ?? '';
+    await t.db.update(otpCodes).set({ expiresAt: sql`now() - interval '1 second'` });
+    expect((await verify(DEMO_PARENT_MOBILE, code)).statusCode).toBe(401);
+  });
+
+  it('a new code replaces the one before', async () => {
+    await reset();
+    await request(DEMO_PARENT_MOBILE);
+    const first = lastOtpSentTo(DEMO_PARENT_MOBILE) ?? '';
+    await request(DEMO_PARENT_MOBILE);
+    const second = lastOtpSentTo(DEMO_PARENT_MOBILE) ?? '';
+    if (first !== second) expect((await verify(DEMO_PARENT_MOBILE, first)).statusCode).toBe(401);
+    expect((await verify(DEMO_PARENT_MOBILE, second)).statusCode).toBe(200);
+  });
+
+  it('limits requests per mobile and per address', async () => {
+    await reset();
+    for (let i = 0; i < 3; i++) expect((await request(DEMO_PARENT_MOBILE)).statusCode).toBe(200);
+    const limited = await request(DEMO_PARENT_MOBILE);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+
+    await reset();
+    const ip = nextIp();
+    for (let i = 0; i < 10; i++) {
+      expect((await request(`0912000${String(1000 + i)}`, ip)).statusCode).toBe(200);
+    }
+    expect((await request('09120009999', ip)).statusCode).toBe(429);
+  });
+
+  it('answers a mobile that is no parent’s the same, and sends nothing', async () => {
+    await reset();
+    const res = await request('09199998877');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true, expiresInS: 120 });
+    expect(lastOtpSentTo('09199998877')).toBeUndefined();
+    expect(await t.db.select().from(otpCodes)).toHaveLength(0);
+  });
+});

@@ -1,0 +1,65 @@
+import { type Child, PARENT_RELATION_LABELS } from '@madreseh/contract/parent/parent.contract';
+import { Avatar, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconFileInvoice, IconNews, IconReportAnalytics } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { formatMoney } from '../../../lib/format';
+import { childInvoicesQuery } from '../api';
+import { parentFa as t } from '../messages';
+
+/** One child: name, class, what is still owed and the ways into the child's pages. */
+export function ChildCard({ child }: { child: Child }) {
+  const invoices = useQuery(childInvoicesQuery(child.id));
+  const remaining = invoices.data?.totals.remaining ?? null;
+  const base = `/parent/${child.id}`;
+  return (
+    <Card withBorder radius="md" data-testid="child-card">
+      <Stack gap="sm">
+        <Group wrap="nowrap">
+          <Avatar src={child.photoUrl} size={56} radius="xl" color="brand" alt="">
+            {child.fullName.slice(0, 1)}
+          </Avatar>
+          <Stack gap={0}>
+            <Title order={2} fz="h4">
+              {child.fullName}
+            </Title>
+            <Text size="sm">{child.groupName ?? t.noClass}</Text>
+            <Text size="xs" c="dimmed">
+              {t.relation(PARENT_RELATION_LABELS[child.relation])}
+            </Text>
+          </Stack>
+        </Group>
+        {remaining !== null && invoices.data && (
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              {t.remaining}
+            </Text>
+            <Text fw={700} className="tabular" c={remaining > 0 ? undefined : 'teal'}>
+              {remaining > 0 ? formatMoney(remaining, invoices.data.moneyUnit) : t.noDebt}
+            </Text>
+          </Group>
+        )}
+        <SimpleGrid cols={3} spacing="xs">
+          <Button component={Link} to={`${base}/invoices`} variant="light" size="md" px={4}>
+            <Stack gap={2} align="center">
+              <IconFileInvoice size={20} />
+              <Text fz="xs">{t.invoices}</Text>
+            </Stack>
+          </Button>
+          <Button component={Link} to={`${base}/report-card`} variant="light" size="md" px={4}>
+            <Stack gap={2} align="center">
+              <IconReportAnalytics size={20} />
+              <Text fz="xs">{t.reportCard}</Text>
+            </Stack>
+          </Button>
+          <Button component={Link} to={`${base}/news`} variant="light" size="md" px={4}>
+            <Stack gap={2} align="center">
+              <IconNews size={20} />
+              <Text fz="xs">{t.news}</Text>
+            </Stack>
+          </Button>
+        </SimpleGrid>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,115 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from './server';
+import { DEMO_PASSWORD, loginByApi, newContext, PHONE, useBrowser, watchErrors } from './support';
+
+const browser = useBrowser();
+const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
+let server: RunningServer;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function signIn(page: Page) {
+  await page.goto('/auth');
+  await page.getByLabel('نام کاربری').fill('parent1');
+  await page.getByLabel('رمز عبور', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'ورود' }).click();
+  await page.waitForURL(/\/parent$/);
+}
+
+describe('a parent on a phone', () => {
+  it('signs in, switches between two children, reads the report card and pays an invoice online', async () => {
+    const context = await newContext(browser(), { baseURL: server.url, viewport: PHONE });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page);
+
+    // Both children, each with her class.
+    const cards = page.getByTestId('child-card');
+    await expect.poll(() => cards.count()).toBe(2);
+    await page.getByText('سوم الف').first().waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'parent-390.png'), fullPage: true });
+
+    // Into the younger child's invoices, then switch to the older one: the page stays «invoices».
+    await cards.filter({ hasText: 'ستایش محمدی' }).getByRole('link', { name: 'صورت‌حساب‌ها' }).click();
+    await page.waitForURL(/\/parent\/\d+\/invoices$/);
+    const setayesh = Number(page.url().split('/')[4]);
+    await page.getByText('قسط اول شهریه').waitFor();
+    await page
+      .getByTestId('child-switcher')
+      .getByRole('radio', { name: /سارا محمدی/ })
+      .click();
+    await page.waitForURL((u) => /\/parent\/\d+\/invoices$/.test(u.pathname) && !u.pathname.includes(`/${setayesh}/`));
+    await page.getByText('کتاب و لوازم آزمایشگاه').waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'parent-invoices-390.png'), fullPage: true });
+
+    // The older child's report card, with its print view.
+    await page.getByRole('navigation', { name: 'منوی ولی' }).getByRole('link', { name: 'کارنامه' }).last().click();
+    await page.getByTestId('remarks').waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'parent-report-card-390.png'), fullPage: true });
+
+    // Back to the younger child, and pay her invoice online through the test gateway.
+    await page
+      .getByTestId('child-switcher')
+      .getByRole('radio', { name: /ستایش محمدی/ })
+      .click();
+    await page.waitForURL(new RegExp(`/parent/${setayesh}(/report-card)?$`));
+    await page.goto(`/parent/${setayesh}/invoices`);
+    await page.getByRole('button', { name: 'پرداخت آنلاین' }).first().click();
+    await page.waitForURL(/\/payment-sandbox\//);
+    await page.getByRole('link', { name: 'پرداخت موفق' }).click();
+    await page.waitForURL(new RegExp(`/parent/${setayesh}/payment/result/\\d+$`));
+    const result = page.getByTestId('payment-result');
+    await expect.poll(() => result.getAttribute('data-status')).toBe('succeeded');
+    await page.screenshot({ path: path.join(SHOTS, 'parent-payment-result-390.png'), fullPage: true });
+    await page.getByRole('link', { name: 'بازگشت به صورت‌حساب‌ها' }).click();
+    await page.getByText('پرداخت‌شده').first().waitFor();
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('asks for a one-time code by mobile on the sign-in page', async () => {
+    const context = await newContext(browser(), { baseURL: server.url, viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto('/auth');
+    await page.getByText('ولی: با کد پیامکی').click();
+    await page.getByLabel('شمارهٔ همراه ولی').fill('۰۹۱۲۱۲۳۴۵۶۷');
+    await page.getByRole('button', { name: 'فرستادن کد ورود' }).click();
+    await page.getByText(/کد شش‌رقمی ورود تا دو دقیقه/).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'parent-login-code-390.png'), fullPage: true });
+    await context.close();
+  });
+});
+
+describe('staff and parents', () => {
+  it('shows a student’s parents on the drawer and links a new one', async () => {
+    const context = await newContext(browser(), { baseURL: server.url, viewport: PHONE });
+    await loginByApi(context, 'admin', server.url);
+    const page = await context.newPage();
+    await page.goto('/dashboard/student/list');
+    await page.getByTestId('student-row').filter({ hasText: 'سارا محمدی' }).getByRole('button').click();
+    await page.getByRole('menuitem', { name: 'ویرایش دانش‌آموز' }).click();
+    const section = page.getByTestId('parents-section');
+    await section.getByText('حمیدرضا محمدی').waitFor();
+    await section.getByLabel('شمارهٔ همراه ولی').fill('09351234000');
+    await section.getByLabel('نام و نام خانوادگی ولی').fill('لیلا محمدی');
+    await section
+      .getByRole('textbox', { name: 'نسبت', exact: true })
+      .or(section.getByRole('combobox', { name: 'نسبت', exact: true }))
+      .first()
+      .click();
+    await page.getByRole('option', { name: 'مادر' }).click();
+    await section.getByRole('button', { name: 'افزودن ولی' }).click();
+    await section.getByText('لیلا محمدی').waitFor();
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, 'parent-drawer-390.png') });
+    await context.close();
+  });
+});

@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint';
+import { idParamSchema, idParams } from '../ids';
+import { mobileSchema, nationalCodeSchema } from '../iran';
+import { newsCardSchema, newsDetailSchema } from '../news/news.contract';
+import { listQuerySchema, pageOf } from '../pagination';
+import {
+  cardToCardBodySchema,
+  cardToCardViewSchema,
+  paymentResultSchema,
+  paymentSchema,
+  studentInvoicesSchema,
+} from '../payments/payments.contract';
+import { reportCardSchema, termSchema } from '../report-card/report-card.contract';
+import { PARENT, STAFF } from '../roles';
+import { text, tidyPersian } from '../text';
+
+export const PARENT_RELATIONS = ['father', 'mother', 'guardian'] as const;
+export type ParentRelation = (typeof PARENT_RELATIONS)[number];
+export const PARENT_RELATION_LABELS: Record<ParentRelation, string> = {
+  father: 'پدر',
+  mother: 'مادر',
+  guardian: 'سرپرست',
+};
+
+/** Column headers of the student import that create or link parents. */
+export const PARENT_SHEET_HEADERS = { fatherMobile: 'همراه پدر', motherMobile: 'همراه مادر' } as const;
+
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+
+/** A child as their parent sees them in the switcher. */
+export const childSchema = z.object({
+  id: z.number().int(),
+  fullName: z.string(),
+  groupName: z.string().nullable(),
+  relation: z.enum(PARENT_RELATIONS),
+  photoUrl: z.string().nullable(),
+});
+export type Child = z.infer<typeof childSchema>;
+
+/** A parent linked to a student, as staff see it on the student drawer. */
+export const linkedParentSchema = z.object({
+  id: z.number().int(),
+  fullName: z.string(),
+  mobile: z.string(),
+  nationalCode: z.string().nullable(),
+  relation: z.enum(PARENT_RELATIONS),
+  /** False until a password is issued (login slip). */
+  hasPassword: z.boolean(),
+  /** How many students this parent is linked to. */
+  children: z.number().int(),
+});
+export type LinkedParent = z.infer<typeof linkedParentSchema>;
+
+/** Staff link a parent to a student: an existing parent by mobile, or a new one. */
+export const parentLinkBodySchema = z.object({
+  mobile: mobileSchema,
+  fullName: text({ error: 'نام ولی را وارد کنید.' })
+    .transform((v) => tidyPersian(v))
+    .refine((v) => v.length > 0, { error: 'نام ولی را وارد کنید.' })
+    .refine((v) => v.length <= 100, { error: 'نام ولی بیش از حد طولانی است.' }),
+  nationalCode: z.preprocess(blankToNull, nationalCodeSchema.nullable().default(null)),
+  relation: z.enum(PARENT_RELATIONS, { error: 'نسبت را انتخاب کنید.' }),
+});
+export type ParentLinkBody = z.input<typeof parentLinkBodySchema>;
+
+/** What staff get once, when a parent's password is set: to print on the login slip. */
+export const parentCredentialsSchema = z.object({
+  parentId: z.number().int(),
+  fullName: z.string(),
+  /** The children's names, for the slip. */
+  children: z.array(z.string()),
+  username: z.string(),
+  password: z.string(),
+});
+export type ParentCredentials = z.infer<typeof parentCredentialsSchema>;
+
+export const childParams = z.object({ childId: idParamSchema });
+export const childItemParams = z.object({ childId: idParamSchema, id: idParamSchema });
+
+export const parentContract = {
+  children: endpoint({
+    method: 'GET',
+    path: 'parent/children',
+    access: PARENT,
+    summary: "The caller's linked children: id, name, class and relation",
+    response: z.object({ items: z.array(childSchema) }),
+    noStore: true,
+  }),
+  news: endpoint({
+    method: 'GET',
+    path: 'parent/children/:childId/news',
+    access: PARENT,
+    summary: 'News a linked child may read, pinned first, newest first',
+    params: childParams,
+    query: listQuerySchema.pick({ page: true, pageSize: true }),
+    response: pageOf(newsCardSchema),
+  }),
+  newsItem: endpoint({
+    method: 'GET',
+    path: 'parent/children/:childId/news/:id',
+    access: PARENT,
+    summary: 'One news item a linked child may read',
+    params: childItemParams,
+    response: newsDetailSchema,
+  }),
+  reportCard: endpoint({
+    method: 'GET',
+    path: 'parent/children/:childId/report-card',
+    access: PARENT,
+    summary: "A linked child's latest published report card, or the one of the term asked for",
+    params: childParams,
+    query: z.object({
+      academicYear: z.coerce.number().int().min(1390).max(1500).optional(),
+      term: termSchema.optional(),
+    }),
+    response: z.object({
+      card: reportCardSchema.nullable(),
+      terms: z.array(z.object({ academicYear: z.number().int(), term: termSchema })),
+    }),
+  }),
+  invoices: endpoint({
+    method: 'GET',
+    path: 'parent/children/:childId/invoices',
+    access: PARENT,
+    summary: "A linked child's invoices with their payments and totals",
+    params: childParams,
+    response: studentInvoicesSchema,
+    noStore: true,
+  }),
+  directPay: endpoint({
+    method: 'POST',
+    path: 'parent/children/:childId/payment/direct-pay',
+    access: PARENT,
+    idempotent: true,
+    summary: "Starts an online payment of a linked child's invoice; the payer is the parent",
+    params: childParams,
+    body: z.object({ invoiceId: idParamSchema, gateway: text().max(30).optional() }),
+    response: z.object({ paymentId: z.number().int(), redirectUrl: z.string() }),
+  }),
+  paymentResult: endpoint({
+    method: 'GET',
+    path: 'parent/children/:childId/payment/:id',
+    access: PARENT,
+    summary: "One payment of a linked child's invoices, for the result page and the receipt",
+    params: childItemParams,
+    response: paymentResultSchema,
+    noStore: true,
+  }),
+  cardToCardView: endpoint({
+    method: 'GET',
+    path: 'parent/children/:childId/payment/card-to-card',
+    access: PARENT,
+    summary: "The school's card, a linked child's payable invoices and their card-to-card submissions",
+    params: childParams,
+    response: cardToCardViewSchema,
+    noStore: true,
+  }),
+  cardToCard: endpoint({
+    method: 'POST',
+    path: 'parent/children/:childId/payment/card-to-card',
+    access: PARENT,
+    idempotent: true,
+    summary: "Submits a card-to-card receipt for a linked child's invoice (multipart, field file)",
+    params: childParams,
+    body: cardToCardBodySchema,
+    bodyKind: 'multipart',
+    response: paymentSchema,
+  }),
+  // ----- staff -----
+  ofStudent: endpoint({
+    method: 'GET',
+    path: 'panel/student/:id/parents',
+    access: STAFF,
+    summary: "A student's linked parents",
+    params: idParams,
+    response: z.object({ items: z.array(linkedParentSchema) }),
+    noStore: true,
+  }),
+  link: endpoint({
+    method: 'POST',
+    path: 'panel/student/:id/parents',
+    access: STAFF,
+    summary: 'Links a parent to a student: the parent of that mobile, or a new parent account',
+    params: idParams,
+    body: parentLinkBodySchema,
+    response: z.object({ parent: linkedParentSchema, created: z.boolean() }),
+  }),
+  unlink: endpoint({
+    method: 'DELETE',
+    path: 'panel/student/:id/parents/:parentId',
+    access: STAFF,
+    summary: 'Unlinks a parent from a student (the parent account stays)',
+    params: z.object({ id: idParamSchema, parentId: idParamSchema }),
+    response: z.object({ ok: z.literal(true) }),
+  }),
+  resetPassword: endpoint({
+    method: 'POST',
+    path: 'panel/parent/:id/reset-password',
+    access: STAFF,
+    summary: 'Sets a new random password for a parent (answered once, for the login slip) and ends their sessions',
+    params: idParams,
+    response: parentCredentialsSchema,
+    noStore: true,
+  }),
+} as const;
