@@ -37,6 +37,7 @@ const ROLE_USER: Record<Role, string> = {
 const VALID_BY_NAME: Record<string, unknown> = {
   nationalCode: nationalCodeFrom('987654321'),
   mobile: '09121234567',
+  clientKey: 'fuzz-key-0001',
   fatherMobile: '09121234567',
   motherMobile: '09121234568',
   parentMobile: '09121234569',
