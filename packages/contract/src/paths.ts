@@ -20,6 +20,8 @@ export const PAGES = {
   paymentResult: '/student/payment/result/:id',
   /** The same for a payment a parent started for their child `:childId`. */
   parentPaymentResult: '/parent/:childId/payment/result/:id',
+  /** The same for a parent's one payment of several invoices (batch `:id`). */
+  parentBatchResult: '/parent/payment/batch/:id',
   /** The test gateway's own payment page, for payment `:authority`. */
   paymentSandbox: '/payment-sandbox/:authority',
 } as const;

@@ -4,9 +4,11 @@ import path from 'node:path';
 import type { Endpoint } from '@madreseh/contract/endpoint';
 import { allEndpoints } from '@madreseh/contract/endpoints';
 import { ROLES, type Role } from '@madreseh/contract/roles';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS_POLICY, registeredApiRoutes } from '../app';
+import { invoices } from '../db/schema/payments';
 import { newsForGroup, placeStudentInGroup } from '../modules/news/news.fixtures';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { urlOf } from './implement';
@@ -67,7 +69,7 @@ async function otherFamily(t: TestApp): Promise<{ parent2: string; student2Id: n
     method: 'POST',
     url: `/api/v1/panel/student/${student2Id}/parents`,
     headers: t.as(admin),
-    payload: { mobile: '09351234567', fullName: 'مهناز کریمی', relation: 'mother' },
+    payload: { mobile: '09351239876', fullName: 'مهناز کریمی', relation: 'mother' },
   });
   if (linked.statusCode >= 300) throw new Error(`linking parent2 failed: ${linked.body}`);
   const parentId = (linked.json() as { parent: { id: number } }).parent.id;
@@ -329,12 +331,46 @@ describe('a parent reaches only their own children', () => {
     family = await otherFamily(t);
   });
   const parentEndpoints = guarded.filter(
-    (ep) => (ep.access as readonly Role[]).includes('parent') && hasPathParams(ep),
+    (ep) => (ep.access as readonly Role[]).includes('parent') && ep.path.startsWith('parent/children/:childId'),
   );
 
   it('covers every parent endpoint that names a child', () => {
     expect(parentEndpoints.length).toBeGreaterThanOrEqual(8);
-    expect(parentEndpoints.every((ep) => ep.path.startsWith('parent/children/:childId'))).toBe(true);
+    // The one other parent endpoint with an id, a batch of the parent's own, is proven below.
+    const others = guarded.filter(
+      (ep) => (ep.access as readonly Role[]).includes('parent') && hasPathParams(ep) && !parentEndpoints.includes(ep),
+    );
+    expect(others.map((ep) => ep.path)).toEqual(['parent/payment/batch/:id']);
+  });
+
+  it('pays in one payment only their own children’s invoices, and shows a batch to its payer only', async () => {
+    const [theirs] = await t.db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(eq(invoices.studentId, family.student2Id));
+    const mine = await t.inject({
+      method: 'GET',
+      url: '/api/v1/student/invoices',
+      headers: t.as(await t.sessionFor('student1')),
+    });
+    const open = (mine.json() as { invoices: { id: number; payable: number }[] }).invoices.find((i) => i.payable > 0);
+    if (!theirs || !open) throw new Error('invoices missing');
+    const pay = (token: string, invoiceIds: number[]) =>
+      t.inject({ method: 'POST', url: '/api/v1/parent/payment/online', headers: t.as(token), payload: { invoiceIds } });
+    const foreign = await pay(tokens.parent, [open.id, theirs.id]);
+    expect(foreign.statusCode).toBe(404);
+    expectNoData(foreign.body);
+    expect((await pay(family.parent2, [open.id])).statusCode).toBe(404);
+    const started = await pay(tokens.parent, [open.id]);
+    expect(started.statusCode).toBe(200);
+    const { batchId } = started.json() as { batchId: number };
+    const peek = await t.inject({
+      method: 'GET',
+      url: `/api/v1/parent/payment/batch/${batchId}`,
+      headers: t.as(family.parent2),
+    });
+    expect(peek.statusCode).toBe(404);
+    expectNoData(peek.body);
   });
 
   it.each(parentEndpoints.map((ep) => [`${ep.method} ${ep.path}`, ep] as const))(

@@ -7,6 +7,8 @@ import { listQuerySchema, pageOf } from '../pagination';
 import {
   cardToCardBodySchema,
   cardToCardViewSchema,
+  MONEY_UNITS,
+  PAYMENT_STATUSES,
   paymentResultSchema,
   paymentSchema,
   studentInvoicesSchema,
@@ -74,6 +76,38 @@ export const parentCredentialsSchema = z.object({
   password: z.string(),
 });
 export type ParentCredentials = z.infer<typeof parentCredentialsSchema>;
+
+/** A parent's one online payment of several invoices (of one or more children). */
+export const batchPayBodySchema = z.object({
+  invoiceIds: z
+    .array(idParamSchema, { error: 'صورت‌حساب‌ها را انتخاب کنید.' })
+    .min(1, { error: 'دست‌کم یک صورت‌حساب را برای پرداخت انتخاب کنید.' })
+    .max(50, { error: 'در یک پرداخت حداکثر ۵۰ صورت‌حساب را می‌توان پرداخت.' }),
+  gateway: text().max(30).optional(),
+});
+export type BatchPayBody = z.input<typeof batchPayBodySchema>;
+
+/** A batch as its payer sees it on the result page: every invoice it covers. */
+export const batchResultSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(PAYMENT_STATUSES),
+  amount: z.number().int(),
+  referenceId: z.string().nullable(),
+  failureReason: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  items: z.array(
+    z.object({
+      paymentId: z.number().int(),
+      invoiceId: z.number().int(),
+      childId: z.number().int(),
+      childName: z.string(),
+      title: z.string(),
+      amount: z.number().int(),
+    }),
+  ),
+  moneyUnit: z.enum(MONEY_UNITS),
+});
+export type BatchResult = z.infer<typeof batchResultSchema>;
 
 export const childParams = z.object({ childId: idParamSchema });
 export const childItemParams = z.object({ childId: idParamSchema, id: idParamSchema });
@@ -166,6 +200,25 @@ export const parentContract = {
     body: cardToCardBodySchema,
     bodyKind: 'multipart',
     response: paymentSchema,
+  }),
+  batchPay: endpoint({
+    method: 'POST',
+    path: 'parent/payment/online',
+    access: PARENT,
+    idempotent: true,
+    summary:
+      "Starts one online payment for several open invoices of the caller's children; each share is the invoice's payable remainder",
+    body: batchPayBodySchema,
+    response: z.object({ batchId: z.number().int(), amount: z.number().int(), redirectUrl: z.string() }),
+  }),
+  batchResult: endpoint({
+    method: 'GET',
+    path: 'parent/payment/batch/:id',
+    access: PARENT,
+    summary: "One of the caller's payments of several invoices, with every invoice it covers",
+    params: idParams,
+    response: batchResultSchema,
+    noStore: true,
   }),
   // ----- staff -----
   ofStudent: endpoint({

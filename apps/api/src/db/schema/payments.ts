@@ -1,6 +1,7 @@
 import { MONEY_UNITS, PAYMENT_METHODS, PAYMENT_STATUSES } from '@madreseh/contract/payments/payments.contract';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   check,
   date,
@@ -86,9 +87,15 @@ export const payments = pgTable(
      * outside any transaction, and nobody else asks it or pays the invoice another way meanwhile.
      */
     verifyingUntil: timestamp('verifying_until', { withTimezone: true }),
+    /**
+     * One share of a parent's payment for several invoices (payment_batches): the gateway knows the
+     * batch, this row is what the batch brings to this invoice; its authority stays empty.
+     */
+    batchId: integer('batch_id').references((): AnyPgColumn => paymentBatches.id, { onDelete: 'restrict' }),
   },
   (t) => [
     index('payments_invoice_idx').on(t.invoiceId),
+    index('payments_batch_idx').on(t.batchId),
     index('payments_status_idx').on(t.status, t.method),
     uniqueIndex('payments_gateway_authority_key').on(t.gateway, t.authority),
     uniqueIndex('payments_reference_key').on(t.referenceId),
@@ -115,4 +122,33 @@ export const paymentSettings = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('payment_settings_single_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * One gateway payment that covers several invoices (a parent paying all their children's open
+ * invoices): the gateway is asked for the total; each invoice's share is a `payments` row with
+ * this batch id, credited together when the batch is verified.
+ */
+export const paymentBatches = pgTable(
+  'payment_batches',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: paymentStatusEnum('status').notNull().default('pending'),
+    gateway: varchar('gateway', { length: 30 }).notNull(),
+    authority: varchar('authority', { length: 100 }),
+    referenceId: varchar('reference_id', { length: 100 }),
+    cardMasked: varchar('card_masked', { length: 19 }),
+    submittedBy: integer('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    failureReason: varchar('failure_reason', { length: 300 }),
+    verifyingUntil: timestamp('verifying_until', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_batches_gateway_authority_key').on(t.gateway, t.authority),
+    uniqueIndex('payment_batches_reference_key').on(t.referenceId),
+    index('payment_batches_status_idx').on(t.status),
+    check('payment_batches_amount_check', sql`${t.amount} > 0`),
+  ],
 );

@@ -5,7 +5,9 @@ import type { Db } from '../../db/client';
 import { actorOf } from '../../http/actor';
 import { implement } from '../../http/implement';
 import { getStudentNews, listStudentNews } from '../news/news.service';
+import { batchOfPayer } from '../payments/batch-payments';
 import { DEFAULT_PAYMENTS_CONFIG, type PaymentsConfig } from '../payments/gateways';
+import { moneyUnitOf } from '../payments/payment-settings';
 import { type Payer, paymentActions } from '../payments/payments.routes';
 import { myReportCard } from '../report-cards/report-cards.service';
 import {
@@ -53,6 +55,15 @@ export function registerParentRoutes(app: FastifyInstance, db: Db, config: Payme
   implement(app, c.paymentResult, async ({ params, request }) =>
     actions.result(await payer(request, params.childId), params.id),
   );
+  implement(app, c.batchPay, async ({ body, request }) => {
+    const { userId } = requireAuth(request);
+    const studentIds = (await childrenOf(db, userId)).map((k) => k.id);
+    return actions.batchPay({ userId, studentIds }, body, request);
+  });
+  implement(app, c.batchResult, async ({ params, request }) => ({
+    ...(await batchOfPayer(db, requireAuth(request).userId, params.id)),
+    moneyUnit: await moneyUnitOf(db),
+  }));
   implement(app, c.cardToCardView, async ({ params, request }) =>
     actions.cardToCardView(await payer(request, params.childId)),
   );

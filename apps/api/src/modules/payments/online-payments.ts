@@ -1,6 +1,6 @@
 import { apiPath } from '@madreseh/contract/paths';
 import { paymentsContract } from '@madreseh/contract/payments/payments.contract';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { invoices, payments } from '../../db/schema/payments';
 import { inTransaction } from '../../db/transaction';
@@ -20,7 +20,7 @@ export interface MoneyLog {
 }
 
 /** A card number as the gateway masked it, reduced to its last four digits. */
-function maskPan(pan: string | null): string | null {
+export function maskPan(pan: string | null): string | null {
   if (!pan) return null;
   const digits = pan.replace(/\D/g, '');
   return digits.length >= 4 ? `************${digits.slice(-4)}` : null;
@@ -143,7 +143,7 @@ export async function settlePayment(
 }
 
 /** How long a claim lasts: the gateway's own time limit and a margin for our two writes. */
-function claimMs(gateway: PaymentGateway): number {
+export function claimMs(gateway: PaymentGateway): number {
   return gateway.timeoutMs + 5_000;
 }
 
@@ -265,7 +265,7 @@ async function settleVerified(
 }
 
 /** Marks a pending gateway payment failed, with its audit row (in the caller's transaction). */
-async function failPayment(
+export async function failPayment(
   tx: Tx,
   paymentId: number,
   reason: string,
@@ -367,6 +367,7 @@ export async function reconcilePayments(
       and(
         eq(payments.method, 'gateway'),
         eq(payments.status, 'pending'),
+        isNull(payments.batchId), // a share of a batch is settled with its batch (batch-payments.ts)
         lt(payments.submittedAt, new Date(now.getTime() - minAgeMs)),
       ),
     );

@@ -21,6 +21,7 @@ import { asAttachment, XLSX_TYPE } from '../../lib/spreadsheet';
 import { removeImage, storeImage } from '../../storage/images';
 import { readUploadForm } from '../../storage/multipart';
 import { RECEIPTS_FOLDER } from '../../storage/signed-urls';
+import { handleBatchCallback, sandboxBatch, startBatchPayment } from './batch-payments';
 import { DEFAULT_PAYMENTS_CONFIG, gatewaysFrom, type PaymentsConfig } from './gateways';
 import { totalsOf } from './invoice-ledger';
 import {
@@ -82,6 +83,23 @@ export function paymentActions(app: FastifyInstance, db: Db, config: PaymentsCon
         db,
         gateway,
         { studentId: payer.studentId, userId: payer.userId, invoiceId: body.invoiceId, callbackBase },
+        request.log,
+        actorOf(request),
+      );
+    },
+    /** One online payment for several invoices of the children `studentIds` (a parent's). */
+    async batchPay(
+      payer: { userId: number; studentIds: readonly number[] },
+      body: { invoiceIds: number[]; gateway?: string | undefined },
+      request: FastifyRequest,
+    ) {
+      const gateway = body.gateway ? gateways.get(body.gateway) : gateways.values().next().value;
+      if (!gateway) throw AppError.conflict(MSG.noGateway);
+      const callbackBase = config.publicUrl ?? `${request.protocol}://${request.host}`;
+      return startBatchPayment(
+        db,
+        gateway,
+        { studentIds: payer.studentIds, userId: payer.userId, invoiceIds: body.invoiceIds, callbackBase },
         request.log,
         actorOf(request),
       );
@@ -153,23 +171,20 @@ export function registerPaymentRoutes(app: FastifyInstance, db: Db, config: Paym
   // ----- gateways -----
   implement(app, c.gatewayCallback, async ({ params, query, request, reply }) => {
     const gateway = gateways.get(params.gateway);
-    const id = gateway
-      ? await handleCallback(
-          db,
-          gateway,
-          { authority: query.Authority, status: query.Status },
-          request.log,
-          actorOf(request),
-        )
-      : null;
+    const input = { authority: query.Authority, status: query.Status };
+    const id = gateway ? await handleCallback(db, gateway, input, request.log, actorOf(request)) : null;
+    // Not a single payment's authority: perhaps a parent's payment of several invoices.
+    const batchId =
+      gateway && id === null ? await handleBatchCallback(db, gateway, input, request.log, actorOf(request)) : null;
     reply.header('cache-control', 'no-store');
+    if (batchId !== null) return reply.redirect(pathWith(PAGES.parentBatchResult, { id: batchId }), 303);
     return reply.redirect(await resultPageOf(db, id), 303);
   });
 
   implement(app, c.sandboxInfo, async ({ params }) => {
     const sandbox = gateways.get('sandbox');
     if (!sandbox) throw AppError.notFound();
-    const row = await sandboxPayment(db, params.authority);
+    const row = (await sandboxBatch(db, params.authority)) ?? (await sandboxPayment(db, params.authority));
     return {
       amount: row.amount,
       description: row.title,

@@ -1,0 +1,186 @@
+import { eq, inArray, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications } from '../../db/schema/notifications';
+import { invoices, paymentBatches, payments } from '../../db/schema/payments';
+import { auditLog } from '../../db/schema/system';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+const api = (path: string) => `/api/v1/${path}`;
+let t: TestApp;
+let parent: string;
+let kids: { id: number; fullName: string }[];
+
+beforeAll(async () => {
+  t = await createTestApp({ config: { payments: { sandboxGateway: true } } });
+  parent = await t.sessionFor('parent1');
+  kids = (
+    (await t.inject({ method: 'GET', url: api('parent/children'), headers: t.as(parent) })).json() as {
+      items: { id: number; fullName: string }[];
+    }
+  ).items;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Inv = { id: number; payable: number; status: string };
+async function invoicesOf(childId: number): Promise<Inv[]> {
+  const res = await t.inject({ method: 'GET', url: api(`parent/children/${childId}/invoices`), headers: t.as(parent) });
+  return (res.json() as { invoices: Inv[] }).invoices;
+}
+async function openOf(childId: number): Promise<Inv> {
+  const inv = (await invoicesOf(childId)).find((i) => i.payable > 0);
+  if (!inv) throw new Error(`no open invoice for child ${childId}`);
+  return inv;
+}
+async function start(invoiceIds: number[], extra: Record<string, unknown> = {}) {
+  return t.inject({
+    method: 'POST',
+    url: api('parent/payment/online'),
+    headers: t.as(parent),
+    payload: { invoiceIds, ...extra },
+  });
+}
+/** Goes through the test gateway's page and comes back with the payer's choice. */
+async function pay(redirectUrl: string, status: 'OK' | 'NOK') {
+  const authority = redirectUrl.split('/').pop();
+  const info = await t.inject({ method: 'GET', url: api(`general/payment/sandbox/${authority}`) });
+  expect(info.statusCode).toBe(200);
+  const cb = await t.inject({ method: 'GET', url: `${info.json().callbackUrl}&Status=${status}` });
+  expect(cb.statusCode).toBe(303);
+  return { info: info.json() as { amount: number }, cb };
+}
+
+describe('a parent pays several children’s invoices in one payment', () => {
+  it('cancelled leaves both unpaid; paid credits both once, even when the callback is replayed', async () => {
+    expect(kids.length).toBe(2);
+    const [a, b] = await Promise.all(kids.map((k) => openOf(k.id)));
+    if (!a || !b) throw new Error('two open invoices expected');
+
+    // Cancelled at the gateway: the batch and both shares fail, nothing is paid.
+    const first = await start([a.id, b.id]);
+    expect(first.statusCode).toBe(200);
+    const cancelled = await pay((first.json() as { redirectUrl: string }).redirectUrl, 'NOK');
+    expect(cancelled.info.amount).toBe(a.payable + b.payable);
+    const firstId = (first.json() as { batchId: number }).batchId;
+    const [failed] = await t.db.select().from(paymentBatches).where(eq(paymentBatches.id, firstId));
+    expect(failed?.status).toBe('failed');
+    const failedShares = await t.db.select().from(payments).where(eq(payments.batchId, firstId));
+    expect(failedShares.map((s) => s.status)).toEqual(['failed', 'failed']);
+    expect((await openOf(kids[0]?.id ?? 0)).payable).toBe(a.payable);
+    expect((await openOf(kids[1]?.id ?? 0)).payable).toBe(b.payable);
+
+    // The amount is the server's: a sum the client sends is not read.
+    const res = await start([a.id, b.id, a.id], { amount: 1000 });
+    expect(res.statusCode).toBe(200);
+    const { batchId, amount, redirectUrl } = res.json() as { batchId: number; amount: number; redirectUrl: string };
+    expect(amount).toBe(a.payable + b.payable);
+    const { cb } = await pay(redirectUrl, 'OK');
+    expect(cb.headers.location).toBe(`/parent/payment/batch/${batchId}`);
+
+    const shares = await t.db.select().from(payments).where(eq(payments.batchId, batchId));
+    expect(shares).toHaveLength(2);
+    const parentUser = await t.userId('parent1');
+    for (const s of shares)
+      expect(s).toMatchObject({ status: 'succeeded', submittedBy: parentUser, method: 'gateway' });
+    for (const k of kids) {
+      const list = await invoicesOf(k.id);
+      for (const id of [a.id, b.id]) {
+        const inv = list.find((i) => i.id === id);
+        if (inv) expect(inv.status).toBe('paid');
+      }
+    }
+    const result = await t.inject({
+      method: 'GET',
+      url: api(`parent/payment/batch/${batchId}`),
+      headers: t.as(parent),
+    });
+    expect(result.statusCode).toBe(200);
+    expect(result.json()).toMatchObject({ status: 'succeeded', amount: a.payable + b.payable });
+    expect((result.json() as { items: { invoiceId: number }[] }).items.map((i) => i.invoiceId).sort()).toEqual(
+      [a.id, b.id].sort(),
+    );
+
+    const shareIds = shares.map((s) => s.id);
+    const countState = async () => ({
+      succeeded: (
+        await t.db
+          .select()
+          .from(payments)
+          .where(inArray(payments.invoiceId, [a.id, b.id]))
+      ).filter((p) => p.status === 'succeeded').length,
+      audits: (
+        await t.db
+          .select()
+          .from(auditLog)
+          .where(inArray(auditLog.entityId, [...shareIds, batchId].map(String)))
+      ).length,
+      messages: (
+        await t.db.select().from(notifications).where(like(notifications.idempotencyKey, 'payment_confirmed:%'))
+      ).length,
+    });
+    const before = await countState();
+    expect(before.succeeded).toBe(2);
+    expect(before.messages).toBeGreaterThanOrEqual(2);
+
+    // The same callback again, and twice at once: nothing changes.
+    const again = `${api('general/payment/callback/sandbox')}?Authority=${redirectUrl.split('/').pop()}&Status=OK`;
+    await Promise.all([t.inject({ method: 'GET', url: again }), t.inject({ method: 'GET', url: again })]);
+    expect(await countState()).toEqual(before);
+
+    // Paid now: refused at start.
+    const paidAgain = await start([a.id]);
+    expect(paidAgain.statusCode).toBe(409);
+  });
+
+  it('refuses another family’s invoice with 404 and starts nothing', async () => {
+    const [foreign] = await t.db
+      .select({ id: invoices.id, studentId: invoices.studentId })
+      .from(invoices)
+      .limit(50)
+      .then((rows) => rows.filter((r) => !kids.some((k) => k.id === r.studentId)));
+    if (!foreign) throw new Error('no foreign invoice');
+    const [mine] = await t.db
+      .insert(invoices)
+      .values({ studentId: kids[0]?.id ?? 0, title: 'اردوی علمی', amount: 4_000_000, dueDate: '2099-01-01' })
+      .returning({ id: invoices.id });
+    const res = await start([mine?.id ?? 0, foreign.id]);
+    expect(res.statusCode).toBe(404);
+    expect(
+      await t.db
+        .select()
+        .from(payments)
+        .where(eq(payments.invoiceId, mine?.id ?? 0)),
+    ).toHaveLength(0);
+    const other = await t.inject({ method: 'GET', url: api('parent/payment/batch/999999'), headers: t.as(parent) });
+    expect(other.statusCode).toBe(404);
+  });
+
+  it('an invoice paid another way before the callback: the batch is not verified and nothing is credited', async () => {
+    const made = await t.db
+      .insert(invoices)
+      .values([
+        { studentId: kids[0]?.id ?? 0, title: 'کتاب کار', amount: 2_000_000, dueDate: '2099-02-01' },
+        { studentId: kids[1]?.id ?? 0, title: 'کتاب کار', amount: 3_000_000, dueDate: '2099-02-01' },
+      ])
+      .returning({ id: invoices.id });
+    const ids = made.map((m) => m.id);
+    const res = await start(ids);
+    expect(res.statusCode).toBe(200);
+    const { batchId, redirectUrl } = res.json() as { batchId: number; redirectUrl: string };
+    // Meanwhile the school records the first one paid at the office.
+    await t.db
+      .insert(payments)
+      .values({ invoiceId: ids[0] ?? 0, method: 'manual', amount: 2_000_000, status: 'succeeded' });
+    await pay(redirectUrl, 'OK');
+    const [batch] = await t.db.select().from(paymentBatches).where(eq(paymentBatches.id, batchId));
+    expect(batch?.status).toBe('failed');
+    const shares = await t.db.select().from(payments).where(eq(payments.batchId, batchId));
+    expect(shares.every((s) => s.status === 'failed')).toBe(true);
+    const second = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.invoiceId, ids[1] ?? 0));
+    expect(second.filter((p) => p.status === 'succeeded')).toHaveLength(0);
+  });
+});
