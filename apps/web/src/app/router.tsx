@@ -100,6 +100,10 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: lazy(() => import('../features/parent/pages/parent-home-page')) },
               {
+                path: PAGES.parentBatchResult.slice('/parent/'.length),
+                lazy: lazy(() => import('../features/parent/pages/batch-result-page')),
+              },
+              {
                 // The student's own pages, for the chosen child (lib/viewer).
                 path: ':childId',
                 children: [

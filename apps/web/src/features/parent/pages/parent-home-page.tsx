@@ -5,6 +5,7 @@ import { useParams, useRouteLoaderData } from 'react-router';
 import { PageHeader } from '../../../ui/page-header';
 import { childrenQuery } from '../api';
 import { ChildCard } from '../components/child-card';
+import { PayAllCard } from '../components/pay-all-card';
 import { parentFa as t } from '../messages';
 
 /** The parent's start page (every child) and a child's start page (/parent/:childId). */
@@ -19,6 +20,7 @@ export function Component() {
       {q.isPending && <Skeleton h={200} radius="md" />}
       {q.isError && <Alert color="red">{q.error.message}</Alert>}
       {q.data && shown.length === 0 && <Alert color="gray">{t.noChildren}</Alert>}
+      {!childId && shown.length > 1 && <PayAllCard items={shown} />}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {shown.map((c) => (
           <ChildCard key={c.id} child={c} />

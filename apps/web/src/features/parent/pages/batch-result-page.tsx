@@ -1,0 +1,74 @@
+import { Alert, Button, Card, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { IconCircleCheck, IconCircleX, IconClock } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { formatMoney } from '../../../lib/format';
+import { PageHeader } from '../../../ui/page-header';
+import { batchResultQuery } from '../api';
+import { parentFa as t } from '../messages';
+
+/** Where the gateway returns a parent's payment of several invoices: its outcome and every invoice. */
+export function Component() {
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const { data, isPending, error } = useQuery({ ...batchResultQuery(id), enabled: valid });
+  return (
+    <>
+      <PageHeader title={t.batchTitle} />
+      {valid && isPending && <Loader aria-label={t.batchTitle} />}
+      {(!valid || error) && (
+        <Alert color="red" mb="md">
+          {t.batchUnknown}
+        </Alert>
+      )}
+      {data && (
+        <Card withBorder radius="md" padding="lg" maw={640} data-testid="batch-result" data-status={data.status}>
+          <Stack gap="sm">
+            <Stack gap="xs" align="center" ta="center">
+              {data.status === 'succeeded' && <IconCircleCheck size={56} color="var(--mantine-color-teal-6)" />}
+              {data.status === 'failed' && <IconCircleX size={56} color="var(--mantine-color-red-6)" />}
+              {data.status === 'pending' && <IconClock size={56} color="var(--mantine-color-yellow-6)" />}
+              <Text fw={700} fz="lg">
+                {data.status === 'succeeded'
+                  ? t.batchSuccess
+                  : data.status === 'pending'
+                    ? t.batchPending
+                    : t.batchFailure}
+              </Text>
+              <Text fw={700} className="tabular">
+                {formatMoney(data.amount, data.moneyUnit)}
+              </Text>
+              {data.referenceId && (
+                <Text>
+                  {t.refId}: <span data-testid="ref-id">{data.referenceId}</span>
+                </Text>
+              )}
+              {data.status === 'failed' && data.failureReason && (
+                <Text c="var(--mantine-color-red-light-color)">{data.failureReason}</Text>
+              )}
+            </Stack>
+            <Text fw={700} size="sm">
+              {t.batchCovered}
+            </Text>
+            <Table>
+              <Table.Tbody>
+                {data.items.map((item) => (
+                  <Table.Tr key={item.paymentId} data-testid="batch-item">
+                    <Table.Td>{item.childName}</Table.Td>
+                    <Table.Td>{item.title}</Table.Td>
+                    <Table.Td className="tabular">{formatMoney(item.amount, data.moneyUnit)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Stack>
+        </Card>
+      )}
+      <Group mt="lg">
+        <Button variant="light" component={Link} to="/parent">
+          {t.backHome}
+        </Button>
+      </Group>
+    </>
+  );
+}

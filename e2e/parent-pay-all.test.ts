@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from './server';
+import { DEMO_PASSWORD, newContext, PHONE, useBrowser, watchErrors } from './support';
+
+const browser = useBrowser();
+const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
+let server: RunningServer;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('a parent pays both children’s invoices at once', () => {
+  it('pays every open invoice in one payment through the test gateway and sees them all paid', async () => {
+    const context = await newContext(browser(), { baseURL: server.url, viewport: PHONE });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/auth');
+    await page.getByLabel('نام کاربری').fill('parent1');
+    await page.getByLabel('رمز عبور', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'ورود' }).click();
+    await page.waitForURL(/\/parent$/);
+
+    const card = page.getByTestId('pay-all-card');
+    await card.waitFor();
+    // Both children's open invoices, all checked.
+    await card.getByText('ستایش محمدی').waitFor();
+    await card.getByText('سارا محمدی').waitFor();
+    const boxes = card.getByRole('checkbox');
+    const count = await boxes.count();
+    expect(count).toBeGreaterThanOrEqual(2);
+    for (let i = 0; i < count; i++) expect(await boxes.nth(i).isChecked()).toBe(true);
+    await page.screenshot({ path: path.join(SHOTS, 'parent-pay-all-390.png'), fullPage: true });
+
+    await card.getByRole('button', { name: 'پرداخت یکجا' }).click();
+    await page.waitForURL(/\/payment-sandbox\//);
+    await page.getByRole('link', { name: 'پرداخت موفق' }).click();
+    await page.waitForURL(/\/parent\/payment\/batch\/\d+$/);
+    const result = page.getByTestId('batch-result');
+    await expect.poll(() => result.getAttribute('data-status')).toBe('succeeded');
+    await expect.poll(() => page.getByTestId('batch-item').count()).toBe(count);
+    await page.screenshot({ path: path.join(SHOTS, 'parent-pay-all-result-390.png'), fullPage: true });
+
+    // Back home: nothing is left to pay, for either child.
+    await page.getByRole('link', { name: 'بازگشت به صفحهٔ فرزندان' }).click();
+    await page.waitForURL(/\/parent$/);
+    await expect.poll(() => page.getByText('بدهی ندارد').count()).toBe(2);
+    expect(await card.count()).toBe(0);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
