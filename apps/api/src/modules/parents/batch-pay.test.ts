@@ -4,6 +4,8 @@ import { notifications } from '../../db/schema/notifications';
 import { invoices, paymentBatches, payments } from '../../db/schema/payments';
 import { auditLog } from '../../db/schema/system';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { reconcileBatches } from '../payments/batch-payments';
+import { gatewaysFrom } from '../payments/gateways';
 
 const api = (path: string) => `/api/v1/${path}`;
 let t: TestApp;
@@ -182,5 +184,25 @@ describe('a parent pays several children’s invoices in one payment', () => {
       .from(payments)
       .where(eq(payments.invoiceId, ids[1] ?? 0));
     expect(second.filter((p) => p.status === 'succeeded')).toHaveLength(0);
+  });
+
+  it('a batch abandoned on the test gateway is failed by reconciliation, its invoices still payable', async () => {
+    const [made] = await t.db
+      .insert(invoices)
+      .values({ studentId: kids[1]?.id ?? 0, title: 'بیمهٔ دانش‌آموزی', amount: 1_500_000, dueDate: '2099-03-01' })
+      .returning({ id: invoices.id });
+    const res = await start([made?.id ?? 0]);
+    expect(res.statusCode).toBe(200);
+    const { batchId } = res.json() as { batchId: number };
+    const quiet = { info: () => {}, warn: () => {} };
+    const gateways = gatewaysFrom({ sandboxGateway: true });
+    const young = await reconcileBatches(t.db, gateways, quiet);
+    expect(young.checked).toBe(0);
+    const report = await reconcileBatches(t.db, gateways, quiet, { now: new Date(Date.now() + 10 * 60_000) });
+    expect(report.failed).toBeGreaterThanOrEqual(1);
+    const [batch] = await t.db.select().from(paymentBatches).where(eq(paymentBatches.id, batchId));
+    expect(batch?.status).toBe('failed');
+    const again = await start([made?.id ?? 0]);
+    expect(again.statusCode).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 import { apiPath } from '@madreseh/contract/paths';
 import { paymentsContract } from '@madreseh/contract/payments/payments.contract';
 import { digitsToPersian } from '@madreseh/contract/text';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { invoices, paymentBatches, payments } from '../../db/schema/payments';
 import { students } from '../../db/schema/school';
@@ -18,6 +18,7 @@ import {
   failPayment,
   type MoneyLog,
   maskPan,
+  type ReconcileReport,
   type SettleOptions,
   type SettleOutcome,
 } from './online-payments';
@@ -388,4 +389,46 @@ export async function batchOfPayer(db: Db, userId: number, batchId: number) {
     decidedAt: b.decidedAt?.toISOString() ?? null,
     items,
   };
+}
+
+/**
+ * Re-verifies batches left pending, as reconcilePayments does for single payments: those younger
+ * than `minAgeMs` are left to their callback; on the test gateway an abandoned batch fails; on a
+ * real one it is verified, and one older than `expireAgeMs` the gateway does not confirm fails.
+ */
+export async function reconcileBatches(
+  db: Db,
+  gateways: Map<string, PaymentGateway>,
+  log: MoneyLog,
+  options: { minAgeMs?: number; expireAgeMs?: number; now?: Date; signal?: AbortSignal } = {},
+): Promise<ReconcileReport> {
+  const now = options.now ?? new Date();
+  const minAgeMs = options.minAgeMs ?? 5 * 60_000;
+  const expireAgeMs = options.expireAgeMs ?? 60 * 60_000;
+  const rows = await db
+    .select({ id: paymentBatches.id, gateway: paymentBatches.gateway, submittedAt: paymentBatches.submittedAt })
+    .from(paymentBatches)
+    .where(
+      and(eq(paymentBatches.status, 'pending'), lt(paymentBatches.submittedAt, new Date(now.getTime() - minAgeMs))),
+    );
+  const report: ReconcileReport = { checked: 0, credited: 0, failed: 0, stillPending: 0 };
+  const who = { actor: SYSTEM_ACTOR, source: 'reconcile' } as const;
+  for (const row of rows) {
+    if (options.signal?.aborted) break;
+    const gateway = gateways.get(row.gateway);
+    const expired = now.getTime() - row.submittedAt.getTime() > expireAgeMs;
+    report.checked += 1;
+    if (!gateway || gateway.name === 'sandbox') {
+      if (expired || gateway) {
+        await inTransaction(db, (tx) => failBatch(tx, row.id, gateway ? FAILURE.abandoned : FAILURE.expired, who));
+        report.failed += 1;
+      } else report.stillPending += 1;
+      continue;
+    }
+    const outcome = await settleBatch(db, gateway, row.id, log, { failIfUnpaid: expired, ...who });
+    if (outcome === 'credited') report.credited += 1;
+    else if (outcome === 'failed') report.failed += 1;
+    else if (outcome === 'pending') report.stillPending += 1;
+  }
+  return report;
 }

@@ -1,4 +1,5 @@
 import type { Job } from '../../jobs/scheduler';
+import { reconcileBatches } from './batch-payments';
 import { gatewaysFrom, type PaymentsConfig } from './gateways';
 import { type ReconcileReport, reconcilePayments } from './online-payments';
 
@@ -17,6 +18,16 @@ export function reconcileJob(
     name: RECONCILE_JOB,
     everyMs: reconcile.everyMs,
     firstAfterMs: Math.min(reconcile.everyMs, 60_000),
-    run: ({ db, log, signal }) => reconcilePayments(db, gateways, log, { minAgeMs: reconcile.minAgeMs, signal }),
+    run: async ({ db, log, signal }) => {
+      const options = { minAgeMs: reconcile.minAgeMs, signal };
+      const single = await reconcilePayments(db, gateways, log, options);
+      const batches = await reconcileBatches(db, gateways, log, options);
+      return {
+        checked: single.checked + batches.checked,
+        credited: single.credited + batches.credited,
+        failed: single.failed + batches.failed,
+        stillPending: single.stillPending + batches.stillPending,
+      };
+    },
   };
 }
