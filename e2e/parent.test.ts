@@ -89,8 +89,11 @@ describe('a parent on a phone', () => {
     expect(sms?.text).toContain('کد ورود شما');
     const code = sms?.text.match(/\b(\d{6})\b/)?.[1] ?? '';
     expect(code).toMatch(/^\d{6}$/);
-    await page.getByLabel('کد شش‌رقمی ورود').fill(code);
-    await page.getByRole('button', { name: 'ورود', exact: true }).click();
+    // Six boxes, one digit each: typed from the first.
+    await page.getByLabel('کد شش‌رقمی ورود').locator('input').first().click();
+    await page.keyboard.type(code);
+    const enter = page.getByRole('button', { name: 'ورود', exact: true });
+    if (await enter.isVisible()) await enter.click();
     await page.waitForURL(/\/parent$/);
     await expect.poll(() => page.getByTestId('child-card').count()).toBe(2);
     await context.close();
