@@ -4,6 +4,7 @@ import { startServer } from './server';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    control: { url: string; token: string };
   }
 }
 
@@ -11,5 +12,6 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const server = await startServer();
   project.provide('baseURL', server.url);
+  project.provide('control', server.control);
   return () => server.stop();
 }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from './server';
-import { DEMO_PASSWORD, loginByApi, newContext, PHONE, useBrowser, watchErrors } from './support';
+import { DEMO_PASSWORD, fakeSmsTo, loginByApi, newContext, PHONE, useBrowser, watchErrors } from './support';
 
 const browser = useBrowser();
 const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
@@ -75,7 +75,7 @@ describe('a parent on a phone', () => {
     await context.close();
   });
 
-  it('asks for a one-time code by mobile on the sign-in page', async () => {
+  it('signs in with a one-time code the SMS provider took to the mobile', async () => {
     const context = await newContext(browser(), { baseURL: server.url, viewport: PHONE });
     const page = await context.newPage();
     await page.goto('/auth');
@@ -84,6 +84,18 @@ describe('a parent on a phone', () => {
     await page.getByRole('button', { name: 'فرستادن کد ورود' }).click();
     await page.getByText(/کد شش‌رقمی ورود تا دو دقیقه/).waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'parent-login-code-390.png'), fullPage: true });
+    // The SMS, as the demo's fake provider sent it: the school's name and the code.
+    const sms = (await fakeSmsTo('09121234567', server.control)).at(-1);
+    expect(sms?.text).toContain('کد ورود شما');
+    const code = sms?.text.match(/\b(\d{6})\b/)?.[1] ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    // Six boxes, one digit each: typed from the first.
+    await page.getByLabel('کد شش‌رقمی ورود').locator('input').first().click();
+    await page.keyboard.type(code);
+    const enter = page.getByRole('button', { name: 'ورود', exact: true });
+    if (await enter.isVisible()) await enter.click();
+    await page.waitForURL(/\/parent$/);
+    await expect.poll(() => page.getByTestId('child-card').count()).toBe(2);
     await context.close();
   });
 });

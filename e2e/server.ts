@@ -6,6 +6,8 @@ import { startServerProcess } from '../apps/api/src/test/server-process';
 
 export interface RunningServer {
   url: string;
+  /** The server's local control address and secret (DATA_DIR/control.json). */
+  control: { url: string; token: string };
   stop(): Promise<void>;
 }
 
@@ -31,9 +33,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'madreseh-e2e-'));
   // No scheduled backup while the tests run: the dashboard's "no backup yet" is part of a test.
-  const { child, url } = await startServerProcess(dataDir, { PORT: String(port), DATABASE_URL: '', ...env });
+  const { child, url, control } = await startServerProcess(dataDir, { PORT: String(port), DATABASE_URL: '', ...env });
   return {
     url,
+    control,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));

@@ -14,6 +14,20 @@ export function baseURL(): string {
   return inject('baseURL');
 }
 
+/** What the demo's fake SMS provider has sent to `mobile` so far (the server's control command). */
+export async function fakeSmsTo(
+  mobile: string,
+  control: { url: string; token: string } = inject('control'),
+): Promise<{ mobile: string; text: string; at: string }[]> {
+  const res = await fetch(`${control.url}/_control/fake-sms`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${control.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ input: { mobile } }),
+  });
+  if (!res.ok) throw new Error(`fake-sms: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { result: { mobile: string; text: string; at: string }[] }).result;
+}
+
 /** One Chromium per test file. */
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined;

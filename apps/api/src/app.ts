@@ -27,6 +27,7 @@ import { registerGalleryRoutes } from './modules/gallery/gallery.routes';
 import { registerGroupRoutes } from './modules/groups/groups.routes';
 import { registerNewsRoutes } from './modules/news/news.routes';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes';
+import { otpSmsSender } from './modules/notifications/otp-sms';
 import { registerParentRoutes } from './modules/parents/parents.routes';
 import { registerPaymentRoutes } from './modules/payments/payments.routes';
 import { registerPreRegisterRoutes } from './modules/pre-register/pre-register.routes';
@@ -220,7 +221,7 @@ export async function buildApp({
 
   registerUploadServing(app, app.storage, app.urlSigner, studentPhotoAccess(db, policy));
   registerHealthRoutes(app, db);
-  registerAuthRoutes(app, db, policy);
+  registerAuthRoutes(app, db, policy, otpSmsSender(db, config.sms));
   registerSettingsRoutes(app, db);
   registerNewsRoutes(app, db);
   registerGalleryRoutes(app, db);

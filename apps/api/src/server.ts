@@ -7,6 +7,7 @@ import {
   createAdminCommand,
   dbStatusCommand,
   doctorCommand,
+  fakeSmsCommand,
   runJobCommand,
   uploadsImportCommand,
 } from './control/commands';
@@ -146,6 +147,7 @@ async function main() {
         dbStatusCommand(db),
         uploadsImportCommand(db, config.uploadsDir),
         doctorCommand(db),
+        fakeSmsCommand(),
       ],
     },
   });

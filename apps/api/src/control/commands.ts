@@ -9,6 +9,7 @@ import { createStaff } from '../modules/admins/admins.service';
 import type { BackupsOptions } from '../modules/backups/backups.routes';
 import { BackupBusyError, runBackup } from '../modules/backups/backups.service';
 import { databaseFacts } from '../modules/doctor/doctor';
+import { fakeSmsLog } from '../modules/notifications/providers';
 import { importUploads } from '../storage/database-storage';
 import type { ControlCommand } from './control.routes';
 
@@ -64,4 +65,19 @@ export function uploadsImportCommand(db: Db, uploadsDir: string): ControlCommand
 /** `doctor`: what `npm run doctor` needs to know of the database (read only). */
 export function doctorCommand(db: Db): ControlCommand {
   return { name: 'doctor', input: z.object({}), run: () => databaseFacts(db) };
+}
+
+/**
+ * `fake-sms { mobile? }`: what the built-in fake SMS provider would have sent (newest last), for the
+ * demo and the browser tests. Real providers keep nothing here.
+ */
+export function fakeSmsCommand(): ControlCommand {
+  return {
+    name: 'fake-sms',
+    input: z.object({ mobile: z.string().optional() }),
+    run: async ({ mobile }: { mobile?: string }) =>
+      fakeSmsLog
+        .filter((m) => !mobile || m.mobile === mobile)
+        .map((m) => ({ mobile: m.mobile, text: m.text, at: m.at.toISOString() })),
+  };
 }

@@ -1,6 +1,7 @@
 import { ATTENDANCE_STATES } from '@madreseh/contract/attendance/attendance.contract';
 import { GRADING_SCALES } from '@madreseh/contract/group/group.contract';
 import { NEWS_AUDIENCES, NEWS_STATUSES } from '@madreseh/contract/news/news.contract';
+import { NOTIFICATION_CHANNELS, NOTIFICATION_STATES } from '@madreseh/contract/notifications/notifications.contract';
 import { PARENT_RELATIONS } from '@madreseh/contract/parent/parent.contract';
 import { MONEY_UNITS, PAYMENT_METHODS, PAYMENT_STATUSES } from '@madreseh/contract/payments/payments.contract';
 import { PRE_REGISTER_STATUSES } from '@madreseh/contract/pre-register/pre-register.contract';
@@ -10,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { attendanceStateEnum } from './schema/attendance';
+import { notificationChannelEnum, notificationStateEnum } from './schema/notifications';
 import { parentRelationEnum } from './schema/parents';
 import { moneyUnitEnum, paymentMethodEnum, paymentStatusEnum } from './schema/payments';
 import { preRegisterStatusEnum } from './schema/pre-register';
@@ -31,6 +33,8 @@ const ENUMS = [
   [genderEnum, GENDERS],
   [attendanceStateEnum, ATTENDANCE_STATES],
   [parentRelationEnum, PARENT_RELATIONS],
+  [notificationChannelEnum, NOTIFICATION_CHANNELS],
+  [notificationStateEnum, NOTIFICATION_STATES],
 ] as const;
 
 describe('database enums', () => {

@@ -18,7 +18,7 @@ export const NOTIFICATION_TEMPLATES = [
 ] as const;
 export type NotificationTemplate = (typeof NOTIFICATION_TEMPLATES)[number];
 
-/** Messages that go even to a number that turned SMS off: payments (and, later, security codes). */
+/** Messages that go even to a number that turned SMS off: payments. (Sign-in codes are sent at once, modules/notifications/otp-sms.ts.) */
 export const ESSENTIAL_TEMPLATES: readonly NotificationTemplate[] = [
   'payment_confirmed',
   'receipt_approved',
@@ -82,6 +82,7 @@ export const SMS_PROVIDER_LABELS: Record<SmsProviderName, string> = {
 };
 
 export const NOTIFICATION_STATES = ['queued', 'sent', 'delivered', 'failed'] as const;
+export const NOTIFICATION_CHANNELS = ['in_app', 'sms'] as const;
 export type NotificationState = (typeof NOTIFICATION_STATES)[number];
 export const NOTIFICATION_STATE_LABELS: Record<NotificationState, string> = {
   queued: 'در صف',
@@ -160,10 +161,15 @@ export const staffMessagePreviewSchema = z.object({
 });
 export type StaffMessagePreview = z.infer<typeof staffMessagePreviewSchema>;
 
+/** What an SMS in the log may be: a template's message, or a parent's sign-in code (not a template). */
+export const SMS_LOG_KINDS = [...NOTIFICATION_TEMPLATES, 'sign_in_code'] as const;
+export type SmsLogKind = (typeof SMS_LOG_KINDS)[number];
+export const SMS_LOG_LABELS: Record<SmsLogKind, string> = { ...TEMPLATE_LABELS, sign_in_code: 'کد ورود ولی' };
+
 export const smsLogItemSchema = z.object({
   id: z.number().int(),
   mobile: z.string(),
-  template: z.enum(NOTIFICATION_TEMPLATES),
+  template: z.enum(SMS_LOG_KINDS),
   text: z.string(),
   parts: z.number().int(),
   state: z.enum(NOTIFICATION_STATES),

@@ -1,4 +1,4 @@
-import { NOTIFICATION_STATES } from '@madreseh/contract/notifications/notifications.contract';
+import { NOTIFICATION_CHANNELS, NOTIFICATION_STATES } from '@madreseh/contract/notifications/notifications.contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-export const notificationChannelEnum = pgEnum('notification_channel', ['in_app', 'sms']);
+export const notificationChannelEnum = pgEnum('notification_channel', NOTIFICATION_CHANNELS);
 export const notificationStateEnum = pgEnum('notification_state', NOTIFICATION_STATES);
 
 /**

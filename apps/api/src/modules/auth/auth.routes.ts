@@ -9,10 +9,11 @@ import { implement } from '../../http/implement';
 import { audit } from '../../lib/audit';
 import { changePassword } from '../students/student-self.service';
 import { hasDemoPassword, login } from './auth.service';
-import { requestOtp, verifyOtp } from './otp.service';
+import { type OtpSender, requestOtp, verifyOtp } from './otp.service';
 import { clearSlowing, deviceCookie, deviceIdFrom, slowedAccounts } from './sign-in-throttle';
 
-export function registerAuthRoutes(app: FastifyInstance, db: Db, policy: SessionPolicy): void {
+/** `sendOtp` takes a parent's sign-in code to their phone (the notification system's SMS provider). */
+export function registerAuthRoutes(app: FastifyInstance, db: Db, policy: SessionPolicy, sendOtp: OtpSender): void {
   implement(app, authContract.login, async ({ body, request, reply }) => {
     const { deviceId, ...answer } = await login(db, policy, body, {
       ip: request.ip,
@@ -23,7 +24,9 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, policy: Session
     return answer;
   });
 
-  implement(app, authContract.otpRequest, async ({ body, request }) => requestOtp(db, body.mobile, request.ip));
+  implement(app, authContract.otpRequest, async ({ body, request }) =>
+    requestOtp(db, sendOtp, body.mobile, request.ip),
+  );
   implement(app, authContract.otpVerify, async ({ body, request }) =>
     verifyOtp(db, policy, body, { ip: request.ip, userAgent: request.headers['user-agent'] }),
   );

@@ -8,7 +8,6 @@ import { otpCodes, parents } from '../../db/schema/parents';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
 import { hit } from '../../lib/rate-limit';
-import { sendOtpSms } from './otp-sender';
 
 const MSG = {
   tooMany: (s: number) =>
@@ -34,12 +33,20 @@ function tooMany(): AppError {
   return err;
 }
 
+/** Takes a code to a mobile; a throw means the SMS could not be sent. It never writes the code down. */
+export type OtpSender = (mobile: string, code: string) => Promise<void>;
+
 /**
- * Sends a one-time code to a parent's mobile. Limited per mobile and per address before anything
- * else; a mobile that is not an active parent's gets the same answer and no SMS (nobody learns who
- * is a parent here). The code is stored hashed, then sent outside any transaction.
+ * Sends a one-time code to a parent's mobile through `send`. Limited per mobile and per address before
+ * anything else; a mobile that is not an active parent's gets the same answer and no SMS (nobody learns
+ * who is a parent here). The code is stored hashed, then sent outside any transaction.
  */
-export async function requestOtp(db: Db, mobile: string, ip: string): Promise<{ ok: true; expiresInS: number }> {
+export async function requestOtp(
+  db: Db,
+  send: OtpSender,
+  mobile: string,
+  ip: string,
+): Promise<{ ok: true; expiresInS: number }> {
   const windowMs = OTP_RULES.windowS * 1000;
   if ((await hit(db, `otp-request:ip:${ip}`, windowMs)) > OTP_RULES.perIp) throw tooMany();
   if ((await hit(db, `otp-request:mobile:${mobile}`, windowMs)) > OTP_RULES.perMobile) throw tooMany();
@@ -64,7 +71,7 @@ export async function requestOtp(db: Db, mobile: string, ip: string): Promise<{ 
     });
   });
   try {
-    await sendOtpSms(mobile, code);
+    await send(mobile, code);
   } catch {
     throw new AppError(502, 'sms_failed', MSG.smsFailed);
   }

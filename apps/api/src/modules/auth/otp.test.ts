@@ -1,9 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications } from '../../db/schema/notifications';
 import { otpCodes } from '../../db/schema/parents';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { fakeSmsLog } from '../notifications/providers';
 import { DEMO_PARENT_MOBILE } from '../parents/parents.seed';
-import { lastOtpSentTo } from './otp-sender';
+
+/** The last sign-in code the fake SMS provider took to `mobile`, read off the text a phone would show. */
+function lastOtpSentTo(mobile: string): string | undefined {
+  const sms = fakeSmsLog.filter((m) => m.mobile === mobile && m.text.includes('کد ورود')).at(-1);
+  return sms?.text.match(/\b(\d{6})\b/)?.[1];
+}
 
 let t: TestApp;
 let ipCount = 0;
@@ -38,6 +45,16 @@ describe('one-time sign-in codes for parents', () => {
     // Only a salted hash is kept.
     const [row] = await t.db.select().from(otpCodes).where(eq(otpCodes.mobile, DEMO_PARENT_MOBILE));
     expect(row?.codeHash).not.toContain(code);
+    // The SMS is counted with the month's messages, its text kept with the code hidden.
+    const [sent] = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.template, 'sign_in_code'))
+      .orderBy(sql`id desc`)
+      .limit(1);
+    expect(sent).toMatchObject({ channel: 'sms', mobile: DEMO_PARENT_MOBILE, state: 'sent', essential: true });
+    expect(sent?.body).not.toContain(code);
+    expect(sent?.body).toContain('••••••');
 
     const ok = await verify(DEMO_PARENT_MOBILE, code);
     expect(ok.statusCode).toBe(200);

@@ -4,6 +4,7 @@ import {
   type NotificationSettingsView,
   type NotificationTemplate,
   type notificationSettingsSchema,
+  type SmsLogKind,
   type StaffMessagePreview,
   smsParts,
   type staffMessageSchema,
@@ -234,7 +235,7 @@ export async function smsLog(db: Db, { page, pageSize, state }: Page & { state?:
     items: rows.map((r) => ({
       id: r.id,
       mobile: r.mobile ?? '',
-      template: r.template as NotificationTemplate,
+      template: r.template as SmsLogKind,
       text: r.body,
       parts: r.parts,
       state: r.state,

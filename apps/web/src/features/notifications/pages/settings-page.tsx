@@ -5,6 +5,7 @@ import {
   type NotificationSettingsView,
   type NotificationTemplate,
   notificationSettingsSchema,
+  SMS_LOG_LABELS,
   SMS_PROVIDER_LABELS,
   SMS_PROVIDERS,
   type SmsProviderName,
@@ -223,7 +224,7 @@ function SmsLog() {
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" lineClamp={2} title={r.text}>
-                    {TEMPLATE_LABELS[r.template]}: {r.text}
+                    {SMS_LOG_LABELS[r.template]}: {r.text}
                   </Text>
                 </Table.Td>
                 <Table.Td>
