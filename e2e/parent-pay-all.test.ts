@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from './server';
-import { DEMO_PASSWORD, newContext, PHONE, useBrowser, watchErrors } from './support';
+import { DEMO_PASSWORD, fakeSmsTo, newContext, PHONE, useBrowser, watchErrors } from './support';
 
 const browser = useBrowser();
 const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
@@ -44,6 +44,16 @@ describe('a parent pays both children’s invoices at once', () => {
     await expect.poll(() => result.getAttribute('data-status')).toBe('succeeded');
     await expect.poll(() => page.getByTestId('batch-item').count()).toBe(count);
     await page.screenshot({ path: path.join(SHOTS, 'parent-pay-all-result-390.png'), fullPage: true });
+
+    // One «payment confirmed» SMS per child, as the demo's fake provider sent it.
+    const confirmed = async () =>
+      (await fakeSmsTo('09121234567', server.control))
+        .filter((m) => /پرداخت .* تأیید شد/.test(m.text))
+        .map((m) => m.text);
+    await expect
+      .poll(async () => (await confirmed()).filter((t) => t.includes('سارا')).length, { timeout: 20_000 })
+      .toBe(1);
+    expect((await confirmed()).filter((t) => t.includes('ستایش')).length).toBe(1);
 
     // Back home: nothing is left to pay, for either child.
     await page.getByRole('link', { name: 'بازگشت به صفحهٔ فرزندان' }).click();
