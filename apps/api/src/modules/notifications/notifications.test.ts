@@ -16,6 +16,7 @@ import { settlePayment } from '../payments/online-payments';
 import { decideReceipt, recordManualPayment } from '../payments/receipts.service';
 import { setStatus } from '../pre-register/pre-register.service';
 import { publish } from '../report-cards/report-cards.service';
+import { DEMO_PARENT_MOBILE } from '../parents/parents.seed';
 import { enqueue } from './outbox';
 import { fakeProvider, fakeSmsLog, kavenegarProvider, type SmsProvider, smsirProvider } from './providers';
 import { enqueueDueReminders } from './reminders';
@@ -24,6 +25,8 @@ import { backoffMs, MAX_ATTEMPTS, pollDelivery, sendDue } from './sender';
 let t: TestApp;
 let actor: Actor;
 let student1: { id: number; userId: number; groupId: number; parentMobile: string };
+/** parent1's account, linked to student1 (the record's parent mobile is the same number). */
+let parent1UserId: number;
 let studentToken: string;
 let adminToken: string;
 let superToken: string;
@@ -56,8 +59,9 @@ beforeAll(async () => {
   const userId = await t.userId('student1');
   const [s] = await t.db.select().from(students).where(eq(students.userId, userId));
   if (!s?.groupId) throw new Error('student1 has no class');
-  await t.db.update(students).set({ parentMobile: '09121110001' }).where(eq(students.id, s.id));
-  student1 = { id: s.id, userId, groupId: s.groupId, parentMobile: '09121110001' };
+  await t.db.update(students).set({ parentMobile: DEMO_PARENT_MOBILE }).where(eq(students.id, s.id));
+  student1 = { id: s.id, userId, groupId: s.groupId, parentMobile: DEMO_PARENT_MOBILE };
+  parent1UserId = await t.userId('parent1');
   actor = { userId: await t.userId('admin'), role: 'admin', ip: '127.0.0.1' };
   studentToken = await t.sessionFor('student1');
   adminToken = await t.sessionFor('admin');
@@ -198,7 +202,7 @@ describe('sender', () => {
     expect(rows.map((r) => r.template)).toEqual(['payment_confirmed']);
     expect(rows[0]?.essential).toBe(true);
     // In the bell both are there.
-    const inApp = await t.db.select().from(notifications).where(eq(notifications.channel, 'in_app'));
+    const inApp = await t.db.select().from(notifications).where(eq(notifications.userId, student1.userId));
     expect(inApp.map((r) => r.template).sort()).toEqual(['invoice_issued', 'payment_confirmed']);
   });
 
@@ -224,19 +228,39 @@ describe('events', () => {
   it('invoice issued: the student in the bell and the parent by SMS, with the school and amount', async () => {
     const inv = await issue();
     const rows = await messagesOf('invoice_issued');
-    expect(rows.map((r) => [r.channel, r.userId ?? r.mobile]).sort()).toEqual([
-      ['in_app', student1.userId],
-      ['sms', student1.parentMobile],
-    ]);
+    // parent1 is linked to student1 and their mobile is the record's: one SMS, two bells.
+    expect(rows.map((r) => `${r.channel}:${r.userId ?? r.mobile}`).sort()).toEqual(
+      [`in_app:${student1.userId}`, `in_app:${parent1UserId}`, `sms:${student1.parentMobile}`].sort(),
+    );
     expect(rows[0]?.body).toContain('شهریه');
     expect(rows[0]?.body).toContain('۱۲٬۰۰۰٬۰۰۰ ریال');
     expect(rows[0]?.idempotencyKey).toContain(`invoice_issued:${inv.id}`);
   });
 
+  it('invoice issued to student1 reaches parent1’s bell and parent1’s mobile in the fake provider', async () => {
+    // The record holds another number: both get the SMS, each once.
+    await t.db.update(students).set({ parentMobile: '09121110001' }).where(eq(students.id, student1.id));
+    try {
+      await issue();
+    } finally {
+      await t.db.update(students).set({ parentMobile: DEMO_PARENT_MOBILE }).where(eq(students.id, student1.id));
+    }
+    const rows = await messagesOf('invoice_issued');
+    expect(rows.filter((r) => r.channel === 'in_app').map((r) => r.userId)).toContain(parent1UserId);
+    expect(rows.filter((r) => r.channel === 'sms').map((r) => r.mobile).sort()).toEqual(
+      ['09121110001', DEMO_PARENT_MOBILE].sort(),
+    );
+    const before = fakeSmsLog.length;
+    await sendDue(t.db, { provider: fakeProvider() });
+    const sent = fakeSmsLog.slice(before);
+    expect(sent.filter((m) => m.mobile === DEMO_PARENT_MOBILE)).toHaveLength(1);
+    expect(sent.find((m) => m.mobile === DEMO_PARENT_MOBILE)?.text).toContain('شهریه');
+  });
+
   it('payment confirmed, receipt approved and rejected with its reason', async () => {
     const inv = await issue();
     await recordManualPayment(t.db, actor, inv.id, { amount: 2_000_000 }, sign);
-    expect(await messagesOf('payment_confirmed')).toHaveLength(2);
+    expect(await messagesOf('payment_confirmed')).toHaveLength(3);
     const receipt = async (n: string) => {
       const [p] = await t.db
         .insert(payments)
@@ -254,9 +278,9 @@ describe('events', () => {
     };
     await decideReceipt(t.db, actor, await receipt('a'), { approve: true }, sign);
     await decideReceipt(t.db, actor, await receipt('b'), { approve: false, reason: 'مبلغ با رسید نمی‌خواند' }, sign);
-    expect(await messagesOf('receipt_approved')).toHaveLength(2);
+    expect(await messagesOf('receipt_approved')).toHaveLength(3);
     const rejected = await messagesOf('receipt_rejected');
-    expect(rejected).toHaveLength(2);
+    expect(rejected).toHaveLength(3);
     expect(rejected[0]?.body).toContain('مبلغ با رسید نمی‌خواند');
   });
 
@@ -283,7 +307,7 @@ describe('events', () => {
     });
     expect(outcome).toBe('credited');
     const told = await messagesOf('payment_confirmed');
-    expect(told.map((r) => r.channel).sort()).toEqual(['in_app', 'sms']);
+    expect(told.map((r) => r.channel).sort()).toEqual(['in_app', 'in_app', 'sms']);
     expect(told[0]?.body).toContain('۵۰۰٬۰۰۰ ریال');
   });
 
@@ -325,7 +349,7 @@ describe('events', () => {
     expect(first.invoices).toBeGreaterThanOrEqual(1);
     expect(again.queued).toBe(0);
     const rows = await messagesOf('due_reminder');
-    expect(rows.filter((r) => r.idempotencyKey.startsWith(`due_reminder:${open.id}:`))).toHaveLength(2);
+    expect(rows.filter((r) => r.idempotencyKey.startsWith(`due_reminder:${open.id}:`))).toHaveLength(3);
     expect(rows.some((r) => r.idempotencyKey.startsWith(`due_reminder:${paid.id}:`))).toBe(false);
   });
 });
