@@ -10,13 +10,13 @@ import { students } from '../../db/schema/school';
 import { settings } from '../../db/schema/site';
 import type { Actor } from '../../lib/actor';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { DEMO_PARENT_MOBILE } from '../parents/parents.seed';
 import { SandboxGateway } from '../payments/gateways';
 import { createInvoice } from '../payments/invoices.service';
 import { settlePayment } from '../payments/online-payments';
 import { decideReceipt, recordManualPayment } from '../payments/receipts.service';
 import { setStatus } from '../pre-register/pre-register.service';
 import { publish } from '../report-cards/report-cards.service';
-import { DEMO_PARENT_MOBILE } from '../parents/parents.seed';
 import { enqueue } from './outbox';
 import { fakeProvider, fakeSmsLog, kavenegarProvider, type SmsProvider, smsirProvider } from './providers';
 import { enqueueDueReminders } from './reminders';
@@ -247,9 +247,12 @@ describe('events', () => {
     }
     const rows = await messagesOf('invoice_issued');
     expect(rows.filter((r) => r.channel === 'in_app').map((r) => r.userId)).toContain(parent1UserId);
-    expect(rows.filter((r) => r.channel === 'sms').map((r) => r.mobile).sort()).toEqual(
-      ['09121110001', DEMO_PARENT_MOBILE].sort(),
-    );
+    expect(
+      rows
+        .filter((r) => r.channel === 'sms')
+        .map((r) => r.mobile)
+        .sort(),
+    ).toEqual(['09121110001', DEMO_PARENT_MOBILE].sort());
     const before = fakeSmsLog.length;
     await sendDue(t.db, { provider: fakeProvider() });
     const sent = fakeSmsLog.slice(before);
