@@ -99,6 +99,7 @@ export const routes: RouteObject[] = [
             lazy: lazy(() => import('./layouts/parent-layout')),
             children: [
               { index: true, lazy: lazy(() => import('../features/parent/pages/parent-home-page')) },
+              { path: 'settings', lazy: lazy(() => import('../features/parent/pages/parent-settings-page')) },
               {
                 // The student's own pages, for the chosen child (lib/viewer).
                 path: ':childId',

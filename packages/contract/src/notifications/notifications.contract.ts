@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { idSchema } from '../ids';
 import { listQuerySchema, pageOf } from '../pagination';
-import { STAFF, STUDENT, SUPER_ADMIN } from '../roles';
+import { PARENT, STAFF, STUDENT, SUPER_ADMIN } from '../roles';
 import { multilineText, text } from '../text';
 
 /** What a message can be about; each has its own editable template. */
@@ -175,6 +175,10 @@ export const smsLogItemSchema = z.object({
 });
 export type SmsLogItem = z.infer<typeof smsLogItemSchema>;
 
+/** A parent's SMS choice: `optional` false means only essential messages reach their mobile. */
+export const smsPreferencesSchema = z.object({ optional: z.boolean(), mobile: z.string() });
+export type SmsPreferences = z.infer<typeof smsPreferencesSchema>;
+
 export const notificationsContract = {
   mine: endpoint({
     method: 'GET',
@@ -200,6 +204,47 @@ export const notificationsContract = {
     summary: 'Marks the given notifications (or all when ids is left out) read',
     body: z.object({ ids: z.array(idSchema).max(100).optional() }),
     response: z.object({ ok: z.literal(true), count: z.number().int() }),
+  }),
+  parentMine: endpoint({
+    method: 'GET',
+    path: 'parent/notifications',
+    access: PARENT,
+    summary: "The signed-in parent's notifications (about all their children), newest first",
+    query: listQuerySchema.pick({ page: true, pageSize: true }),
+    response: pageOf(notificationItemSchema),
+    noStore: true,
+  }),
+  parentUnread: endpoint({
+    method: 'GET',
+    path: 'parent/notifications/unread',
+    access: PARENT,
+    summary: 'How many notifications the signed-in parent has not read',
+    response: z.object({ count: z.number().int() }),
+    noStore: true,
+  }),
+  parentMarkRead: endpoint({
+    method: 'POST',
+    path: 'parent/notifications/read',
+    access: PARENT,
+    summary: 'Marks the given notifications of the parent (or all when ids is left out) read',
+    body: z.object({ ids: z.array(idSchema).max(100).optional() }),
+    response: z.object({ ok: z.literal(true), count: z.number().int() }),
+  }),
+  smsPreferences: endpoint({
+    method: 'GET',
+    path: 'parent/sms-preferences',
+    access: PARENT,
+    summary: "Whether the parent's mobile receives non-essential SMS (payments and codes always go)",
+    response: smsPreferencesSchema,
+    noStore: true,
+  }),
+  putSmsPreferences: endpoint({
+    method: 'PUT',
+    path: 'parent/sms-preferences',
+    access: PARENT,
+    summary: "Turns non-essential SMS to the parent's mobile on or off",
+    body: smsPreferencesSchema.pick({ optional: true }),
+    response: smsPreferencesSchema,
   }),
   preview: endpoint({
     method: 'POST',

@@ -399,6 +399,53 @@ describe('endpoints', () => {
     expect((await t.call(c.unread, { headers: t.as(adminToken) })).statusCode).toBe(403);
   });
 
+  it('a parent reads their own bell and marks it read; a student token cannot', async () => {
+    await issue();
+    const parentToken = await t.sessionFor('parent1');
+    expect((await t.call(c.parentUnread, { headers: t.as(parentToken) })).json()).toEqual({ count: 1 });
+    const list = (await t.call(c.parentMine, { headers: t.as(parentToken) })).json();
+    expect(list.items).toHaveLength(1);
+    expect(list.items[0]).toMatchObject({ template: 'invoice_issued', read: false });
+    // The child's own bell is separate.
+    expect((await t.call(c.unread, { headers: t.as(studentToken) })).json()).toEqual({ count: 1 });
+    const read = await t.call(c.parentMarkRead, { body: {}, headers: t.as(parentToken) });
+    expect(read.json()).toEqual({ ok: true, count: 1 });
+    expect((await t.call(c.parentUnread, { headers: t.as(parentToken) })).json()).toEqual({ count: 0 });
+    expect((await t.call(c.unread, { headers: t.as(studentToken) })).json()).toEqual({ count: 1 });
+    expect((await t.call(c.parentUnread, { headers: t.as(studentToken) })).statusCode).toBe(403);
+  });
+
+  it('a parent turns non-essential SMS off and on; payments still reach them', async () => {
+    const parentToken = await t.sessionFor('parent1');
+    const got = await t.call(c.smsPreferences, { headers: t.as(parentToken) });
+    expect(got.json()).toEqual({ optional: true, mobile: DEMO_PARENT_MOBILE });
+    const off = await t.call(c.putSmsPreferences, { body: { optional: false }, headers: t.as(parentToken) });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toEqual({ optional: false, mobile: DEMO_PARENT_MOBILE });
+    // Twice is the same.
+    await t.call(c.putSmsPreferences, { body: { optional: false }, headers: t.as(parentToken) });
+    expect(await t.db.select().from(smsOptOuts).where(eq(smsOptOuts.mobile, DEMO_PARENT_MOBILE))).toHaveLength(1);
+
+    const inv = await issue();
+    await recordManualPayment(t.db, actor, inv.id, { amount: 1_000_000 }, sign);
+    await t.db.transaction((tx) =>
+      enqueue(tx, { kind: 'staff_message', messageId: 'opt-out', studentId: student1.id, text: 'اردو' }),
+    );
+    expect((await smsRows()).map((r) => r.template)).toEqual(['payment_confirmed']);
+    // In the bell everything is there.
+    expect((await t.call(c.parentUnread, { headers: t.as(parentToken) })).json()).toEqual({ count: 3 });
+
+    const on = await t.call(c.putSmsPreferences, { body: { optional: true }, headers: t.as(parentToken) });
+    expect(on.json()).toEqual({ optional: true, mobile: DEMO_PARENT_MOBILE });
+    await t.db.transaction((tx) =>
+      enqueue(tx, { kind: 'staff_message', messageId: 'opt-in', studentId: student1.id, text: 'اردو' }),
+    );
+    expect((await smsRows()).map((r) => r.template).sort()).toEqual(['payment_confirmed', 'staff_message']);
+    const bad = await t.call(c.putSmsPreferences, { body: { optional: 'yes' }, headers: t.as(parentToken) });
+    expect(bad.statusCode).toBe(400);
+    expect((await t.call(c.smsPreferences, { headers: t.as(studentToken) })).statusCode).toBe(403);
+  });
+
   it('refuses a class message without a class, in Persian', async () => {
     const res = await t.call(c.preview, { body: { audience: 'group', text: 'سلام' }, headers: t.as(adminToken) });
     expect(res.statusCode).toBe(400);

@@ -1,6 +1,15 @@
 import type { SessionUser } from '@madreseh/contract/auth/auth.contract';
-import { IconCreditCard, IconFileInvoice, IconHome, IconNews, IconReportAnalytics } from '@tabler/icons-react';
+import {
+  IconCalendarCheck,
+  IconCreditCard,
+  IconFileInvoice,
+  IconHome,
+  IconMessageCog,
+  IconNews,
+  IconReportAnalytics,
+} from '@tabler/icons-react';
 import { Outlet, useParams, useRouteLoaderData } from 'react-router';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { ChildSwitcher } from '../../features/parent/components/child-switcher';
 import { parentFa as t } from '../../features/parent/messages';
 import { type AreaLink, AreaShell } from './area-shell';
@@ -26,9 +35,20 @@ export function Component() {
   return (
     <AreaShell
       user={user}
-      sections={[{ links: [{ to: '/parent', label: t.home, icon: IconHome, end: true }] }, { links: links.slice(1) }]}
-      bottomNav={childId ? links.filter((l) => !l.to.endsWith('/card-to-card')) : undefined}
+      sections={[
+        {
+          links: [
+            { to: '/parent', label: t.home, icon: IconHome, end: true },
+            { to: '/parent/settings', label: t.settings, icon: IconMessageCog },
+          ],
+        },
+        { links: links.slice(1) },
+      ]}
+      bottomNav={
+        childId ? links.filter((l) => !l.to.endsWith('/card-to-card') && !l.to.endsWith('/attendance')) : undefined
+      }
       navLabel={t.navLabel}
+      headerExtra={<NotificationBell owner="parent" />}
     >
       <ChildSwitcher />
       <Outlet />

@@ -1,4 +1,7 @@
+import { notificationsContract } from '@madreseh/contract/notifications/notifications.contract';
 import { parentContract } from '@madreseh/contract/parent/parent.contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../lib/api-client';
 import { endpointQuery } from '../../lib/endpoint-query';
 
 /** The signed-in parent's children, for the switcher and the start page. */
@@ -6,3 +9,14 @@ export const childrenQuery = () => ({ ...endpointQuery(parentContract.children),
 
 /** A child's invoices and totals, for the child's start card. */
 export const childInvoicesQuery = (childId: number) => endpointQuery(parentContract.invoices, { params: { childId } });
+
+/** Whether non-essential SMS reach the parent's mobile. */
+export const smsPreferencesQuery = () => endpointQuery(notificationsContract.smsPreferences);
+
+export function useSetSmsPreferences() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (optional: boolean) => call(notificationsContract.putSmsPreferences, { body: { optional } }),
+    onSuccess: (data) => qc.setQueryData(smsPreferencesQuery().queryKey, data),
+  });
+}
