@@ -15,6 +15,7 @@ export const NOTIFICATION_TEMPLATES = [
   'report_card_published',
   'pre_register_status',
   'staff_message',
+  'absence',
 ] as const;
 export type NotificationTemplate = (typeof NOTIFICATION_TEMPLATES)[number];
 
@@ -34,6 +35,7 @@ export const TEMPLATE_LABELS: Record<NotificationTemplate, string> = {
   report_card_published: 'انتشار کارنامه',
   pre_register_status: 'تغییر وضعیت پیش‌ثبت‌نام',
   staff_message: 'پیام مدرسه',
+  absence: 'ثبت غیبت',
 };
 
 /** Placeholders each template may use, written `{name}` in the text. */
@@ -46,6 +48,7 @@ export const TEMPLATE_PLACEHOLDERS: Record<NotificationTemplate, readonly string
   report_card_published: ['school', 'student', 'term'],
   pre_register_status: ['school', 'name', 'status'],
   staff_message: ['school', 'text'],
+  absence: ['school', 'student', 'date', 'class'],
 };
 
 export const DEFAULT_TEMPLATES: Record<NotificationTemplate, string> = {
@@ -57,6 +60,7 @@ export const DEFAULT_TEMPLATES: Record<NotificationTemplate, string> = {
   report_card_published: '{school}\nکارنامهٔ {term} {student} منتشر شد.',
   pre_register_status: '{school}\nوضعیت پیش‌ثبت‌نام {name}: {status}',
   staff_message: '{school}\n{text}',
+  absence: '{school}\n{student} روز {date} در کلاس {class} غایب ثبت شد. اگر اشتباهی هست، با دفتر مدرسه تماس بگیرید.',
 };
 
 /** Whether a text needs the Unicode (UCS-2) encoding: anything outside the GSM 7-bit basic set. */
