@@ -111,6 +111,10 @@ export const routes: RouteObject[] = [
                     path: 'report-card',
                     lazy: lazy(() => import('../features/report-cards/pages/my-report-card-page')),
                   },
+                  {
+                    path: 'attendance',
+                    lazy: lazy(() => import('../features/attendance/pages/my-attendance-page')),
+                  },
                   { path: 'invoices', lazy: lazy(() => import('../features/payments/pages/student-invoices-page')) },
                   { path: 'card-to-card', lazy: lazy(() => import('../features/payments/pages/card-to-card-page')) },
                   {

@@ -508,7 +508,11 @@ function academicYearStart(date: string): number {
   return month >= 7 ? year : year - 1;
 }
 
-export async function myMonth(db: Db, auth: AuthContext, q: { year?: number; month?: number }): Promise<MyMonth> {
+export async function myMonth(
+  db: Db,
+  auth: Pick<AuthContext, 'userId'>,
+  q: { year?: number; month?: number },
+): Promise<MyMonth> {
   const student = await studentOfUser(db, auth.userId);
   const now = toJalali(todayIso());
   const year = q.year ?? now.year;

@@ -22,6 +22,7 @@ function linksOf(childId: string | undefined): AreaLink[] {
     { to: base, label: t.childHome, icon: IconHome, end: true },
     { to: `${base}/news`, label: t.news, icon: IconNews },
     { to: `${base}/report-card`, label: t.reportCard, icon: IconReportAnalytics },
+    { to: `${base}/attendance`, label: t.attendance, icon: IconCalendarCheck },
     { to: `${base}/invoices`, label: t.invoices, icon: IconFileInvoice },
     { to: `${base}/card-to-card`, label: t.cardToCard, icon: IconCreditCard },
   ];
