@@ -121,6 +121,9 @@ const UNPAGED: Record<string, Unpaged> = {
     url: (f) => `parent/children/${f.studentId}/payment/card-to-card`,
   },
   'parent/children/:childId/report-card': { url: (f) => `parent/children/${f.studentId}/report-card` },
+  'parent/children/:childId/attendance': {
+    url: (f) => `parent/children/${f.studentId}/attendance?year=1405&month=7`,
+  },
   'panel/student/:id/parents': {
     url: (f) => `panel/student/${f.studentId}/parents`,
     // Each parent's number of children is counted over the links, which grow.
@@ -276,10 +279,19 @@ async function addRows(t: TestApp, f: Fixture, n: number): Promise<void> {
       details: { title: `خبر ${i}` },
     })),
   );
-  // Notifications of student1 (its bell) and SMS in the outbox (panel/notifications/sms).
+  // Notifications of student1 and of parent1 (their bells) and SMS in the outbox (panel/notifications/sms).
   const studentUser = await t.userId('student1');
+  const parentUser = await t.userId('parent1');
   await t.db.insert(notifications).values(
     range.flatMap((i) => [
+      {
+        channel: 'in_app' as const,
+        userId: parentUser,
+        template: 'staff_message',
+        body: `پیام ${i}`,
+        idempotencyKey: `count:${i}:in_app:parent`,
+        state: 'delivered' as const,
+      },
       {
         channel: 'in_app' as const,
         userId: studentUser,

@@ -99,6 +99,7 @@ export const routes: RouteObject[] = [
             lazy: lazy(() => import('./layouts/parent-layout')),
             children: [
               { index: true, lazy: lazy(() => import('../features/parent/pages/parent-home-page')) },
+              { path: 'settings', lazy: lazy(() => import('../features/parent/pages/parent-settings-page')) },
               {
                 path: PAGES.parentBatchResult.slice('/parent/'.length),
                 lazy: lazy(() => import('../features/parent/pages/batch-result-page')),
@@ -113,6 +114,10 @@ export const routes: RouteObject[] = [
                   {
                     path: 'report-card',
                     lazy: lazy(() => import('../features/report-cards/pages/my-report-card-page')),
+                  },
+                  {
+                    path: 'attendance',
+                    lazy: lazy(() => import('../features/attendance/pages/my-attendance-page')),
                   },
                   { path: 'invoices', lazy: lazy(() => import('../features/payments/pages/student-invoices-page')) },
                   { path: 'card-to-card', lazy: lazy(() => import('../features/payments/pages/card-to-card-page')) },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { idSchema } from '../ids';
 import { listQuerySchema, pageOf } from '../pagination';
-import { STAFF, STUDENT, SUPER_ADMIN } from '../roles';
+import { PARENT, STAFF, STUDENT, SUPER_ADMIN } from '../roles';
 import { multilineText, text } from '../text';
 
 /** What a message can be about; each has its own editable template. */
@@ -15,6 +15,7 @@ export const NOTIFICATION_TEMPLATES = [
   'report_card_published',
   'pre_register_status',
   'staff_message',
+  'absence',
 ] as const;
 export type NotificationTemplate = (typeof NOTIFICATION_TEMPLATES)[number];
 
@@ -34,6 +35,7 @@ export const TEMPLATE_LABELS: Record<NotificationTemplate, string> = {
   report_card_published: 'انتشار کارنامه',
   pre_register_status: 'تغییر وضعیت پیش‌ثبت‌نام',
   staff_message: 'پیام مدرسه',
+  absence: 'ثبت غیبت',
 };
 
 /** Placeholders each template may use, written `{name}` in the text. */
@@ -46,6 +48,7 @@ export const TEMPLATE_PLACEHOLDERS: Record<NotificationTemplate, readonly string
   report_card_published: ['school', 'student', 'term'],
   pre_register_status: ['school', 'name', 'status'],
   staff_message: ['school', 'text'],
+  absence: ['school', 'student', 'date', 'class'],
 };
 
 export const DEFAULT_TEMPLATES: Record<NotificationTemplate, string> = {
@@ -57,6 +60,7 @@ export const DEFAULT_TEMPLATES: Record<NotificationTemplate, string> = {
   report_card_published: '{school}\nکارنامهٔ {term} {student} منتشر شد.',
   pre_register_status: '{school}\nوضعیت پیش‌ثبت‌نام {name}: {status}',
   staff_message: '{school}\n{text}',
+  absence: '{school}\n{student} روز {date} در کلاس {class} غایب ثبت شد. اگر اشتباهی هست، با دفتر مدرسه تماس بگیرید.',
 };
 
 /** Whether a text needs the Unicode (UCS-2) encoding: anything outside the GSM 7-bit basic set. */
@@ -181,6 +185,10 @@ export const smsLogItemSchema = z.object({
 });
 export type SmsLogItem = z.infer<typeof smsLogItemSchema>;
 
+/** A parent's SMS choice: `optional` false means only essential messages reach their mobile. */
+export const smsPreferencesSchema = z.object({ optional: z.boolean(), mobile: z.string() });
+export type SmsPreferences = z.infer<typeof smsPreferencesSchema>;
+
 export const notificationsContract = {
   mine: endpoint({
     method: 'GET',
@@ -206,6 +214,47 @@ export const notificationsContract = {
     summary: 'Marks the given notifications (or all when ids is left out) read',
     body: z.object({ ids: z.array(idSchema).max(100).optional() }),
     response: z.object({ ok: z.literal(true), count: z.number().int() }),
+  }),
+  parentMine: endpoint({
+    method: 'GET',
+    path: 'parent/notifications',
+    access: PARENT,
+    summary: "The signed-in parent's notifications (about all their children), newest first",
+    query: listQuerySchema.pick({ page: true, pageSize: true }),
+    response: pageOf(notificationItemSchema),
+    noStore: true,
+  }),
+  parentUnread: endpoint({
+    method: 'GET',
+    path: 'parent/notifications/unread',
+    access: PARENT,
+    summary: 'How many notifications the signed-in parent has not read',
+    response: z.object({ count: z.number().int() }),
+    noStore: true,
+  }),
+  parentMarkRead: endpoint({
+    method: 'POST',
+    path: 'parent/notifications/read',
+    access: PARENT,
+    summary: 'Marks the given notifications of the parent (or all when ids is left out) read',
+    body: z.object({ ids: z.array(idSchema).max(100).optional() }),
+    response: z.object({ ok: z.literal(true), count: z.number().int() }),
+  }),
+  smsPreferences: endpoint({
+    method: 'GET',
+    path: 'parent/sms-preferences',
+    access: PARENT,
+    summary: "Whether the parent's mobile receives non-essential SMS (payments and codes always go)",
+    response: smsPreferencesSchema,
+    noStore: true,
+  }),
+  putSmsPreferences: endpoint({
+    method: 'PUT',
+    path: 'parent/sms-preferences',
+    access: PARENT,
+    summary: "Turns non-essential SMS to the parent's mobile on or off",
+    body: smsPreferencesSchema.pick({ optional: true }),
+    response: smsPreferencesSchema,
   }),
   preview: endpoint({
     method: 'POST',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { monthQuerySchema, myMonthSchema } from '../attendance/attendance.contract';
 import { endpoint } from '../endpoint';
 import { idParamSchema, idParams } from '../ids';
 import { mobileSchema, nationalCodeSchema } from '../iran';
@@ -152,6 +153,16 @@ export const parentContract = {
       card: reportCardSchema.nullable(),
       terms: z.array(z.object({ academicYear: z.number().int(), term: termSchema })),
     }),
+  }),
+  attendance: endpoint({
+    method: 'GET',
+    path: 'parent/children/:childId/attendance',
+    access: PARENT,
+    summary: "A linked child's attendance of one Jalali month (this month unless asked)",
+    params: childParams,
+    query: monthQuerySchema.partial(),
+    response: myMonthSchema,
+    noStore: true,
   }),
   invoices: endpoint({
     method: 'GET',

@@ -57,11 +57,16 @@ export async function seedAttendanceDemo(tx: Tx, userIds: Map<string, number>): 
     await tx
       .insert(attendanceSaves)
       .values({ clientKey: `demo-${date}`, userId: teacherUser, groupId: group.id, date, period: null });
-    await onAbsenceRecorded(tx, {
-      date,
-      period: null,
-      group,
-      studentIds: rows.filter((r) => r.state === 'absent').map((r) => r.studentId),
-    });
+    await onAbsenceRecorded(
+      tx,
+      {
+        date,
+        period: null,
+        group,
+        studentIds: rows.filter((r) => r.state === 'absent').map((r) => r.studentId),
+      },
+      // A month of demo absences in the bells, none in the SMS log.
+      { sms: false },
+    );
   }
 }

@@ -31,6 +31,7 @@ import { settings } from '../../db/schema/site';
 import type { Actor } from '../../lib/actor';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
+import { enqueue } from '../notifications/outbox';
 import { fullNameOf, studentOfUser } from '../students/students.service';
 import { subjectsOfTeacherInGroup } from '../teachers/teachers.service';
 
@@ -221,13 +222,16 @@ export async function getSheet(
 
 /**
  * Where an absence becomes news for the family: called inside the save's transaction with the students
- * newly marked absent. Today it writes an in-app notice the student sees (one per student and day, so
- * saving the sheet again notifies nobody twice). The SMS hook goes here: it must only queue the
- * message in this transaction (no network call inside a transaction); a job sends it afterwards.
+ * newly marked absent. It writes the in-app notice of the attendance page and queues an `absence`
+ * notification (the student's and the linked parents' bells, and SMS to the parents' mobiles unless
+ * they turned non-essential SMS off), in this same transaction: the sender job sends after commit.
+ * Both are one per student and day, so saving the sheet again tells nobody twice. `sms: false`
+ * (the demo seed) keeps it to the bells.
  */
 export async function onAbsenceRecorded(
   tx: Tx,
   absence: { date: string; period: number | null; group: { id: number; name: string }; studentIds: number[] },
+  options: { sms?: boolean } = {},
 ): Promise<void> {
   if (absence.studentIds.length === 0) return;
   const day = formatJalaliIso(absence.date);
@@ -244,6 +248,16 @@ export async function onAbsenceRecorded(
       })),
     )
     .onConflictDoNothing();
+  await enqueue(
+    tx,
+    absence.studentIds.map((studentId) => ({
+      kind: 'absence' as const,
+      studentId,
+      date: absence.date,
+      groupName: absence.group.name,
+    })),
+    options,
+  );
 }
 
 /**
@@ -494,7 +508,11 @@ function academicYearStart(date: string): number {
   return month >= 7 ? year : year - 1;
 }
 
-export async function myMonth(db: Db, auth: AuthContext, q: { year?: number; month?: number }): Promise<MyMonth> {
+export async function myMonth(
+  db: Db,
+  auth: Pick<AuthContext, 'userId'>,
+  q: { year?: number; month?: number },
+): Promise<MyMonth> {
   const student = await studentOfUser(db, auth.userId);
   const now = toJalali(todayIso());
   const year = q.year ?? now.year;

@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { contract } from '@madreseh/contract/endpoints';
 import { jalaliToIso, jalaliWeekday, todayIso } from '@madreseh/contract/jalali';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendance, studentNotices } from '../../db/schema/attendance';
+import { notifications, smsOptOuts } from '../../db/schema/notifications';
+import { students } from '../../db/schema/school';
+import { settings } from '../../db/schema/site';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { DEMO_PARENT_MOBILE } from '../parents/parents.seed';
 
 const ac = contract.attendance;
 let t: TestApp;
@@ -300,5 +304,63 @@ describe('what staff and students see', () => {
     expect(card.statusCode).toBe(200);
     expect(card.json().card.attendance).toEqual({ absentDays: expect.any(Number), lates: expect.any(Number) });
     expect(jalaliToIso(1405, 7, 1)).toBe('2026-09-23');
+  });
+});
+
+describe('absences reach the family', () => {
+  it('queue one absence per student and day to the student, the linked parents and their mobile', async () => {
+    const studentUser = await t.userId('student1');
+    const parentUser = await t.userId('parent1');
+    const [s1] = await t.db.select().from(students).where(eq(students.userId, studentUser));
+    if (!s1) throw new Error('no student1');
+    await t.db
+      .insert(settings)
+      .values({ key: 'notifications', value: { templates: { absence: 'غیبت {student} در {date} ({class})' } } })
+      .onConflictDoUpdate({
+        target: settings.key,
+        set: { value: { templates: { absence: 'غیبت {student} در {date} ({class})' } } },
+      });
+    const mark = async (date: string, absent: boolean) => {
+      const rows = (await sheet(teacher, seventhA.id, date)).json().rows as { studentId: number }[];
+      const res = await save(teacher, {
+        groupId: seventhA.id,
+        date,
+        entries: rows.map((r) => ({
+          studentId: r.studentId,
+          state: absent && r.studentId === s1.id ? 'absent' : 'present',
+        })),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const told = (date: string) =>
+      t.db
+        .select()
+        .from(notifications)
+        .where(like(notifications.idempotencyKey, `absence:${s1.id}:${date}:%`));
+
+    const day = schoolDay(60);
+    await mark(day, true);
+    // Saved again, present and then absent again: still told once.
+    await mark(day, false);
+    await mark(day, true);
+    const rows = await told(day);
+    expect(rows.map((r) => `${r.channel}:${r.userId ?? r.mobile}`).sort()).toEqual(
+      [`in_app:${studentUser}`, `in_app:${parentUser}`, `sms:${DEMO_PARENT_MOBILE}`].sort(),
+    );
+    expect(rows.every((r) => r.template === 'absence' && !r.essential)).toBe(true);
+    expect(rows[0]?.body).toContain(`غیبت ${s1.firstName} ${s1.lastName} در `);
+    expect(rows[0]?.body).toContain('(هفتم الف)');
+
+    // A parent who turned non-essential SMS off still sees it in the bell, and gets no SMS.
+    await t.db.insert(smsOptOuts).values({ mobile: DEMO_PARENT_MOBILE }).onConflictDoNothing();
+    try {
+      const other = schoolDay(63);
+      await mark(other, true);
+      const quiet = await told(other);
+      expect(quiet.map((r) => r.channel).sort()).toEqual(['in_app', 'in_app']);
+    } finally {
+      await t.db.delete(smsOptOuts).where(eq(smsOptOuts.mobile, DEMO_PARENT_MOBILE));
+      await t.db.delete(settings).where(eq(settings.key, 'notifications'));
+    }
   });
 });

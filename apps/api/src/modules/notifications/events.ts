@@ -21,7 +21,9 @@ export type NotificationEvent =
   | { kind: 'receipt_rejected'; paymentId: number; studentId: number; title: string; reason: string }
   | { kind: 'report_card_published'; studentId: number; groupId: number; term: string; round: string }
   | { kind: 'pre_register_status'; preRegistrationId: number; mobile: string; name: string; status: string }
-  | { kind: 'staff_message'; messageId: string; studentId: number; text: string };
+  | { kind: 'staff_message'; messageId: string; studentId: number; text: string }
+  /** A student marked absent: one per student and day, however often the sheet is saved. */
+  | { kind: 'absence'; studentId: number; date: string; groupName: string };
 
 export function templateOf(e: NotificationEvent): NotificationTemplate {
   return e.kind;
@@ -45,5 +47,7 @@ export function eventKey(e: NotificationEvent): string {
     case 'staff_message':
       // Not the student: two siblings' parent gets one SMS of one message.
       return `staff_message:${e.messageId}`;
+    case 'absence':
+      return `absence:${e.studentId}:${e.date}`;
   }
 }

@@ -12,7 +12,9 @@ import {
   previewMessage,
   putNotificationSettings,
   sendMessage,
+  setSmsPreferences,
   smsLog,
+  smsPreferencesOf,
   unreadCount,
 } from './notifications.service';
 
@@ -29,6 +31,17 @@ export function registerNotificationRoutes(app: FastifyInstance, db: Db, env: Sm
     ok: true as const,
     count: await markRead(db, userOf(request), body.ids),
   }));
+  // A parent's bell: the same service, by the parent's own user id.
+  implement(app, c.parentMine, async ({ query, request }) => myNotifications(db, userOf(request), query));
+  implement(app, c.parentUnread, async ({ request }) => ({ count: await unreadCount(db, userOf(request)) }));
+  implement(app, c.parentMarkRead, async ({ body, request }) => ({
+    ok: true as const,
+    count: await markRead(db, userOf(request), body.ids),
+  }));
+  implement(app, c.smsPreferences, async ({ request }) => smsPreferencesOf(db, userOf(request)));
+  implement(app, c.putSmsPreferences, async ({ body, request }) =>
+    setSmsPreferences(db, actorOf(request), body.optional),
+  );
   implement(app, c.preview, async ({ body }) => previewMessage(db, body));
   implement(app, c.send, async ({ body, request, reply }) => {
     const result = await sendMessage(db, actorOf(request), body);

@@ -5,6 +5,7 @@ import {
   type NotificationTemplate,
   type notificationSettingsSchema,
   type SmsLogKind,
+  type SmsPreferences,
   type StaffMessagePreview,
   smsParts,
   type staffMessageSchema,
@@ -13,6 +14,7 @@ import { and, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { notifications, smsOptOuts } from '../../db/schema/notifications';
+import { parents } from '../../db/schema/parents';
 import { groups, students } from '../../db/schema/school';
 import { inTransaction } from '../../db/transaction';
 import type { Actor } from '../../lib/actor';
@@ -249,4 +251,34 @@ export async function smsLog(db: Db, { page, pageSize, state }: Page & { state?:
     page,
     pageSize,
   };
+}
+
+/** The signed-in parent's mobile (their username's number); a missing record is a 404. */
+async function parentMobileOf(db: Db | Tx, userId: number): Promise<string> {
+  const [p] = await db.select({ mobile: parents.mobile }).from(parents).where(eq(parents.userId, userId));
+  if (!p) throw AppError.notFound();
+  return p.mobile;
+}
+
+/** Whether non-essential SMS reach the parent's mobile (kept in `sms_opt_outs` by number). */
+export async function smsPreferencesOf(db: Db, userId: number): Promise<SmsPreferences> {
+  const mobile = await parentMobileOf(db, userId);
+  const [out] = await db.select({ m: smsOptOuts.mobile }).from(smsOptOuts).where(eq(smsOptOuts.mobile, mobile));
+  return { optional: !out, mobile };
+}
+
+/**
+ * Turns the parent's non-essential SMS on or off. Essential ones (payments, receipts, one-time
+ * codes) are sent whatever is chosen here. Saying the same twice changes nothing.
+ */
+export async function setSmsPreferences(db: Db, actor: Actor, optional: boolean): Promise<SmsPreferences> {
+  const userId = actor.userId;
+  if (!userId) throw AppError.unauthorized();
+  return inTransaction(db, async (tx) => {
+    const mobile = await parentMobileOf(tx, userId);
+    if (optional) await tx.delete(smsOptOuts).where(eq(smsOptOuts.mobile, mobile));
+    else await tx.insert(smsOptOuts).values({ mobile }).onConflictDoNothing();
+    await audit(tx, actor, 'update', 'sms_preferences', userId, { optional });
+    return { optional, mobile };
+  });
 }

@@ -10,6 +10,7 @@ import { students } from '../../db/schema/school';
 import { settings } from '../../db/schema/site';
 import type { Actor } from '../../lib/actor';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { DEMO_PARENT_MOBILE } from '../parents/parents.seed';
 import { SandboxGateway } from '../payments/gateways';
 import { createInvoice } from '../payments/invoices.service';
 import { settlePayment } from '../payments/online-payments';
@@ -24,6 +25,8 @@ import { backoffMs, MAX_ATTEMPTS, pollDelivery, sendDue } from './sender';
 let t: TestApp;
 let actor: Actor;
 let student1: { id: number; userId: number; groupId: number; parentMobile: string };
+/** parent1's account, linked to student1 (the record's parent mobile is the same number). */
+let parent1UserId: number;
 let studentToken: string;
 let adminToken: string;
 let superToken: string;
@@ -56,8 +59,9 @@ beforeAll(async () => {
   const userId = await t.userId('student1');
   const [s] = await t.db.select().from(students).where(eq(students.userId, userId));
   if (!s?.groupId) throw new Error('student1 has no class');
-  await t.db.update(students).set({ parentMobile: '09121110001' }).where(eq(students.id, s.id));
-  student1 = { id: s.id, userId, groupId: s.groupId, parentMobile: '09121110001' };
+  await t.db.update(students).set({ parentMobile: DEMO_PARENT_MOBILE }).where(eq(students.id, s.id));
+  student1 = { id: s.id, userId, groupId: s.groupId, parentMobile: DEMO_PARENT_MOBILE };
+  parent1UserId = await t.userId('parent1');
   actor = { userId: await t.userId('admin'), role: 'admin', ip: '127.0.0.1' };
   studentToken = await t.sessionFor('student1');
   adminToken = await t.sessionFor('admin');
@@ -198,7 +202,7 @@ describe('sender', () => {
     expect(rows.map((r) => r.template)).toEqual(['payment_confirmed']);
     expect(rows[0]?.essential).toBe(true);
     // In the bell both are there.
-    const inApp = await t.db.select().from(notifications).where(eq(notifications.channel, 'in_app'));
+    const inApp = await t.db.select().from(notifications).where(eq(notifications.userId, student1.userId));
     expect(inApp.map((r) => r.template).sort()).toEqual(['invoice_issued', 'payment_confirmed']);
   });
 
@@ -224,19 +228,42 @@ describe('events', () => {
   it('invoice issued: the student in the bell and the parent by SMS, with the school and amount', async () => {
     const inv = await issue();
     const rows = await messagesOf('invoice_issued');
-    expect(rows.map((r) => [r.channel, r.userId ?? r.mobile]).sort()).toEqual([
-      ['in_app', student1.userId],
-      ['sms', student1.parentMobile],
-    ]);
+    // parent1 is linked to student1 and their mobile is the record's: one SMS, two bells.
+    expect(rows.map((r) => `${r.channel}:${r.userId ?? r.mobile}`).sort()).toEqual(
+      [`in_app:${student1.userId}`, `in_app:${parent1UserId}`, `sms:${student1.parentMobile}`].sort(),
+    );
     expect(rows[0]?.body).toContain('شهریه');
     expect(rows[0]?.body).toContain('۱۲٬۰۰۰٬۰۰۰ ریال');
     expect(rows[0]?.idempotencyKey).toContain(`invoice_issued:${inv.id}`);
   });
 
+  it('invoice issued to student1 reaches parent1’s bell and parent1’s mobile in the fake provider', async () => {
+    // The record holds another number: both get the SMS, each once.
+    await t.db.update(students).set({ parentMobile: '09121110001' }).where(eq(students.id, student1.id));
+    try {
+      await issue();
+    } finally {
+      await t.db.update(students).set({ parentMobile: DEMO_PARENT_MOBILE }).where(eq(students.id, student1.id));
+    }
+    const rows = await messagesOf('invoice_issued');
+    expect(rows.filter((r) => r.channel === 'in_app').map((r) => r.userId)).toContain(parent1UserId);
+    expect(
+      rows
+        .filter((r) => r.channel === 'sms')
+        .map((r) => r.mobile)
+        .sort(),
+    ).toEqual(['09121110001', DEMO_PARENT_MOBILE].sort());
+    const before = fakeSmsLog.length;
+    await sendDue(t.db, { provider: fakeProvider() });
+    const sent = fakeSmsLog.slice(before);
+    expect(sent.filter((m) => m.mobile === DEMO_PARENT_MOBILE)).toHaveLength(1);
+    expect(sent.find((m) => m.mobile === DEMO_PARENT_MOBILE)?.text).toContain('شهریه');
+  });
+
   it('payment confirmed, receipt approved and rejected with its reason', async () => {
     const inv = await issue();
     await recordManualPayment(t.db, actor, inv.id, { amount: 2_000_000 }, sign);
-    expect(await messagesOf('payment_confirmed')).toHaveLength(2);
+    expect(await messagesOf('payment_confirmed')).toHaveLength(3);
     const receipt = async (n: string) => {
       const [p] = await t.db
         .insert(payments)
@@ -254,9 +281,9 @@ describe('events', () => {
     };
     await decideReceipt(t.db, actor, await receipt('a'), { approve: true }, sign);
     await decideReceipt(t.db, actor, await receipt('b'), { approve: false, reason: 'مبلغ با رسید نمی‌خواند' }, sign);
-    expect(await messagesOf('receipt_approved')).toHaveLength(2);
+    expect(await messagesOf('receipt_approved')).toHaveLength(3);
     const rejected = await messagesOf('receipt_rejected');
-    expect(rejected).toHaveLength(2);
+    expect(rejected).toHaveLength(3);
     expect(rejected[0]?.body).toContain('مبلغ با رسید نمی‌خواند');
   });
 
@@ -283,7 +310,7 @@ describe('events', () => {
     });
     expect(outcome).toBe('credited');
     const told = await messagesOf('payment_confirmed');
-    expect(told.map((r) => r.channel).sort()).toEqual(['in_app', 'sms']);
+    expect(told.map((r) => r.channel).sort()).toEqual(['in_app', 'in_app', 'sms']);
     expect(told[0]?.body).toContain('۵۰۰٬۰۰۰ ریال');
   });
 
@@ -325,7 +352,7 @@ describe('events', () => {
     expect(first.invoices).toBeGreaterThanOrEqual(1);
     expect(again.queued).toBe(0);
     const rows = await messagesOf('due_reminder');
-    expect(rows.filter((r) => r.idempotencyKey.startsWith(`due_reminder:${open.id}:`))).toHaveLength(2);
+    expect(rows.filter((r) => r.idempotencyKey.startsWith(`due_reminder:${open.id}:`))).toHaveLength(3);
     expect(rows.some((r) => r.idempotencyKey.startsWith(`due_reminder:${paid.id}:`))).toBe(false);
   });
 });
@@ -370,6 +397,53 @@ describe('endpoints', () => {
     expect((await t.call(c.unread, { headers: t.as(studentToken) })).json()).toEqual({ count: 1 });
     // Staff have no bell of their own here.
     expect((await t.call(c.unread, { headers: t.as(adminToken) })).statusCode).toBe(403);
+  });
+
+  it('a parent reads their own bell and marks it read; a student token cannot', async () => {
+    await issue();
+    const parentToken = await t.sessionFor('parent1');
+    expect((await t.call(c.parentUnread, { headers: t.as(parentToken) })).json()).toEqual({ count: 1 });
+    const list = (await t.call(c.parentMine, { headers: t.as(parentToken) })).json();
+    expect(list.items).toHaveLength(1);
+    expect(list.items[0]).toMatchObject({ template: 'invoice_issued', read: false });
+    // The child's own bell is separate.
+    expect((await t.call(c.unread, { headers: t.as(studentToken) })).json()).toEqual({ count: 1 });
+    const read = await t.call(c.parentMarkRead, { body: {}, headers: t.as(parentToken) });
+    expect(read.json()).toEqual({ ok: true, count: 1 });
+    expect((await t.call(c.parentUnread, { headers: t.as(parentToken) })).json()).toEqual({ count: 0 });
+    expect((await t.call(c.unread, { headers: t.as(studentToken) })).json()).toEqual({ count: 1 });
+    expect((await t.call(c.parentUnread, { headers: t.as(studentToken) })).statusCode).toBe(403);
+  });
+
+  it('a parent turns non-essential SMS off and on; payments still reach them', async () => {
+    const parentToken = await t.sessionFor('parent1');
+    const got = await t.call(c.smsPreferences, { headers: t.as(parentToken) });
+    expect(got.json()).toEqual({ optional: true, mobile: DEMO_PARENT_MOBILE });
+    const off = await t.call(c.putSmsPreferences, { body: { optional: false }, headers: t.as(parentToken) });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toEqual({ optional: false, mobile: DEMO_PARENT_MOBILE });
+    // Twice is the same.
+    await t.call(c.putSmsPreferences, { body: { optional: false }, headers: t.as(parentToken) });
+    expect(await t.db.select().from(smsOptOuts).where(eq(smsOptOuts.mobile, DEMO_PARENT_MOBILE))).toHaveLength(1);
+
+    const inv = await issue();
+    await recordManualPayment(t.db, actor, inv.id, { amount: 1_000_000 }, sign);
+    await t.db.transaction((tx) =>
+      enqueue(tx, { kind: 'staff_message', messageId: 'opt-out', studentId: student1.id, text: 'اردو' }),
+    );
+    expect((await smsRows()).map((r) => r.template)).toEqual(['payment_confirmed']);
+    // In the bell everything is there.
+    expect((await t.call(c.parentUnread, { headers: t.as(parentToken) })).json()).toEqual({ count: 3 });
+
+    const on = await t.call(c.putSmsPreferences, { body: { optional: true }, headers: t.as(parentToken) });
+    expect(on.json()).toEqual({ optional: true, mobile: DEMO_PARENT_MOBILE });
+    await t.db.transaction((tx) =>
+      enqueue(tx, { kind: 'staff_message', messageId: 'opt-in', studentId: student1.id, text: 'اردو' }),
+    );
+    expect((await smsRows()).map((r) => r.template).sort()).toEqual(['payment_confirmed', 'staff_message']);
+    const bad = await t.call(c.putSmsPreferences, { body: { optional: 'yes' }, headers: t.as(parentToken) });
+    expect(bad.statusCode).toBe(400);
+    expect((await t.call(c.smsPreferences, { headers: t.as(studentToken) })).statusCode).toBe(403);
   });
 
   it('refuses a class message without a class, in Persian', async () => {

@@ -37,6 +37,8 @@ function varsOf(e: NotificationEvent): Record<string, string> {
       return { name: e.name, status: e.status };
     case 'staff_message':
       return { text: e.text };
+    case 'absence':
+      return { date: jalaliText(e.date), class: e.groupName };
   }
 }
 

@@ -1,5 +1,6 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { parentStudents, parents } from '../../db/schema/parents';
 import { students } from '../../db/schema/school';
 import type { NotificationEvent } from './events';
 
@@ -12,14 +13,21 @@ export interface Recipients {
   vars: Record<string, string>;
 }
 
+interface StudentAudience {
+  userId: number;
+  name: string;
+  parentUserIds: Set<number>;
+  mobiles: Set<string>;
+}
+
 /**
  * Who hears about each event (answers in the order of `events`). One query for all the students
  * the events name, however many there are (a class's invoices are issued in one go).
  *
- * Today a student event reaches the student's account (in-app) and the parents' mobile held on the
- * student record (SMS). When parent accounts arrive, their linked users are added here: read the
- * links of `studentIds` in the same query, push each linked parent's user id into `inApp` and their
- * mobile into `sms` (deduplicated against the record's mobile), and every event reaches them.
+ * A student event reaches the student's account (in-app), each linked parent's account (in-app),
+ * and by SMS the parents' mobile held on the student record and each linked parent's mobile (a
+ * number once, however it is known). The links are read in the same query (a left join: a student
+ * without linked parents is one row, one with two is two).
  */
 export async function recipientsOf(tx: Tx, events: readonly NotificationEvent[]): Promise<Recipients[]> {
   const studentIds = [...new Set(events.flatMap((e) => ('studentId' in e ? [e.studentId] : [])))];
@@ -31,18 +39,37 @@ export async function recipientsOf(tx: Tx, events: readonly NotificationEvent[])
           firstName: students.firstName,
           lastName: students.lastName,
           parentMobile: students.parentMobile,
+          parentUserId: parents.userId,
+          linkedMobile: parents.mobile,
         })
         .from(students)
+        .leftJoin(parentStudents, eq(parentStudents.studentId, students.id))
+        .leftJoin(parents, eq(parents.id, parentStudents.parentId))
         .where(inArray(students.id, studentIds))
     : [];
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const byId = new Map<number, StudentAudience>();
+  for (const r of rows) {
+    let s = byId.get(r.id);
+    if (!s) {
+      s = {
+        userId: r.userId,
+        name: `${r.firstName} ${r.lastName}`,
+        parentUserIds: new Set(),
+        mobiles: new Set(r.parentMobile ? [r.parentMobile] : []),
+      };
+      byId.set(r.id, s);
+    }
+    if (r.parentUserId != null) s.parentUserIds.add(r.parentUserId);
+    if (r.linkedMobile) s.mobiles.add(r.linkedMobile);
+  }
   return events.map((e): Recipients => {
     if (e.kind === 'pre_register_status') return { inApp: [], sms: e.mobile ? [e.mobile] : [], vars: {} };
     const s = byId.get(e.studentId);
     if (!s) return { inApp: [], sms: [], vars: {} };
-    const sms = new Set<string>();
-    if (s.parentMobile) sms.add(s.parentMobile);
-    // Linked parent users (role parent) join here: inApp.push(parent.userId); sms.add(parent.mobile).
-    return { inApp: [s.userId], sms: [...sms], vars: { student: `${s.firstName} ${s.lastName}` } };
+    return {
+      inApp: [s.userId, ...[...s.parentUserIds].filter((id) => id !== s.userId)],
+      sms: [...s.mobiles],
+      vars: { student: s.name },
+    };
   });
 }

@@ -4,6 +4,7 @@ import { requireAuth } from '../../auth/guard';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../http/actor';
 import { implement } from '../../http/implement';
+import { myMonth } from '../attendance/attendance.service';
 import { getStudentNews, listStudentNews } from '../news/news.service';
 import { batchOfPayer } from '../payments/batch-payments';
 import { DEFAULT_PAYMENTS_CONFIG, type PaymentsConfig } from '../payments/gateways';
@@ -47,6 +48,10 @@ export function registerParentRoutes(app: FastifyInstance, db: Db, config: Payme
   implement(app, c.reportCard, async ({ params, query, request }) => {
     const { child: kid } = await child(request, params.childId);
     return myReportCard(db, { userId: kid.userId }, query);
+  });
+  implement(app, c.attendance, async ({ params, query, request }) => {
+    const { child: kid } = await child(request, params.childId);
+    return myMonth(db, { userId: kid.userId }, query);
   });
   implement(app, c.invoices, async ({ params, request }) => actions.invoices(await payer(request, params.childId)));
   implement(app, c.directPay, async ({ params, body, request }) =>

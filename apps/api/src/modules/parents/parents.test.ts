@@ -187,3 +187,37 @@ describe('a parent pays a child’s invoice', () => {
     expect(started).toHaveLength(0);
   });
 });
+
+describe('a parent sees a child’s attendance by month', () => {
+  it('answers the linked child’s month through the attendance service and 404 for another child', async () => {
+    const parent = await t.sessionFor('parent1');
+    const student1 = await studentIdOf('student1');
+    const student2 = await studentIdOf('student2');
+    const own = await t.inject({
+      method: 'GET',
+      url: api(`student/attendance`),
+      headers: t.as(await t.sessionFor('student1')),
+    });
+    const { year, month } = own.json() as { year: number; month: number };
+    const mine = await t.inject({
+      method: 'GET',
+      url: api(`parent/children/${student1}/attendance?year=${year}&month=${month}`),
+      headers: t.as(parent),
+    });
+    expect(mine.statusCode, mine.body).toBe(200);
+    // The same month the child sees.
+    expect(mine.json()).toEqual(own.json());
+    const foreign = await t.inject({
+      method: 'GET',
+      url: api(`parent/children/${student2}/attendance`),
+      headers: t.as(parent),
+    });
+    expect(foreign.statusCode).toBe(404);
+    const bad = await t.inject({
+      method: 'GET',
+      url: api(`parent/children/${student1}/attendance?month=13`),
+      headers: t.as(parent),
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+});

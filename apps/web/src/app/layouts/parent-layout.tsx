@@ -1,6 +1,15 @@
 import type { SessionUser } from '@madreseh/contract/auth/auth.contract';
-import { IconCreditCard, IconFileInvoice, IconHome, IconNews, IconReportAnalytics } from '@tabler/icons-react';
+import {
+  IconCalendarCheck,
+  IconCreditCard,
+  IconFileInvoice,
+  IconHome,
+  IconMessageCog,
+  IconNews,
+  IconReportAnalytics,
+} from '@tabler/icons-react';
 import { Outlet, useParams, useRouteLoaderData } from 'react-router';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { ChildSwitcher } from '../../features/parent/components/child-switcher';
 import { parentFa as t } from '../../features/parent/messages';
 import { type AreaLink, AreaShell } from './area-shell';
@@ -13,6 +22,7 @@ function linksOf(childId: string | undefined): AreaLink[] {
     { to: base, label: t.childHome, icon: IconHome, end: true },
     { to: `${base}/news`, label: t.news, icon: IconNews },
     { to: `${base}/report-card`, label: t.reportCard, icon: IconReportAnalytics },
+    { to: `${base}/attendance`, label: t.attendance, icon: IconCalendarCheck },
     { to: `${base}/invoices`, label: t.invoices, icon: IconFileInvoice },
     { to: `${base}/card-to-card`, label: t.cardToCard, icon: IconCreditCard },
   ];
@@ -26,9 +36,20 @@ export function Component() {
   return (
     <AreaShell
       user={user}
-      sections={[{ links: [{ to: '/parent', label: t.home, icon: IconHome, end: true }] }, { links: links.slice(1) }]}
-      bottomNav={childId ? links.filter((l) => !l.to.endsWith('/card-to-card')) : undefined}
+      sections={[
+        {
+          links: [
+            { to: '/parent', label: t.home, icon: IconHome, end: true },
+            { to: '/parent/settings', label: t.settings, icon: IconMessageCog },
+          ],
+        },
+        { links: links.slice(1) },
+      ]}
+      bottomNav={
+        childId ? links.filter((l) => !l.to.endsWith('/card-to-card') && !l.to.endsWith('/attendance')) : undefined
+      }
       navLabel={t.navLabel}
+      headerExtra={<NotificationBell owner="parent" />}
     >
       <ChildSwitcher />
       <Outlet />

@@ -32,7 +32,7 @@ export function Component() {
       sections={[{ links: STUDENT_LINKS }]}
       bottomNav={STUDENT_LINKS.filter((l) => l.to !== '/student/card-to-card' && l.to !== '/student/attendance')}
       navLabel="منوی دانش‌آموز"
-      headerExtra={<NotificationBell />}
+      headerExtra={<NotificationBell owner="student" />}
     />
   );
 }

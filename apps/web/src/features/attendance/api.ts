@@ -4,10 +4,12 @@ import {
   type SheetSave,
 } from '@madreseh/contract/attendance/attendance.contract';
 import { groupContract } from '@madreseh/contract/group/group.contract';
+import { parentContract } from '@madreseh/contract/parent/parent.contract';
 import { teacherContract } from '@madreseh/contract/teacher/teacher.contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, call } from '../../lib/api-client';
 import { endpointQuery, invalidateEndpoints } from '../../lib/endpoint-query';
+import { childParamsOf, STUDENT_VIEWER, type Viewer } from '../../lib/viewer';
 import { enqueue, flushQueue } from './queue';
 
 /** The classes a teacher may take attendance of (hers), or every class for staff. */
@@ -24,8 +26,11 @@ export const sheetQuery = (groupId: number, date: string, period: number | null)
 export const classMonthQuery = (groupId: number, year: number, month: number) =>
   endpointQuery(attendanceContract.classMonth, { query: { groupId, year, month } });
 export const dayQuery = (date: string) => endpointQuery(attendanceContract.day, { query: { date } });
-export const myMonthQuery = (year: number, month: number) =>
-  endpointQuery(attendanceContract.mine, { query: { year, month } });
+/** A month of the student's attendance: their own, or a parent's child's (lib/viewer). */
+export const myMonthQuery = (year: number, month: number, v: Viewer = STUDENT_VIEWER) =>
+  v.kind === 'parent'
+    ? endpointQuery(parentContract.attendance, { params: childParamsOf(v), query: { year, month } })
+    : endpointQuery(attendanceContract.mine, { query: { year, month } });
 export const noticesQuery = () => endpointQuery(attendanceContract.notices);
 
 /**

@@ -52,6 +52,7 @@ export const attendanceFa = {
   monthLabel: 'ماه',
   // student
   myTitle: 'حضور و غیاب من',
+  childTitle: 'حضور و غیاب',
   myCounts: (absent: string, late: string, excused: string) =>
     `${absent} روز غیبت، ${late} تأخیر، ${excused} غیبت موجه`,
   noticesTitle: 'اعلان‌ها',

@@ -10,21 +10,31 @@ import { endpointQuery, invalidateEndpoints } from '../../lib/endpoint-query';
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
+/** Whose bell: the student's own, or the parent's (about all their children). */
+export type BellOwner = 'student' | 'parent';
+
+const bellEndpoints = {
+  student: { mine: c.mine, unread: c.unread, markRead: c.markRead },
+  parent: { mine: c.parentMine, unread: c.parentUnread, markRead: c.parentMarkRead },
+} as const;
+
 /** The bell's number: asked again every minute and when the window comes back into view. */
-export const unreadQuery = () => queryOptions({ ...endpointQuery(c.unread), refetchInterval: 60_000 });
+export const unreadQuery = (owner: BellOwner) =>
+  queryOptions({ ...endpointQuery(bellEndpoints[owner].unread), refetchInterval: 60_000 });
 
 /** The newest `shown` notifications (the list grows by a page at a time, up to 100). */
-export const myNotificationsQuery = (shown: number = NOTIFICATIONS_PAGE_SIZE) =>
+export const myNotificationsQuery = (owner: BellOwner, shown: number = NOTIFICATIONS_PAGE_SIZE) =>
   queryOptions({
-    ...endpointQuery(c.mine, { query: { page: 1, pageSize: Math.min(100, shown) } }),
+    ...endpointQuery(bellEndpoints[owner].mine, { query: { page: 1, pageSize: Math.min(100, shown) } }),
     placeholderData: keepPreviousData,
   });
 
-export function useMarkRead() {
+export function useMarkRead(owner: BellOwner) {
   const qc = useQueryClient();
+  const e = bellEndpoints[owner];
   return useMutation({
-    mutationFn: (ids?: number[]) => call(c.markRead, { body: ids ? { ids } : {} }),
-    onSuccess: () => invalidateEndpoints(qc, c.unread, c.mine),
+    mutationFn: (ids?: number[]) => call(e.markRead, { body: ids ? { ids } : {} }),
+    onSuccess: () => invalidateEndpoints(qc, e.unread, e.mine),
   });
 }
 

@@ -1,4 +1,6 @@
+import { notificationsContract } from '@madreseh/contract/notifications/notifications.contract';
 import { parentContract } from '@madreseh/contract/parent/parent.contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
 import { endpointQuery } from '../../lib/endpoint-query';
 
@@ -16,3 +18,13 @@ export const batchResultQuery = (id: number) => ({
   ...endpointQuery(parentContract.batchResult, { params: { id } }),
   staleTime: 0,
 });
+/** Whether non-essential SMS reach the parent's mobile. */
+export const smsPreferencesQuery = () => endpointQuery(notificationsContract.smsPreferences);
+
+export function useSetSmsPreferences() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (optional: boolean) => call(notificationsContract.putSmsPreferences, { body: { optional } }),
+    onSuccess: (data) => qc.setQueryData(smsPreferencesQuery().queryKey, data),
+  });
+}

@@ -5,20 +5,26 @@ import { IconBell, IconChevronLeft, IconChevronRight } from '@tabler/icons-react
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { digitsToPersian, formatJalaliDateTime, formatNumber } from '../../../lib/format';
+import { useViewer } from '../../../lib/viewer';
 import { PageHeader } from '../../../ui/page-header';
 import { myMonthQuery, noticesQuery } from '../api';
 import { attendanceFa as t } from '../messages';
 
 const COLORS: Record<AttendanceState, string> = { present: 'green', absent: 'red', late: 'orange', excused: 'blue' };
 
-/** /student/attendance: the student's month, day by day, with the notices of recorded absences. */
+/**
+ * /student/attendance: the student's month, day by day, with the notices of recorded absences.
+ * /parent/:childId/attendance: the same month for a parent's child (their absences reach the parent's bell).
+ */
 export function Component() {
+  const viewer = useViewer();
+  const own = viewer.kind === 'student';
   const [params, setParams] = useSearchParams();
   const now = toJalali(todayIso());
   const year = Number(params.get('year')) || now.year;
   const month = Number(params.get('month')) || now.month;
-  const q = useQuery(myMonthQuery(year, month));
-  const notices = useQuery(noticesQuery());
+  const q = useQuery(myMonthQuery(year, month, viewer));
+  const notices = useQuery({ ...noticesQuery(), enabled: own });
   const go = (delta: number) => {
     const index = year * 12 + (month - 1) + delta;
     setParams({ year: String(Math.floor(index / 12)), month: String((index % 12) + 1) }, { replace: true });
@@ -26,7 +32,7 @@ export function Component() {
   const marked = q.data?.days.filter((d) => d.marks.length > 0) ?? [];
   return (
     <>
-      <PageHeader title={t.myTitle} />
+      <PageHeader title={own ? t.myTitle : t.childTitle} />
       <Group justify="space-between" mb="sm">
         <ActionIcon variant="light" size="lg" onClick={() => go(-1)} aria-label={t.prevMonth}>
           <IconChevronRight size={20} />
@@ -91,10 +97,12 @@ export function Component() {
           )}
         </Stack>
       )}
-      <Title order={2} fz="h4" mt="lg" mb="xs">
-        {t.noticesTitle}
-      </Title>
-      {notices.isPending ? (
+      {own && (
+        <Title order={2} fz="h4" mt="lg" mb="xs">
+          {t.noticesTitle}
+        </Title>
+      )}
+      {!own ? null : notices.isPending ? (
         <Skeleton h={80} />
       ) : notices.isError ? null : notices.data.items.length === 0 ? (
         <Text c="dimmed">{t.noNotices}</Text>

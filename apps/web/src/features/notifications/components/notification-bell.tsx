@@ -3,15 +3,18 @@ import { IconBell } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { digitsToPersian } from '../../../lib/format';
-import { unreadQuery } from '../api';
+import { type BellOwner, unreadQuery } from '../api';
 import { notifyFa } from '../messages';
 
 // The list and its drawer come with the first click: the student area's first load stays small.
 const NotificationPanel = lazy(() => import('./notification-panel'));
 
-/** The bell in the student header: unread count, and the list in a drawer. */
-export function NotificationBell() {
-  const { data } = useQuery(unreadQuery());
+/**
+ * The bell in the student's or the parent's header: unread count, and the list in a drawer. The
+ * owner picks the endpoints (`student/notifications…` or `parent/notifications…`).
+ */
+export function NotificationBell({ owner }: { owner: BellOwner }) {
+  const { data } = useQuery(unreadQuery(owner));
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const count = data?.count ?? 0;
@@ -43,7 +46,7 @@ export function NotificationBell() {
       </Indicator>
       {wanted && (
         <Suspense fallback={null}>
-          <NotificationPanel opened={open} onClose={() => setOpen(false)} />
+          <NotificationPanel owner={owner} opened={open} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </>

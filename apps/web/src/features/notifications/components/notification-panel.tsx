@@ -4,7 +4,7 @@ import { IconBellOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { formatJalaliDateTime } from '../../../lib/format';
-import { myNotificationsQuery, NOTIFICATIONS_PAGE_SIZE, useMarkRead } from '../api';
+import { type BellOwner, myNotificationsQuery, NOTIFICATIONS_PAGE_SIZE, useMarkRead } from '../api';
 import { notifyFa } from '../messages';
 
 function Item({ n }: { n: NotificationItem }) {
@@ -26,11 +26,19 @@ function Item({ n }: { n: NotificationItem }) {
   );
 }
 
-/** The list of the student's notifications; opening it marks what it shows read. */
-export default function NotificationPanel({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+/** The list of the owner's notifications; opening it marks what it shows read. */
+export default function NotificationPanel({
+  owner,
+  opened,
+  onClose,
+}: {
+  owner: BellOwner;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const [shown, setShown] = useState(NOTIFICATIONS_PAGE_SIZE);
-  const { data, isPending, isError, isFetching, refetch } = useQuery(myNotificationsQuery(shown));
-  const markRead = useMarkRead();
+  const { data, isPending, isError, isFetching, refetch } = useQuery(myNotificationsQuery(owner, shown));
+  const markRead = useMarkRead(owner);
   const unreadIds = (data?.items ?? []).filter((n) => !n.read).map((n) => n.id);
   const unreadKey = unreadIds.join(',');
   // biome-ignore lint/correctness/useExhaustiveDependencies: marks once per set of unread ids shown

@@ -19,7 +19,7 @@ export function ChildSwitcher() {
   // The part after /parent/:childId (e.g. "invoices"), kept when another child is chosen;
   // a page of one record (a news item, a payment) goes back to its list.
   const rest = pathname.split('/').slice(3);
-  const keep = rest[0] === 'news' || rest[0] === 'invoices' || rest[0] === 'report-card' ? rest[0] : (rest[0] ?? '');
+  const keep = ['news', 'invoices', 'report-card', 'attendance'].includes(rest[0] ?? '') ? rest[0] : (rest[0] ?? '');
   const choose = (id: number) => navigate(`/parent/${id}${keep && keep !== 'payment' ? `/${keep}` : ''}`);
   return (
     <ScrollArea type="never" mb="md">
