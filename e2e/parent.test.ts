@@ -75,6 +75,48 @@ describe('a parent on a phone', () => {
     await context.close();
   });
 
+  it('opens their bell, turns non-essential SMS off and on, and reads a child’s attendance', async () => {
+    const context = await newContext(browser(), { baseURL: server.url, viewport: PHONE });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page);
+
+    // The bell in the parent header opens the parent's own list.
+    await page.getByTestId('notification-bell').click();
+    await page.getByRole('dialog', { name: 'اعلان‌ها' }).waitFor();
+    await page.keyboard.press('Escape');
+
+    // The SMS switch: off, kept after a reload, and on again.
+    await page.goto('/parent/settings');
+    const sms = page.getByTestId('sms-optional');
+    await expect.poll(() => sms.isChecked()).toBe(true);
+    // Mantine's switch input is visually hidden under its track.
+    await sms.click({ force: true });
+    await page.getByText('پیامک‌های اطلاع‌رسانی خاموش شد.').waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'parent-settings-390.png'), fullPage: true });
+    await page.reload();
+    await expect.poll(() => page.getByTestId('sms-optional').isChecked()).toBe(false);
+    await page.getByTestId('sms-optional').click({ force: true });
+    await page.getByText('پیامک‌های اطلاع‌رسانی روشن شد.').waitFor();
+
+    // The older child's month of attendance, through the student's page.
+    await page.goto('/parent');
+    await page
+      .getByTestId('child-card')
+      .filter({ hasText: 'سارا محمدی' })
+      .getByRole('link', { name: 'صورت‌حساب‌ها' })
+      .click();
+    await page.waitForURL(/\/parent\/\d+\/invoices$/);
+    const sara = Number(page.url().split('/')[4]);
+    await page.goto(`/parent/${sara}/attendance`);
+    await page.getByTestId('month-title').waitFor();
+    await page.getByTestId('my-counts').waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'parent-attendance-390.png'), fullPage: true });
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('signs in with a one-time code the SMS provider took to the mobile', async () => {
     const context = await newContext(browser(), { baseURL: server.url, viewport: PHONE });
     const page = await context.newPage();
