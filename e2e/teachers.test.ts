@@ -91,9 +91,9 @@ describe('a teacher on a phone', () => {
     const context = await newContext(browser(), { viewport: PHONE });
     const page = await context.newPage();
     await page.goto('/auth');
-    await page.getByLabel(/نام کاربری/).fill('teacher1');
-    await page.getByLabel(/رمز/).first().fill('demo1234');
-    await page.getByRole('button', { name: /ورود/ }).click();
+    await page.getByLabel('نام کاربری').fill('teacher1');
+    await page.getByLabel('رمز عبور', { exact: true }).fill('demo1234');
+    await page.getByRole('button', { name: 'ورود', exact: true }).click();
     await page.waitForURL('**/teacher');
     for (const area of ['/student', '/dashboard']) {
       await page.goto(area);
