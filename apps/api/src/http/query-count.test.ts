@@ -77,6 +77,8 @@ interface Fixture {
   studentId: number;
   groupId: number;
   academicYear: number;
+  /** parent1's payment of several invoices (started, not yet paid). */
+  batchId: number;
 }
 
 /** The endpoints that answer a list without paging: how to call them, and how to see that they answer more. */
@@ -116,6 +118,10 @@ const UNPAGED: Record<string, Unpaged> = {
   'student/notices': { url: () => 'student/notices' },
   // parent1 is student1's father: the same reads for the child, and the children (classmates are linked to him).
   'parent/children': { url: () => 'parent/children' },
+  'parent/payment/batch/:id': {
+    url: (f) => `parent/payment/batch/${f.batchId}`,
+    size: (body) => (body as { items: unknown[] }).items.length,
+  },
   'parent/children/:childId/invoices': { url: (f) => `parent/children/${f.studentId}/invoices` },
   'parent/children/:childId/payment/card-to-card': {
     url: (f) => `parent/children/${f.studentId}/payment/card-to-card`,
@@ -192,6 +198,7 @@ describe('query count of list endpoints', () => {
       studentId: me.id,
       groupId: me.groupId,
       academicYear: (school.value as { academicYear: number }).academicYear,
+      batchId: await startBatch(t, tokens.parent),
     };
     for (const [path, entry] of Object.entries(UNPAGED)) {
       const ep = GETS.find((e) => e.path === path);
@@ -258,6 +265,28 @@ describe('query count of list endpoints', () => {
     },
   );
 });
+
+/** parent1 starts one payment of an open invoice of each child: the batch's id. */
+async function startBatch(t: TestApp, parent: string): Promise<number> {
+  const headers = t.as(parent);
+  const children = (
+    (await t.inject({ method: 'GET', url: '/api/v1/parent/children', headers })).json() as { items: { id: number }[] }
+  ).items;
+  const open: number[] = [];
+  for (const child of children) {
+    const list = await t.inject({ method: 'GET', url: `/api/v1/parent/children/${child.id}/invoices`, headers });
+    const first = (list.json() as { invoices: { id: number; payable: number }[] }).invoices.find((i) => i.payable > 0);
+    if (first) open.push(first.id);
+  }
+  const res = await t.inject({
+    method: 'POST',
+    url: '/api/v1/parent/payment/online',
+    headers,
+    payload: { invoiceIds: open },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as { batchId: number }).batchId;
+}
 
 /**
  * Adds n rows of everything the lists show, straight into the database: news of every audience,
@@ -530,6 +559,27 @@ async function addRows(t: TestApp, f: Fixture, n: number): Promise<void> {
         cardMasked: '************1234',
         trackingNumber: `T${i}`,
         transferredAt: new Date(),
+      })),
+    );
+
+    // More shares of parent1's payment of several invoices (each on an invoice of its own).
+    const [share] = await tx.select().from(payments).where(eq(payments.batchId, f.batchId)).limit(1);
+    if (!share) throw new Error('the batch has no share');
+    const shared = await tx
+      .insert(invoices)
+      .values(
+        range.map((i) => ({ studentId: f.studentId, title: `اردو ${i}`, amount: 2_000_000, dueDate: '2030-01-01' })),
+      )
+      .returning({ id: invoices.id });
+    await tx.insert(payments).values(
+      shared.map((b) => ({
+        invoiceId: b.id,
+        method: share.method,
+        amount: 2_000_000,
+        status: 'pending' as const,
+        gateway: share.gateway,
+        submittedBy: share.submittedBy,
+        batchId: f.batchId,
       })),
     );
 

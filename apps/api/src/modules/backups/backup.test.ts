@@ -162,6 +162,33 @@ async function fillEveryTable() {
   // A parent's one-time sign-in code waiting.
   const otp = await t.inject({ method: 'POST', url: api('auth/otp/request'), payload: { mobile: '09121234567' } });
   expect(otp.statusCode, otp.body).toBe(200);
+  // A parent's payment of several invoices, started (a batch and its shares), and non-essential SMS off.
+  const parent = t.as(await t.sessionFor('parent1'));
+  const children = (
+    (await t.inject({ method: 'GET', url: api('parent/children'), headers: parent })).json() as {
+      items: { id: number }[];
+    }
+  ).items;
+  const open: number[] = [];
+  for (const child of children) {
+    const list = await t.inject({ method: 'GET', url: api(`parent/children/${child.id}/invoices`), headers: parent });
+    const first = (list.json() as { invoices: { id: number; payable: number }[] }).invoices.find((i) => i.payable > 0);
+    if (first) open.push(first.id);
+  }
+  const batch = await t.inject({
+    method: 'POST',
+    url: api('parent/payment/online'),
+    headers: parent,
+    payload: { invoiceIds: open },
+  });
+  expect(batch.statusCode, batch.body).toBe(200);
+  const optOut = await t.inject({
+    method: 'PUT',
+    url: api('parent/sms-preferences'),
+    headers: parent,
+    payload: { optional: false },
+  });
+  expect(optOut.statusCode, optOut.body).toBe(200);
   // An upload kept in the database (as several instances on PostgreSQL keep them).
   await databaseStorage(t.db).put('news/2026/cccccccccccccccccccccccc-400.webp', await smallPng(40, 40));
 }
