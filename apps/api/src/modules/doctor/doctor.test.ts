@@ -27,7 +27,7 @@ const verdicts = (findings: { verdict: string; what: string }[]) =>
 describe('doctor', () => {
   it('fails a production server with demo passwords, no backup, the test gateway and plain http', async () => {
     const facts = await databaseFacts(t.db);
-    expect(facts.demoAccounts.sort()).toEqual(['admin', 'parent1', 'student1', 'student2', 'superadmin']);
+    expect(facts.demoAccounts.sort()).toEqual(['admin', 'parent1', 'student1', 'student2', 'superadmin', 'teacher1']);
     const config = loadConfig({
       NODE_ENV: 'production',
       DATA_DIR: dir,
