@@ -83,17 +83,20 @@ export function Component() {
       <Text size="sm">{t.passMark(digitsToPersian(card.passMark))}</Text>
       <table>
         <tbody>
+          {/* One row, so that the term's attendance does not push a 16-subject card onto a second page. */}
           <tr>
-            <th style={{ width: '20%' }}>{t.discipline}</th>
-            <td style={{ width: '30%', height: 32 }} />
-            <th style={{ width: '20%' }}>{t.rank}</th>
-            <td style={{ width: '30%' }} />
-          </tr>
-          <tr>
-            <th>{t.absentDays}</th>
-            <td data-testid="absent-days">{digitsToPersian(card.attendance.absentDays)}</td>
-            <th>{t.lates}</th>
-            <td data-testid="lates">{digitsToPersian(card.attendance.lates)}</td>
+            <th style={{ width: '13%' }}>{t.discipline}</th>
+            <td style={{ width: '12%', height: 32 }} />
+            <th style={{ width: '13%' }}>{t.rank}</th>
+            <td style={{ width: '12%' }} />
+            <th style={{ width: '13%' }}>{t.absentDays}</th>
+            <td style={{ width: '12%' }} data-testid="absent-days">
+              {digitsToPersian(card.attendance.absentDays)}
+            </td>
+            <th style={{ width: '13%' }}>{t.lates}</th>
+            <td style={{ width: '12%' }} data-testid="lates">
+              {digitsToPersian(card.attendance.lates)}
+            </td>
           </tr>
         </tbody>
       </table>
