@@ -1,6 +1,14 @@
 import { Group, Pagination, type PaginationProps } from '@mantine/core';
 import { digitsToPersian } from '../lib/format';
 
+/** Names of the arrows for screen readers (an arrow alone has none, and a disabled one still needs one). */
+const CONTROL_NAMES = {
+  first: 'صفحهٔ نخست',
+  previous: 'صفحهٔ پیش',
+  next: 'صفحهٔ بعد',
+  last: 'صفحهٔ آخر',
+} as const;
+
 /**
  * Page numbers in Persian digits under a list; nothing when everything fits on one page.
  * `pages` is the number of pages (Math.ceil(total / pageSize)).
@@ -28,7 +36,8 @@ export function PersianPagination({
         value={page}
         onChange={onChange}
         size={size}
-        getItemProps={(n) => ({ children: digitsToPersian(n) })}
+        getItemProps={(n) => ({ children: digitsToPersian(n), 'aria-label': `صفحهٔ ${digitsToPersian(n)}` })}
+        getControlProps={(control) => ({ 'aria-label': CONTROL_NAMES[control] })}
       />
     </Group>
   );

@@ -15,6 +15,7 @@ import {
 } from '@madreseh/contract/notifications/notifications.contract';
 import {
   Badge,
+  Box,
   Button,
   Group,
   Paper,
@@ -206,8 +207,9 @@ function SmsLog() {
   if (!data.items.length) return <Text c="dimmed">{notifyFa.logEmpty}</Text>;
   return (
     <Stack>
-      <Table.ScrollContainer minWidth={560}>
-        <Table striped verticalSpacing="xs">
+      {/* A region that scrolls sideways on a phone: focusable, so a keyboard can scroll it too. */}
+      <Box component="section" aria-label={notifyFa.log} tabIndex={0} style={{ overflowX: 'auto' }}>
+        <Table striped verticalSpacing="xs" miw={560}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{notifyFa.mobile}</Table.Th>
@@ -243,7 +245,7 @@ function SmsLog() {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </Box>
       {data.total > data.pageSize && (
         <PersianPagination pages={Math.ceil(data.total / data.pageSize)} page={page} onChange={setPage} />
       )}
