@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  arrivesAt,
   baseURL,
   DESKTOP,
   loginByApi,
@@ -155,7 +156,7 @@ describe('managing admin accounts (super-admin)', () => {
     await page.goto('/dashboard/admins');
     await page.getByTestId('super-admin-only').waitFor();
     expect(await page.getByRole('heading', { name: 'فقط مدیر ارشد' }).count()).toBe(1);
-    expect(await settledPath(page)).toBe('/dashboard/admins');
+    expect(await arrivesAt(page, '/dashboard/admins')).toBe('/dashboard/admins');
     await page.getByRole('link', { name: 'بازگشت به داشبورد' }).click();
     await page.waitForURL(/\/dashboard$/);
     await context.close();
@@ -168,7 +169,7 @@ describe('managing admin accounts (super-admin)', () => {
       const page = await context.newPage();
       await page.goto('/dashboard/admins');
       await rowOf(page, 'superadmin').waitFor();
-      expect(await settledPath(page)).toBe('/dashboard/admins');
+      expect(await arrivesAt(page, '/dashboard/admins')).toBe('/dashboard/admins');
       expect(await seriousA11yViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'مدیر تازه' }).click();
       await page.getByRole('dialog').waitFor();

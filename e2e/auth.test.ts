@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  arrivesAt,
   checkToken,
   DEMO_PASSWORD,
   type DemoUser,
@@ -72,7 +73,7 @@ describe('login and logout round trip', () => {
     await page.getByRole('button', { name: 'ورود' }).click();
     const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'نام کاربری یا رمز عبور درست نیست.' });
     await toast.waitFor();
-    expect(await settledPath(page)).toBe('/auth');
+    expect(await arrivesAt(page, '/auth')).toBe('/auth');
     const box = await toast.boundingBox();
     expect(box).not.toBeNull();
     if (box) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  arrivesAt,
   baseURL,
   DEMO_PASSWORD,
   DESKTOP,
@@ -57,7 +58,7 @@ describe('the demo password prompt', () => {
       const page = await context.newPage();
       const errors = watchErrors(page);
       await page.goto('/dashboard');
-      expect(await settledPath(page)).toBe('/dashboard');
+      expect(await arrivesAt(page, '/dashboard')).toBe('/dashboard');
       const prompt = page.getByTestId('demo-password-prompt');
       await prompt.waitFor();
       expect(await prompt.innerText()).toContain(WARNING);

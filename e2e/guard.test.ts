@@ -1,7 +1,16 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from './server';
-import { baseURL, type DemoUser, loginByApi, newContext, setSessionCookies, settledPath, useBrowser } from './support';
+import {
+  arrivesAt,
+  baseURL,
+  type DemoUser,
+  loginByApi,
+  newContext,
+  setSessionCookies,
+  settledPath,
+  useBrowser,
+} from './support';
 
 const browser = useBrowser();
 
@@ -120,7 +129,7 @@ describe('the access guard (decision 0002)', () => {
     });
     await page.route('**/api/v1/auth/check-token', (route) => route.abort('failed'));
     await page.goto('/dashboard');
-    expect(await settledPath(page)).toBe('/auth');
+    expect(await arrivesAt(page, '/auth')).toBe('/auth');
     expect(errors.some((e) => e.includes('Token check failed'))).toBe(true);
     await context.close();
   });
@@ -137,7 +146,7 @@ describe('the access guard (decision 0002)', () => {
       }),
     );
     await page.goto('/dashboard');
-    expect(await settledPath(page)).toBe('/auth');
+    expect(await arrivesAt(page, '/auth')).toBe('/auth');
     await context.close();
   });
 
@@ -147,7 +156,7 @@ describe('the access guard (decision 0002)', () => {
     const page = await context.newPage();
     await page.route('**/api/v1/auth/check-token', (route) => route.fulfill({ status: 200, body: '' }));
     await page.goto('/student');
-    expect(await settledPath(page)).toBe('/auth');
+    expect(await arrivesAt(page, '/auth')).toBe('/auth');
     await context.close();
   });
 
@@ -172,7 +181,7 @@ describe('the access guard (decision 0002)', () => {
     const { token } = await loginByApi(context, 'student1');
     const page = await context.newPage();
     await page.goto('/student');
-    expect(await settledPath(page)).toBe('/student');
+    expect(await arrivesAt(page, '/student')).toBe('/student');
     await fetch(`${baseURL()}/api/v1/auth/logout`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -199,10 +208,10 @@ describe('an expired token', () => {
     await loginByApi(context, 'admin', shortLived.url);
     const page = await context.newPage();
     await page.goto('/dashboard');
-    expect(await settledPath(page)).toBe('/dashboard');
+    expect(await arrivesAt(page, '/dashboard')).toBe('/dashboard');
     await new Promise((r) => setTimeout(r, 6500));
     await page.goto('/dashboard/news');
-    expect(await settledPath(page)).toBe('/auth');
+    expect(await arrivesAt(page, '/auth')).toBe('/auth');
     await context.close();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseURL, loginByApi, newContext, PHONE, settledPath, useBrowser, watchErrors } from './support';
+import { arrivesAt, baseURL, loginByApi, newContext, PHONE, settledPath, useBrowser, watchErrors } from './support';
 
 const browser = useBrowser();
 
@@ -37,7 +37,7 @@ describe('the RTL shell', () => {
       await nav.getByRole('link', { name, exact: true }).waitFor({ state: 'visible' });
     }
     await nav.getByRole('link', { name: 'درباره ما', exact: true }).click();
-    expect(await settledPath(page)).toBe('/about-us');
+    expect(await arrivesAt(page, '/about-us')).toBe('/about-us');
     await nav.waitFor({ state: 'hidden' });
     expect(errors).toEqual([]);
     await context.close();
@@ -63,7 +63,7 @@ describe('the RTL shell', () => {
     await page.getByText('Page Not Found').waitFor();
     await page.getByText('صفحه‌ای که دنبال آن بودید پیدا نشد.').waitFor();
     await page.getByRole('link', { name: 'رفتن به صفحهٔ اصلی' }).click();
-    expect(await settledPath(page)).toBe('/');
+    expect(await arrivesAt(page, '/')).toBe('/');
     await context.close();
   });
 
@@ -80,7 +80,7 @@ describe('the RTL shell', () => {
     const context = await newContext(browser());
     const page = await context.newPage();
     await page.goto('/gallery');
-    expect(await settledPath(page)).toBe('/Gallery');
+    expect(await arrivesAt(page, '/Gallery')).toBe('/Gallery');
     await context.close();
   });
 

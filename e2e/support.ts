@@ -110,6 +110,16 @@ export async function settledPath(page: Page): Promise<string> {
   return new URL(page.url()).pathname;
 }
 
+/**
+ * The path the page settles on once it has had the chance to reach `path`: a click on a plain link
+ * (before the app takes over the server's first screen) starts a full navigation that `networkidle`
+ * alone does not wait for. Returns the path it ended on, so a wrong one still reads clearly.
+ */
+export async function arrivesAt(page: Page, path: string): Promise<string> {
+  await page.waitForURL((url) => url.pathname === path).catch(() => undefined);
+  return settledPath(page);
+}
+
 /** axe's serious and critical findings on the page as it is now, one line each (rule: elements). */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).analyze();
