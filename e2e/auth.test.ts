@@ -6,7 +6,6 @@ import {
   type DemoUser,
   newContext,
   PHONE,
-  settledPath,
   useBrowser,
   watchErrors,
 } from './support';

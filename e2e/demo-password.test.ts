@@ -8,7 +8,6 @@ import {
   newContext,
   PHONE,
   setSessionCookies,
-  settledPath,
   useBrowser,
   watchErrors,
 } from './support';
