@@ -20,6 +20,8 @@ export function registerCrawlerFiles(app: FastifyInstance, originOf: (request: F
       'Disallow: /api/',
       'Disallow: /auth',
       'Disallow: /student',
+      'Disallow: /parent',
+      'Disallow: /teacher',
       'Disallow: /dashboard',
       'Disallow: /payment-sandbox/',
       'Disallow: /uploads/receipts/',

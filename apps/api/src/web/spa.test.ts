@@ -308,6 +308,8 @@ describe('robots.txt and sitemap.xml', () => {
     expect(res.body).toContain('Disallow: /api/');
     expect(res.body).toContain('Disallow: /dashboard');
     expect(res.body).toContain('Disallow: /student');
+    expect(res.body).toContain('Disallow: /parent');
+    expect(res.body).toContain('Disallow: /teacher');
     expect(res.body).toContain('Sitemap: https://school.example/sitemap.xml');
   });
 

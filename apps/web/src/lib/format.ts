@@ -1,4 +1,5 @@
 import { digitsToPersian } from '@madreseh/contract/digits';
+import type { MoneyUnit } from '@madreseh/contract/payments/payments.contract';
 
 export { digitsToPersian };
 
@@ -66,7 +67,7 @@ export function formatNumber(value: number | bigint): string {
   return `${negative ? '−' : ''}${digitsToPersian(digits)}`;
 }
 
-export type MoneyUnit = 'rial' | 'toman';
+export type { MoneyUnit };
 
 /** An amount stored in Rials, shown in Rials or Tomans: «۱۲٬۵۰۰٬۰۰۰ ریال» / «۱٬۲۵۰٬۰۰۰ تومان». */
 export function formatMoney(rials: number | bigint, unit: MoneyUnit = 'toman'): string {
