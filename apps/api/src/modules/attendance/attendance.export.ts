@@ -1,6 +1,6 @@
 import { ATTENDANCE_LABELS, type ClassMonth } from '@madreseh/contract/attendance/attendance.contract';
 import { type Column, toXlsx } from '../../lib/spreadsheet';
-import { monthTitle } from './attendance.service';
+import { monthTitle } from './attendance.reports';
 
 type Row = ClassMonth['rows'][number];
 

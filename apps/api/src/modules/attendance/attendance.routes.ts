@@ -5,20 +5,10 @@ import type { Db } from '../../db/client';
 import { actorOf } from '../../http/actor';
 import { implement } from '../../http/implement';
 import { asAttachment, XLSX_TYPE } from '../../lib/spreadsheet';
+import { addHoliday, listHolidays, removeHoliday, setAttendanceSettings } from './attendance.calendar';
 import { monthXlsx } from './attendance.export';
-import {
-  addHoliday,
-  classMonth,
-  daySummary,
-  getSheet,
-  listHolidays,
-  monthTitle,
-  myMonth,
-  myNotices,
-  removeHoliday,
-  saveSheet,
-  setAttendanceSettings,
-} from './attendance.service';
+import { classMonth, daySummary, monthTitle, myMonth, myNotices } from './attendance.reports';
+import { getSheet, saveSheet } from './attendance.service';
 
 export function registerAttendanceRoutes(app: FastifyInstance, db: Db): void {
   implement(app, attendanceContract.sheet, async ({ query, request }) => getSheet(db, requireAuth(request), query));

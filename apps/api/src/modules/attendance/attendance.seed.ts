@@ -4,7 +4,8 @@ import type { Tx } from '../../db/client';
 import { attendance, attendanceSaves, schoolHolidays } from '../../db/schema/attendance';
 import { groups, students } from '../../db/schema/school';
 import { DEMO_TEACHER } from '../teachers/teachers.seed';
-import { closedReason, onAbsenceRecorded } from './attendance.service';
+import { closedReason } from './attendance.calendar';
+import { onAbsenceRecorded } from './attendance.service';
 
 const DAY = 86_400_000;
 const isoDaysBefore = (iso: string, n: number) =>

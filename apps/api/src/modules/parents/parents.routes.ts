@@ -4,7 +4,7 @@ import { requireAuth } from '../../auth/guard';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../http/actor';
 import { implement } from '../../http/implement';
-import { myMonth } from '../attendance/attendance.service';
+import { myMonth } from '../attendance/attendance.reports';
 import { getStudentNews, listStudentNews } from '../news/news.service';
 import { batchOfPayer } from '../payments/batch-payments';
 import { DEFAULT_PAYMENTS_CONFIG, type PaymentsConfig } from '../payments/gateways';
