@@ -283,7 +283,17 @@ describe('addresses that do not exist', () => {
   });
 
   it('answers 200 for the app areas the client decides about, kept out of search engines', async () => {
-    for (const url of ['/auth', '/student', '/student/invoices', '/dashboard/news', '/gallery']) {
+    for (const url of [
+      '/auth',
+      '/student',
+      '/student/invoices',
+      '/parent',
+      '/parent/settings',
+      '/teacher',
+      '/teacher/attendance',
+      '/dashboard/news',
+      '/gallery',
+    ]) {
       const res = await page(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<meta name="robots" content="noindex">');

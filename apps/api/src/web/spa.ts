@@ -5,7 +5,8 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerCrawlerFiles } from './crawler';
-import { headTags, renderPage } from './pages';
+import { headTags } from './page-markup';
+import { renderPage } from './pages';
 
 /** Files that must be checked on every visit: the service worker, the manifest and the HTML. */
 const REVALIDATE = new Set(['sw.js', 'manifest.webmanifest', 'index.html', 'registerSW.js']);
