@@ -4,7 +4,9 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { JalaliCalendarField } from './jalali-calendar';
-import { MF, persianTyped, SegmentedField, SelectField, StepperHeader, TabsView, TextField } from './kit-form';
+import { MF, persianTyped, TextField } from './kit-form';
+import { SelectField } from './kit-select';
+import { SegmentedField, StepperHeader, TabsView } from './kit-steps';
 
 const stylesheet = fs.readFileSync(createRequire(import.meta.url).resolve('@mantine/core/styles.css'), 'utf8');
 
