@@ -2,7 +2,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { fa } from '../messages/fa';
-import { Alert, Anchor, PublicPage, Skeleton } from './kit';
+import { Anchor, PublicPage } from './kit';
+import { Alert, Skeleton } from './kit-display';
 import { PageHeader } from './page-header';
 
 /**

@@ -1,7 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { importWithReload } from '../../../app/lazy-route';
-import { Group, Image, M, PublicPage, rem, SimpleGrid, Skeleton, Text } from '../../../ui/kit';
+import { Group, M, PublicPage, rem, Text } from '../../../ui/kit';
+import { Image, SimpleGrid, Skeleton } from '../../../ui/kit-display';
 import { PageHeader } from '../../../ui/page-header';
 import classes from '../gallery.module.css';
 import { galleryFa } from '../messages';
