@@ -2,7 +2,7 @@
 // by default 5,000 students in 150 classes, a published first-term report card with every subject graded for
 // every student, 10 invoices each (50,000) with their payments, 500 news, 1,000 pre-registrations, gallery
 // photos and contact messages. Rows are generated here and inserted in batches of 1,000 in one transaction.
-import { weightedAverage } from '@madreseh/contract/report-card/report-card.contract';
+import { weightedAverage } from '@madreseh/contract/report-cards/report-cards.contract';
 import { normalizePersian } from '@madreseh/contract/text';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../apps/api/src/auth/passwords';

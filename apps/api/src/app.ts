@@ -15,7 +15,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { registerIdempotency } from './http/idempotency';
 import { registerPersianInput } from './http/persian-input';
 import { requestSerializer } from './lib/log';
-import { registerAchievementRoutes } from './modules/achievement/achievement.routes';
+import { registerAchievementRoutes } from './modules/achievements/achievements.routes';
 import { registerAdminsRoutes } from './modules/admins/admins.routes';
 import { registerAttendanceRoutes } from './modules/attendance/attendance.routes';
 import { registerAuditRoutes } from './modules/audit/audit.routes';

@@ -1,4 +1,4 @@
-import { achievementContract } from './achievement/achievement.contract';
+import { achievementsContract } from './achievements/achievements.contract';
 import { adminsContract } from './admins/admins.contract';
 import { attendanceContract } from './attendance/attendance.contract';
 import { auditContract } from './audit/audit.contract';
@@ -8,17 +8,17 @@ import { contactContract } from './contact/contact.contract';
 import { dashboardContract } from './dashboard/dashboard.contract';
 import type { Endpoint } from './endpoint';
 import { galleryContract } from './gallery/gallery.contract';
-import { groupContract } from './group/group.contract';
+import { groupsContract } from './groups/groups.contract';
 import { newsContract } from './news/news.contract';
 import { notificationsContract } from './notifications/notifications.contract';
-import { parentContract } from './parent/parent.contract';
+import { parentsContract } from './parents/parents.contract';
 import { paymentsContract } from './payments/payments.contract';
 import { preRegisterContract } from './pre-register/pre-register.contract';
-import { reportCardContract } from './report-card/report-card.contract';
+import { reportCardsContract } from './report-cards/report-cards.contract';
 import { settingsContract } from './settings/settings.contract';
-import { studentContract } from './student/student.contract';
+import { studentsContract } from './students/students.contract';
 import { systemContract } from './system/system.contract';
-import { teacherContract } from './teacher/teacher.contract';
+import { teachersContract } from './teachers/teachers.contract';
 
 /**
  * Every endpoint of the API, by domain. The server registers routes from this table and the
@@ -31,19 +31,19 @@ export const contract = {
   settings: settingsContract,
   news: newsContract,
   gallery: galleryContract,
-  achievement: achievementContract,
+  achievement: achievementsContract,
   dashboard: dashboardContract,
   contact: contactContract,
   preRegister: preRegisterContract,
-  group: groupContract,
-  student: studentContract,
-  parent: parentContract,
-  reportCard: reportCardContract,
+  group: groupsContract,
+  student: studentsContract,
+  parent: parentsContract,
+  reportCard: reportCardsContract,
   admins: adminsContract,
   backups: backupsContract,
   audit: auditContract,
   notifications: notificationsContract,
-  teacher: teacherContract,
+  teacher: teachersContract,
   attendance: attendanceContract,
 } as const;
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
-import { seedDemoAchievements } from '../modules/achievement/achievement.seed';
+import { seedDemoAchievements } from '../modules/achievements/achievements.seed';
 import { seedAttendanceDemo } from '../modules/attendance/attendance.seed';
 import { discardDemoGallery, seedDemoGallery, storeDemoGallery } from '../modules/gallery/gallery.seed';
 import { seedDemoParents } from '../modules/parents/parents.seed';

@@ -98,17 +98,17 @@ export const routes: RouteObject[] = [
             shouldRevalidate: alwaysRevalidate,
             lazy: lazy(() => import('./layouts/parent-layout')),
             children: [
-              { index: true, lazy: lazy(() => import('../features/parent/pages/parent-home-page')) },
-              { path: 'settings', lazy: lazy(() => import('../features/parent/pages/parent-settings-page')) },
+              { index: true, lazy: lazy(() => import('../features/parents/pages/parent-home-page')) },
+              { path: 'settings', lazy: lazy(() => import('../features/parents/pages/parent-settings-page')) },
               {
                 path: PAGES.parentBatchResult.slice('/parent/'.length),
-                lazy: lazy(() => import('../features/parent/pages/batch-result-page')),
+                lazy: lazy(() => import('../features/parents/pages/batch-result-page')),
               },
               {
                 // The student's own pages, for the chosen child (lib/viewer).
                 path: ':childId',
                 children: [
-                  { index: true, lazy: lazy(() => import('../features/parent/pages/parent-home-page')) },
+                  { index: true, lazy: lazy(() => import('../features/parents/pages/parent-home-page')) },
                   { path: 'news', lazy: lazy(() => import('../features/news/pages/student-news-page')) },
                   { path: 'news/:id', lazy: lazy(() => import('../features/news/pages/student-news-item-page')) },
                   {
@@ -161,7 +161,7 @@ export const routes: RouteObject[] = [
                     path: 'payments/pending',
                     lazy: lazy(() => import('../features/payments/pages/pending-receipts-page')),
                   },
-                  { path: 'group', lazy: lazy(() => import('../features/classes/pages/groups-page')) },
+                  { path: 'group', lazy: lazy(() => import('../features/groups/pages/groups-page')) },
                   { path: 'teachers', lazy: lazy(() => import('../features/teachers/pages/teachers-page')) },
                   {
                     path: 'attendance',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { idParams } from '../ids';
 import { SUPER_ADMIN } from '../roles';
-import { passwordChangeSchema } from '../student/student.contract';
+import { passwordChangeSchema } from '../students/students.contract';
 import { digitsToLatin, text, tidyPersian } from '../text';
 
 /** The roles of the school office's accounts (students are managed elsewhere). */

@@ -3,7 +3,7 @@ import { endpoint } from '../endpoint';
 import { idParams } from '../ids';
 import { mobileSchema } from '../iran';
 import { HOME_PATHS, ROLES, SIGNED_IN, STAFF } from '../roles';
-import { passwordChangeSchema } from '../student/student.contract';
+import { passwordChangeSchema } from '../students/students.contract';
 import { digitsToLatin, text } from '../text';
 
 export const roleSchema = z.enum(ROLES);

@@ -1,4 +1,4 @@
-import { PARENT_RELATIONS } from '@madreseh/contract/parent/parent.contract';
+import { PARENT_RELATIONS } from '@madreseh/contract/parents/parents.contract';
 import { index, integer, pgEnum, pgTable, primaryKey, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { students } from './school';
 import { users } from './users';

@@ -1,5 +1,5 @@
-import { GRADING_SCALES } from '@madreseh/contract/group/group.contract';
-import { GENDERS, STUDENT_STATUSES } from '@madreseh/contract/student/student.contract';
+import { GRADING_SCALES } from '@madreseh/contract/groups/groups.contract';
+import { GENDERS, STUDENT_STATUSES } from '@madreseh/contract/students/students.contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,

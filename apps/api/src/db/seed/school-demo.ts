@@ -1,5 +1,5 @@
 import { academicYearOf } from '@madreseh/contract/jalali';
-import { weightedAverage } from '@madreseh/contract/report-card/report-card.contract';
+import { weightedAverage } from '@madreseh/contract/report-cards/report-cards.contract';
 import { normalizePersian } from '@madreseh/contract/text';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../client';

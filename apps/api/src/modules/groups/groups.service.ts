@@ -1,4 +1,4 @@
-import type { Group, groupInputSchema } from '@madreseh/contract/group/group.contract';
+import type { Group, groupInputSchema } from '@madreseh/contract/groups/groups.contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';

@@ -1,4 +1,4 @@
-import { parentContract as c } from '@madreseh/contract/parent/parent.contract';
+import { parentsContract as c } from '@madreseh/contract/parents/parents.contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAuth } from '../../auth/guard';
 import type { Db } from '../../db/client';

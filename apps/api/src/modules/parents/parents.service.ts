@@ -4,7 +4,7 @@ import type {
   ParentCredentials,
   ParentLinkBody,
   ParentRelation,
-} from '@madreseh/contract/parent/parent.contract';
+} from '@madreseh/contract/parents/parents.contract';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { hashPassword, randomPassword } from '../../auth/passwords';
 import { endUserSessions } from '../../auth/sessions';

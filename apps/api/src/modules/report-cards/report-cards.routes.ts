@@ -1,4 +1,4 @@
-import { reportCardContract } from '@madreseh/contract/report-card/report-card.contract';
+import { reportCardsContract } from '@madreseh/contract/report-cards/report-cards.contract';
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../auth/guard';
 import type { Db } from '../../db/client';
@@ -7,8 +7,8 @@ import { implement } from '../../http/implement';
 import { grid, myReportCard, publish, saveGrid } from './report-cards.service';
 
 export function registerReportCardRoutes(app: FastifyInstance, db: Db): void {
-  implement(app, reportCardContract.grid, async ({ query }) => grid(db, query.groupId, query.term));
-  implement(app, reportCardContract.save, async ({ body, request }) => saveGrid(db, actorOf(request), body));
-  implement(app, reportCardContract.publish, async ({ body, request }) => publish(db, actorOf(request), body));
-  implement(app, reportCardContract.mine, async ({ query, request }) => myReportCard(db, requireAuth(request), query));
+  implement(app, reportCardsContract.grid, async ({ query }) => grid(db, query.groupId, query.term));
+  implement(app, reportCardsContract.save, async ({ body, request }) => saveGrid(db, actorOf(request), body));
+  implement(app, reportCardsContract.publish, async ({ body, request }) => publish(db, actorOf(request), body));
+  implement(app, reportCardsContract.mine, async ({ query, request }) => myReportCard(db, requireAuth(request), query));
 }

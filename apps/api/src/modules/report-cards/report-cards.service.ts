@@ -12,7 +12,7 @@ import {
   TERM_MONTHS,
   TERMS,
   type Term,
-} from '@madreseh/contract/report-card/report-card.contract';
+} from '@madreseh/contract/report-cards/report-cards.contract';
 import { and, asc, eq, inArray, ne, or, type Placeholder, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuthContext } from '../../auth/sessions';

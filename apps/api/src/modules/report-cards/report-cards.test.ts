@@ -1,5 +1,5 @@
 import { contract } from '@madreseh/contract/endpoints';
-import { weightedAverage } from '@madreseh/contract/report-card/report-card.contract';
+import { weightedAverage } from '@madreseh/contract/report-cards/report-cards.contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/system';

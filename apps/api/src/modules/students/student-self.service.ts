@@ -1,4 +1,4 @@
-import type { Me, Profile, profileUpdateSchema } from '@madreseh/contract/student/student.contract';
+import type { Me, Profile, profileUpdateSchema } from '@madreseh/contract/students/students.contract';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { hashPassword, verifyPassword } from '../../auth/passwords';

@@ -1,4 +1,4 @@
-import { studentContract } from '@madreseh/contract/student/student.contract';
+import { studentsContract } from '@madreseh/contract/students/students.contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../../auth/guard';
@@ -25,56 +25,56 @@ import {
 import { exportStudents, importStudents, importTemplate } from './students.sheets';
 
 export function registerStudentRoutes(app: FastifyInstance, db: Db): void {
-  implement(app, studentContract.list, async ({ query }) => listStudents(db, query));
-  implement(app, studentContract.create, async ({ body, request, reply }) => {
+  implement(app, studentsContract.list, async ({ query }) => listStudents(db, query));
+  implement(app, studentsContract.create, async ({ body, request, reply }) => {
     reply.status(201);
     return createStudent(db, actorOf(request), body);
   });
-  implement(app, studentContract.get, async ({ params }) => getStudent(db, params.id));
-  implement(app, studentContract.update, async ({ params, body, request }) =>
+  implement(app, studentsContract.get, async ({ params }) => getStudent(db, params.id));
+  implement(app, studentsContract.update, async ({ params, body, request }) =>
     updateStudent(db, actorOf(request), params.id, body),
   );
-  implement(app, studentContract.multiDelete, async ({ body, request }) =>
+  implement(app, studentsContract.multiDelete, async ({ body, request }) =>
     multiDelete(db, app.storage, actorOf(request), body.ids),
   );
-  implement(app, studentContract.uploadPhoto, async ({ params, request }) => {
+  implement(app, studentsContract.uploadPhoto, async ({ params, request }) => {
     const { file } = await readUploadForm(request, z.object({}));
     await setPhoto(db, app.storage, actorOf(request), params.id, file);
     return getStudent(db, params.id);
   });
-  implement(app, studentContract.removePhoto, async ({ params, request }) => {
+  implement(app, studentsContract.removePhoto, async ({ params, request }) => {
     await setPhoto(db, app.storage, actorOf(request), params.id, null);
     return getStudent(db, params.id);
   });
-  implement(app, studentContract.uploadOwnPhoto, async ({ request }) => {
+  implement(app, studentsContract.uploadOwnPhoto, async ({ request }) => {
     const auth = requireAuth(request);
     const { file } = await readUploadForm(request, z.object({}));
     const self = await studentOfUser(db, auth.userId);
     await setPhoto(db, app.storage, null, self.id, file);
     return profile(db, auth);
   });
-  implement(app, studentContract.issuePasswords, async ({ body, request }) => ({
+  implement(app, studentsContract.issuePasswords, async ({ body, request }) => ({
     items: await issuePasswords(db, actorOf(request), body.ids),
   }));
-  implement(app, studentContract.resetPassword, async ({ params, request }) =>
+  implement(app, studentsContract.resetPassword, async ({ params, request }) =>
     resetPassword(db, actorOf(request), params.id),
   );
-  implement(app, studentContract.setStatus, async ({ params, body, request }) =>
+  implement(app, studentsContract.setStatus, async ({ params, body, request }) =>
     setStatus(db, actorOf(request), params.id, body.status),
   );
-  implement(app, studentContract.importTemplate, async ({ reply }) =>
+  implement(app, studentsContract.importTemplate, async ({ reply }) =>
     asAttachment(reply, await importTemplate(), {
       type: XLSX_TYPE,
       name: 'students-template.xlsx',
       persianName: 'الگوی دانش‌آموزان.xlsx',
     }),
   );
-  implement(app, studentContract.import, async ({ body, request }) => {
+  implement(app, studentsContract.import, async ({ body, request }) => {
     const result = await importStudents(db, actorOf(request), body);
     void analyzeInBackground(db, (err) => request.log.warn({ err }, 'analyze after the import failed'));
     return result;
   });
-  implement(app, studentContract.export, async ({ query, reply }) =>
+  implement(app, studentsContract.export, async ({ query, reply }) =>
     asAttachment(reply, await exportStudents(await allStudents(db, query)), {
       type: XLSX_TYPE,
       name: 'students.xlsx',
@@ -82,12 +82,12 @@ export function registerStudentRoutes(app: FastifyInstance, db: Db): void {
     }),
   );
 
-  implement(app, studentContract.me, async ({ request }) => me(db, requireAuth(request)));
-  implement(app, studentContract.profile, async ({ request }) => profile(db, requireAuth(request)));
-  implement(app, studentContract.updateProfile, async ({ request, body }) =>
+  implement(app, studentsContract.me, async ({ request }) => me(db, requireAuth(request)));
+  implement(app, studentsContract.profile, async ({ request }) => profile(db, requireAuth(request)));
+  implement(app, studentsContract.updateProfile, async ({ request, body }) =>
     updateProfile(db, requireAuth(request), body),
   );
-  implement(app, studentContract.changePassword, async ({ request, body }) => {
+  implement(app, studentsContract.changePassword, async ({ request, body }) => {
     await changePassword(db, requireAuth(request), body);
     return { ok: true as const };
   });

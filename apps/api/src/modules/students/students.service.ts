@@ -3,7 +3,7 @@ import type {
   Student,
   studentInputSchema,
   studentListQuerySchema,
-} from '@madreseh/contract/student/student.contract';
+} from '@madreseh/contract/students/students.contract';
 import { normalizePersian } from '@madreseh/contract/text';
 import { imageUrls } from '@madreseh/contract/uploads';
 import { and, asc, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';

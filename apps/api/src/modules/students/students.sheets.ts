@@ -1,6 +1,6 @@
 import { isValidMobile, normalizeMobile } from '@madreseh/contract/iran';
 import { parseJalaliDate } from '@madreseh/contract/jalali';
-import { PARENT_SHEET_HEADERS, type ParentRelation } from '@madreseh/contract/parent/parent.contract';
+import { PARENT_SHEET_HEADERS, type ParentRelation } from '@madreseh/contract/parents/parents.contract';
 import { normalizeTypedText } from '@madreseh/contract/persian';
 import {
   GENDER_LABELS,
@@ -9,7 +9,7 @@ import {
   STUDENT_STATUS_LABELS,
   type Student,
   studentInputSchema,
-} from '@madreseh/contract/student/student.contract';
+} from '@madreseh/contract/students/students.contract';
 import { digitsToLatin, normalizePersian } from '@madreseh/contract/text';
 import { desc, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';

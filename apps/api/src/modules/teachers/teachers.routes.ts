@@ -1,4 +1,4 @@
-import { teacherContract } from '@madreseh/contract/teacher/teacher.contract';
+import { teachersContract } from '@madreseh/contract/teachers/teachers.contract';
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../auth/guard';
 import type { Db } from '../../db/client';
@@ -17,28 +17,28 @@ import {
 } from './teachers.service';
 
 export function registerTeacherRoutes(app: FastifyInstance, db: Db): void {
-  implement(app, teacherContract.list, async () => ({ items: await listTeachers(db) }));
-  implement(app, teacherContract.create, async ({ body, request, reply }) => {
+  implement(app, teachersContract.list, async () => ({ items: await listTeachers(db) }));
+  implement(app, teachersContract.create, async ({ body, request, reply }) => {
     reply.status(201);
     return createTeacher(db, actorOf(request), body);
   });
-  implement(app, teacherContract.update, async ({ params, body, request }) =>
+  implement(app, teachersContract.update, async ({ params, body, request }) =>
     updateTeacher(db, actorOf(request), params.id, body),
   );
-  implement(app, teacherContract.setActive, async ({ params, body, request }) =>
+  implement(app, teachersContract.setActive, async ({ params, body, request }) =>
     setTeacherActive(db, actorOf(request), params.id, body.active),
   );
-  implement(app, teacherContract.resetPassword, async ({ params, request }) =>
+  implement(app, teachersContract.resetPassword, async ({ params, request }) =>
     resetTeacherPassword(db, actorOf(request), params.id),
   );
-  implement(app, teacherContract.assign, async ({ params, body, request }) =>
+  implement(app, teachersContract.assign, async ({ params, body, request }) =>
     assignSubjects(db, actorOf(request), params.id, body.subjectIds),
   );
-  implement(app, teacherContract.myClasses, async ({ request }) => myClasses(db, requireAuth(request).userId));
-  implement(app, teacherContract.grid, async ({ query, request }) =>
+  implement(app, teachersContract.myClasses, async ({ request }) => myClasses(db, requireAuth(request).userId));
+  implement(app, teachersContract.grid, async ({ query, request }) =>
     teacherGrid(db, requireAuth(request).userId, query.groupId, query.term),
   );
-  implement(app, teacherContract.save, async ({ body, request }) =>
+  implement(app, teachersContract.save, async ({ body, request }) =>
     teacherSaveGrid(db, actorOf(request), requireAuth(request).userId, body),
   );
 }

@@ -1,11 +1,11 @@
-import type { Grid, gridSaveSchema, Term } from '@madreseh/contract/report-card/report-card.contract';
+import type { Grid, gridSaveSchema, Term } from '@madreseh/contract/report-cards/report-cards.contract';
 import type {
   Assignment,
   MyClass,
   Teacher,
   TeacherCredentials,
   teacherInputSchema,
-} from '@madreseh/contract/teacher/teacher.contract';
+} from '@madreseh/contract/teachers/teachers.contract';
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { hashPassword, randomPassword } from '../../auth/passwords';

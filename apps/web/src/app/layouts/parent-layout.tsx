@@ -10,8 +10,8 @@ import {
 } from '@tabler/icons-react';
 import { Outlet, useParams, useRouteLoaderData } from 'react-router';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
-import { ChildSwitcher } from '../../features/parent/components/child-switcher';
-import { parentFa as t } from '../../features/parent/messages';
+import { ChildSwitcher } from '../../features/parents/components/child-switcher';
+import { parentFa as t } from '../../features/parents/messages';
 import { type AreaLink, AreaShell } from './area-shell';
 
 /** The parent's links: for the chosen child once there is one. */

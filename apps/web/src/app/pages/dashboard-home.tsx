@@ -1,6 +1,6 @@
 // Features do not import each other; a page that shows two features is put together here.
 import { BackupCard } from '../../features/backups/components/backup-card';
-import { DashboardHomePage } from '../../features/dashboard-home/pages/dashboard-home-page';
+import { DashboardHomePage } from '../../features/dashboard/pages/dashboard-home-page';
 
 /** /dashboard: the school's figures, and for the super-admin the state of the backups. */
 export function Component() {

@@ -1,4 +1,4 @@
-import { type AchievementBody, achievementContract as a } from '@madreseh/contract/achievement/achievement.contract';
+import { type AchievementBody, achievementsContract as a } from '@madreseh/contract/achievements/achievements.contract';
 import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
 import { endpointQuery, invalidateEndpoints } from '../../lib/endpoint-query';

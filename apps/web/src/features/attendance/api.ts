@@ -3,9 +3,9 @@ import {
   type HolidayInput,
   type SheetSave,
 } from '@madreseh/contract/attendance/attendance.contract';
-import { groupContract } from '@madreseh/contract/group/group.contract';
-import { parentContract } from '@madreseh/contract/parent/parent.contract';
-import { teacherContract } from '@madreseh/contract/teacher/teacher.contract';
+import { groupsContract } from '@madreseh/contract/groups/groups.contract';
+import { parentsContract } from '@madreseh/contract/parents/parents.contract';
+import { teachersContract } from '@madreseh/contract/teachers/teachers.contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, call } from '../../lib/api-client';
 import { endpointQuery, invalidateEndpoints } from '../../lib/endpoint-query';
@@ -13,8 +13,8 @@ import { childParamsOf, STUDENT_VIEWER, type Viewer } from '../../lib/viewer';
 import { enqueue, flushQueue } from './queue';
 
 /** The classes a teacher may take attendance of (hers), or every class for staff. */
-export const myClassesQuery = () => endpointQuery(teacherContract.myClasses);
-export const groupsQuery = () => endpointQuery(groupContract.list);
+export const myClassesQuery = () => endpointQuery(teachersContract.myClasses);
+export const groupsQuery = () => endpointQuery(groupsContract.list);
 export const holidaysQuery = () => endpointQuery(attendanceContract.holidays);
 
 export const sheetQuery = (groupId: number, date: string, period: number | null) =>
@@ -29,7 +29,7 @@ export const dayQuery = (date: string) => endpointQuery(attendanceContract.day, 
 /** A month of the student's attendance: their own, or a parent's child's (lib/viewer). */
 export const myMonthQuery = (year: number, month: number, v: Viewer = STUDENT_VIEWER) =>
   v.kind === 'parent'
-    ? endpointQuery(parentContract.attendance, { params: childParamsOf(v), query: { year, month } })
+    ? endpointQuery(parentsContract.attendance, { params: childParamsOf(v), query: { year, month } })
     : endpointQuery(attendanceContract.mine, { query: { year, month } });
 export const noticesQuery = () => endpointQuery(attendanceContract.notices);
 

@@ -1,7 +1,7 @@
 import type { InferInput } from '@madreseh/contract/endpoint';
-import { groupContract } from '@madreseh/contract/group/group.contract';
+import { groupsContract } from '@madreseh/contract/groups/groups.contract';
 import { type NewsInput, newsContract } from '@madreseh/contract/news/news.contract';
-import { parentContract } from '@madreseh/contract/parent/parent.contract';
+import { parentsContract } from '@madreseh/contract/parents/parents.contract';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
 import { endpointQuery, invalidateEndpoints } from '../../lib/endpoint-query';
@@ -12,16 +12,16 @@ export type AdminNewsQuery = NonNullable<InferInput<typeof newsContract.list.que
 
 export const newsQueries = {
   /** The classes a news item can be addressed to. */
-  groups: () => endpointQuery(groupContract.list),
+  groups: () => endpointQuery(groupsContract.list),
   admin: (query: AdminNewsQuery) => endpointQuery(newsContract.list, { query }),
   /** The news the viewer may read: the student's own, or a parent's child's. */
   studentList: (page: number, v: Viewer = STUDENT_VIEWER) =>
     v.kind === 'parent'
-      ? endpointQuery(parentContract.news, { params: { childId: v.childId }, query: { page, pageSize: 10 } })
+      ? endpointQuery(parentsContract.news, { params: { childId: v.childId }, query: { page, pageSize: 10 } })
       : endpointQuery(newsContract.studentList, { query: { page, pageSize: 10 } }),
   studentItem: (id: number, v: Viewer = STUDENT_VIEWER) =>
     v.kind === 'parent'
-      ? endpointQuery(parentContract.newsItem, { params: { childId: v.childId, id } })
+      ? endpointQuery(parentsContract.newsItem, { params: { childId: v.childId, id } })
       : endpointQuery(newsContract.studentGet, { params: { id } }),
 };
 

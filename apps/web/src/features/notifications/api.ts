@@ -1,4 +1,4 @@
-import { groupContract } from '@madreseh/contract/group/group.contract';
+import { groupsContract } from '@madreseh/contract/groups/groups.contract';
 import {
   notificationsContract as c,
   type NotificationSettingsInput,
@@ -39,7 +39,7 @@ export function useMarkRead(owner: BellOwner) {
 }
 
 /** Classes to choose the audience from. */
-export const groupsQuery = () => endpointQuery(groupContract.list);
+export const groupsQuery = () => endpointQuery(groupsContract.list);
 
 export function usePreviewMessage() {
   return useMutation({ mutationFn: (body: StaffMessageInput) => call(c.preview, { body }) });

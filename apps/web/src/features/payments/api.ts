@@ -1,5 +1,5 @@
 import { contract } from '@madreseh/contract/endpoints';
-import { parentContract } from '@madreseh/contract/parent/parent.contract';
+import { parentsContract } from '@madreseh/contract/parents/parents.contract';
 import type { InvoiceStatus } from '@madreseh/contract/payments/payments.contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
@@ -10,7 +10,7 @@ import { STUDENT_VIEWER, type Viewer } from '../../lib/viewer';
 const c = contract.payments;
 
 /** Every GET of the payments feature: after a money action all of them may have changed. */
-const READS = [...Object.values(c), ...Object.values(parentContract)].filter((ep) => ep.method === 'GET');
+const READS = [...Object.values(c), ...Object.values(parentsContract)].filter((ep) => ep.method === 'GET');
 
 /** Marks every payments answer stale (invoices, receipts, settings, results) after a money action. */
 export const invalidatePayments = (qc: QueryClient) => invalidateEndpoints(qc, ...READS);
@@ -18,35 +18,35 @@ export const invalidatePayments = (qc: QueryClient) => invalidateEndpoints(qc, .
 /** The viewer's invoices: the student's own, or a parent's child's (lib/viewer). */
 export const studentInvoicesQuery = (v: Viewer = STUDENT_VIEWER) =>
   v.kind === 'parent'
-    ? endpointQuery(parentContract.invoices, { params: { childId: v.childId } })
+    ? endpointQuery(parentsContract.invoices, { params: { childId: v.childId } })
     : endpointQuery(c.studentInvoices);
 
 export const cardToCardQuery = (v: Viewer = STUDENT_VIEWER) =>
   v.kind === 'parent'
-    ? endpointQuery(parentContract.cardToCardView, { params: { childId: v.childId } })
+    ? endpointQuery(parentsContract.cardToCardView, { params: { childId: v.childId } })
     : endpointQuery(c.cardToCardView);
 
 export const paymentResultQuery = (id: number, v: Viewer = STUDENT_VIEWER) => ({
   ...(v.kind === 'parent'
-    ? endpointQuery(parentContract.paymentResult, { params: { childId: v.childId, id } })
+    ? endpointQuery(parentsContract.paymentResult, { params: { childId: v.childId, id } })
     : endpointQuery(c.paymentResult, { params: { id } })),
   staleTime: 0,
 });
 
 /** A parent's children (for the name on a child's receipt). */
-export const childrenQuery = () => endpointQuery(parentContract.children);
+export const childrenQuery = () => endpointQuery(parentsContract.children);
 
 /** Starts an online payment of one invoice as the viewer; answers the gateway address. */
 export function startDirectPay(v: Viewer, invoiceId: number) {
   return v.kind === 'parent'
-    ? call(parentContract.directPay, { params: { childId: v.childId }, body: { invoiceId } })
+    ? call(parentsContract.directPay, { params: { childId: v.childId }, body: { invoiceId } })
     : call(c.directPay, { body: { invoiceId } });
 }
 
 /** Sends a card-to-card receipt as the viewer. */
 export function sendCardToCard(v: Viewer, input: Omit<UploadInput, 'params'>) {
   return v.kind === 'parent'
-    ? uploadFile(parentContract.cardToCard, { ...input, params: { childId: v.childId } })
+    ? uploadFile(parentsContract.cardToCard, { ...input, params: { childId: v.childId } })
     : uploadFile(c.cardToCard, input);
 }
 

@@ -1,31 +1,31 @@
-import { groupContract } from '@madreseh/contract/group/group.contract';
-import { parentContract } from '@madreseh/contract/parent/parent.contract';
-import type { PublishBody } from '@madreseh/contract/report-card/report-card.contract';
-import { type GridSave, reportCardContract, type Term } from '@madreseh/contract/report-card/report-card.contract';
-import { teacherContract } from '@madreseh/contract/teacher/teacher.contract';
+import { groupsContract } from '@madreseh/contract/groups/groups.contract';
+import { parentsContract } from '@madreseh/contract/parents/parents.contract';
+import type { PublishBody } from '@madreseh/contract/report-cards/report-cards.contract';
+import { type GridSave, reportCardsContract, type Term } from '@madreseh/contract/report-cards/report-cards.contract';
+import { teachersContract } from '@madreseh/contract/teachers/teachers.contract';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, urlFor } from '../../lib/api-client';
 import { endpointKey, endpointQuery, invalidateEndpoints } from '../../lib/endpoint-query';
 import { offlineAtOf } from '../../lib/offline';
 import { STUDENT_VIEWER, type Viewer } from '../../lib/viewer';
 
-export const groupsQuery = () => endpointQuery(groupContract.list);
+export const groupsQuery = () => endpointQuery(groupsContract.list);
 
 export const gridQuery = (groupId: number, term: Term) =>
-  queryOptions({ ...endpointQuery(reportCardContract.grid, { query: { groupId, term } }), staleTime: 0 });
+  queryOptions({ ...endpointQuery(reportCardsContract.grid, { query: { groupId, term } }), staleTime: 0 });
 
 /** A teacher's grid of one class and term: the columns of her subjects only (the server cuts them). */
 export const teacherGridQuery = (groupId: number, term: Term) =>
-  queryOptions({ ...endpointQuery(teacherContract.grid, { query: { groupId, term } }), staleTime: 0 });
+  queryOptions({ ...endpointQuery(teachersContract.grid, { query: { groupId, term } }), staleTime: 0 });
 
 /** The caller's classes and subjects (a teacher). */
-export const myClassesQuery = () => endpointQuery(teacherContract.myClasses);
+export const myClassesQuery = () => endpointQuery(teachersContract.myClasses);
 
 /** Saves grid rows: through the staff endpoint, or a teacher's own (her subjects, no remarks). */
 export function useSaveGrid(forTeacher = false) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: GridSave) => call(forTeacher ? teacherContract.save : reportCardContract.save, { body }),
+    mutationFn: (body: GridSave) => call(forTeacher ? teachersContract.save : reportCardsContract.save, { body }),
     onSuccess: (grid) =>
       qc.setQueryData(
         (forTeacher ? teacherGridQuery(grid.group.id, grid.term) : gridQuery(grid.group.id, grid.term)).queryKey,
@@ -37,8 +37,8 @@ export function useSaveGrid(forTeacher = false) {
 export function usePublish() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: PublishBody) => call(reportCardContract.publish, { body }),
-    onSuccess: () => invalidateEndpoints(qc, reportCardContract.grid),
+    mutationFn: (body: PublishBody) => call(reportCardsContract.publish, { body }),
+    onSuccess: () => invalidateEndpoints(qc, reportCardsContract.grid),
   });
 }
 
@@ -47,17 +47,17 @@ export const myReportCardQuery = (choice: { academicYear?: number; term?: Term }
   v.kind === 'parent'
     ? queryOptions({
         // A parent's view of a child's card: the same answer, from the parent's endpoint for that child.
-        queryKey: endpointKey(parentContract.reportCard, { params: { childId: v.childId }, query: choice }),
+        queryKey: endpointKey(parentsContract.reportCard, { params: { childId: v.childId }, query: choice }),
         queryFn: async ({ signal }) => {
           const params = { childId: v.childId };
-          const data = await call(parentContract.reportCard, { params, query: choice, signal });
-          return { ...data, offlineAt: offlineAtOf(urlFor(parentContract.reportCard, params, choice)) };
+          const data = await call(parentsContract.reportCard, { params, query: choice, signal });
+          return { ...data, offlineAt: offlineAtOf(urlFor(parentsContract.reportCard, params, choice)) };
         },
       })
     : queryOptions({
-        queryKey: endpointKey(reportCardContract.mine, { query: choice }),
+        queryKey: endpointKey(reportCardsContract.mine, { query: choice }),
         queryFn: async ({ signal }) => {
-          const data = await call(reportCardContract.mine, { query: choice, signal });
-          return { ...data, offlineAt: offlineAtOf(urlFor(reportCardContract.mine, undefined, choice)) };
+          const data = await call(reportCardsContract.mine, { query: choice, signal });
+          return { ...data, offlineAt: offlineAtOf(urlFor(reportCardsContract.mine, undefined, choice)) };
         },
       });

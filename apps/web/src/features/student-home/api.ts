@@ -1,7 +1,7 @@
 import { attendanceContract } from '@madreseh/contract/attendance/attendance.contract';
 import { newsContract } from '@madreseh/contract/news/news.contract';
 import { paymentsContract } from '@madreseh/contract/payments/payments.contract';
-import { studentContract } from '@madreseh/contract/student/student.contract';
+import { studentsContract } from '@madreseh/contract/students/students.contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call, urlFor } from '../../lib/api-client';
 import { endpointKey, endpointQuery } from '../../lib/endpoint-query';
@@ -10,10 +10,10 @@ import { offlineAtOf } from '../../lib/offline';
 /** student/me and, when it came from the offline cache, when it was saved. */
 export const meQuery = () =>
   queryOptions({
-    queryKey: endpointKey(studentContract.me),
+    queryKey: endpointKey(studentsContract.me),
     queryFn: async ({ signal }) => {
-      const me = await call(studentContract.me, { signal });
-      return { me, offlineAt: offlineAtOf(urlFor(studentContract.me)) };
+      const me = await call(studentsContract.me, { signal });
+      return { me, offlineAt: offlineAtOf(urlFor(studentsContract.me)) };
     },
   });
 

@@ -1,15 +1,15 @@
-import { studentContract } from '@madreseh/contract/student/student.contract';
+import { studentsContract } from '@madreseh/contract/students/students.contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
 import { endpointQuery, invalidateEndpoints } from '../../lib/endpoint-query';
 import { uploadFile } from '../../lib/upload';
 
-export const profileQuery = () => endpointQuery(studentContract.profile);
+export const profileQuery = () => endpointQuery(studentsContract.profile);
 
 export function useUpdateProfile() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { mobile: string; address: string }) => call(studentContract.updateProfile, { body }),
+    mutationFn: (body: { mobile: string; address: string }) => call(studentsContract.updateProfile, { body }),
     onSuccess: (p) => qc.setQueryData(profileQuery().queryKey, p),
   });
 }
@@ -17,7 +17,7 @@ export function useUpdateProfile() {
 export function useChangePassword() {
   return useMutation({
     mutationFn: (body: { currentPassword: string; newPassword: string }) =>
-      call(studentContract.changePassword, { body }),
+      call(studentsContract.changePassword, { body }),
   });
 }
 
@@ -25,10 +25,10 @@ export function useOwnPhoto() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ file, onProgress }: { file: File; onProgress: (f: number) => void }) =>
-      uploadFile(studentContract.uploadOwnPhoto, { file, onProgress }),
+      uploadFile(studentsContract.uploadOwnPhoto, { file, onProgress }),
     onSuccess: (p) => {
       qc.setQueryData(profileQuery().queryKey, p);
-      void invalidateEndpoints(qc, studentContract.me);
+      void invalidateEndpoints(qc, studentsContract.me);
     },
   });
 }

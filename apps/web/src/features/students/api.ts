@@ -1,19 +1,23 @@
-import { groupContract } from '@madreseh/contract/group/group.contract';
-import { type ParentLinkBody, parentContract } from '@madreseh/contract/parent/parent.contract';
-import { type StudentInput, type StudentListQuery, studentContract } from '@madreseh/contract/student/student.contract';
+import { groupsContract } from '@madreseh/contract/groups/groups.contract';
+import { type ParentLinkBody, parentsContract } from '@madreseh/contract/parents/parents.contract';
+import {
+  type StudentInput,
+  type StudentListQuery,
+  studentsContract,
+} from '@madreseh/contract/students/students.contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, urlFor } from '../../lib/api-client';
 import { endpointQuery, invalidateEndpoints } from '../../lib/endpoint-query';
 import { uploadFile } from '../../lib/upload';
 
 export const studentsQuery = (query: StudentListQuery) =>
-  queryOptions({ ...endpointQuery(studentContract.list, { query }), placeholderData: keepPreviousData });
+  queryOptions({ ...endpointQuery(studentsContract.list, { query }), placeholderData: keepPreviousData });
 
-export const groupOptionsQuery = () => endpointQuery(groupContract.list);
+export const groupOptionsQuery = () => endpointQuery(groupsContract.list);
 
 function useInvalidateStudents() {
   const qc = useQueryClient();
-  return () => invalidateEndpoints(qc, studentContract.list, groupContract.list);
+  return () => invalidateEndpoints(qc, studentsContract.list, groupsContract.list);
 }
 
 export function useSaveStudent() {
@@ -21,8 +25,8 @@ export function useSaveStudent() {
   return useMutation({
     mutationFn: async ({ id, body }: { id: number | null; body: StudentInput }) =>
       id === null
-        ? call(studentContract.create, { body })
-        : { student: await call(studentContract.update, { params: { id }, body }), credentials: null },
+        ? call(studentsContract.create, { body })
+        : { student: await call(studentsContract.update, { params: { id }, body }), credentials: null },
     onSuccess: invalidate,
   });
 }
@@ -30,7 +34,7 @@ export function useSaveStudent() {
 export function useMultiDelete() {
   const invalidate = useInvalidateStudents();
   return useMutation({
-    mutationFn: (ids: number[]) => call(studentContract.multiDelete, { body: { ids } }),
+    mutationFn: (ids: number[]) => call(studentsContract.multiDelete, { body: { ids } }),
     onSuccess: invalidate,
   });
 }
@@ -38,7 +42,7 @@ export function useMultiDelete() {
 export function useResetPassword() {
   const invalidate = useInvalidateStudents();
   return useMutation({
-    mutationFn: (id: number) => call(studentContract.resetPassword, { params: { id } }),
+    mutationFn: (id: number) => call(studentsContract.resetPassword, { params: { id } }),
     onSuccess: invalidate,
   });
 }
@@ -46,7 +50,7 @@ export function useResetPassword() {
 export function useIssuePasswords() {
   const invalidate = useInvalidateStudents();
   return useMutation({
-    mutationFn: (ids: number[]) => call(studentContract.issuePasswords, { body: { ids } }),
+    mutationFn: (ids: number[]) => call(studentsContract.issuePasswords, { body: { ids } }),
     onSuccess: invalidate,
   });
 }
@@ -55,7 +59,7 @@ export function useSetStatus() {
   const invalidate = useInvalidateStudents();
   return useMutation({
     mutationFn: ({ id, status }: { id: number; status: 'active' | 'inactive' }) =>
-      call(studentContract.setStatus, { params: { id }, body: { status } }),
+      call(studentsContract.setStatus, { params: { id }, body: { status } }),
     onSuccess: invalidate,
   });
 }
@@ -63,7 +67,7 @@ export function useSetStatus() {
 export function useImport() {
   const invalidate = useInvalidateStudents();
   return useMutation({
-    mutationFn: (body: { fileName: string; data: string; commit: boolean }) => call(studentContract.import, { body }),
+    mutationFn: (body: { fileName: string; data: string; commit: boolean }) => call(studentsContract.import, { body }),
     onSuccess: (result) => {
       if (result.created > 0) void invalidate();
     },
@@ -71,8 +75,8 @@ export function useImport() {
 }
 
 export const exportUrl = (query: Omit<StudentListQuery, 'page' | 'pageSize'>) =>
-  urlFor(studentContract.export, undefined, query as Record<string, unknown>);
-export const templateUrl = () => urlFor(studentContract.importTemplate);
+  urlFor(studentsContract.export, undefined, query as Record<string, unknown>);
+export const templateUrl = () => urlFor(studentsContract.importTemplate);
 
 /** A file's bytes as base64, for the import endpoint. */
 export async function fileToBase64(file: File): Promise<string> {
@@ -88,29 +92,29 @@ export function useStudentPhoto() {
   return useMutation({
     mutationFn: ({ id, file, onProgress }: { id: number; file: File | null; onProgress?: (f: number) => void }) =>
       file
-        ? uploadFile(studentContract.uploadPhoto, { file, params: { id }, onProgress })
-        : call(studentContract.removePhoto, { params: { id } }),
+        ? uploadFile(studentsContract.uploadPhoto, { file, params: { id }, onProgress })
+        : call(studentsContract.removePhoto, { params: { id } }),
     onSuccess: invalidate,
   });
 }
 
 /** A student's linked parents (the drawer's parents section). */
-export const studentParentsQuery = (id: number) => endpointQuery(parentContract.ofStudent, { params: { id } });
+export const studentParentsQuery = (id: number) => endpointQuery(parentsContract.ofStudent, { params: { id } });
 
 export function useParentLinks(studentId: number) {
   const qc = useQueryClient();
-  const invalidate = () => invalidateEndpoints(qc, parentContract.ofStudent);
+  const invalidate = () => invalidateEndpoints(qc, parentsContract.ofStudent);
   return {
     link: useMutation({
-      mutationFn: (body: ParentLinkBody) => call(parentContract.link, { params: { id: studentId }, body }),
+      mutationFn: (body: ParentLinkBody) => call(parentsContract.link, { params: { id: studentId }, body }),
       onSuccess: invalidate,
     }),
     unlink: useMutation({
-      mutationFn: (parentId: number) => call(parentContract.unlink, { params: { id: studentId, parentId } }),
+      mutationFn: (parentId: number) => call(parentsContract.unlink, { params: { id: studentId, parentId } }),
       onSuccess: invalidate,
     }),
     resetPassword: useMutation({
-      mutationFn: (parentId: number) => call(parentContract.resetPassword, { params: { id: parentId } }),
+      mutationFn: (parentId: number) => call(parentsContract.resetPassword, { params: { id: parentId } }),
       onSuccess: invalidate,
     }),
   };

@@ -1,4 +1,4 @@
-import { type Achievement, achievementBodySchema } from '@madreseh/contract/achievement/achievement.contract';
+import { type Achievement, achievementBodySchema } from '@madreseh/contract/achievements/achievements.contract';
 import { todayIso } from '@madreseh/contract/jalali';
 import { IMAGE_LIMITS } from '@madreseh/contract/uploads';
 import {

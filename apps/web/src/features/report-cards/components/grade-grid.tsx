@@ -4,7 +4,7 @@ import {
   type Grid,
   parseDescriptive,
   parseScore,
-} from '@madreseh/contract/report-card/report-card.contract';
+} from '@madreseh/contract/report-cards/report-cards.contract';
 import { Alert, Badge, Button, Group, Modal, NativeSelect, Paper, Stack, Table, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconEye, IconEyeOff, IconLock } from '@tabler/icons-react';

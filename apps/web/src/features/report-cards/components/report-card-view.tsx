@@ -1,4 +1,8 @@
-import { DESCRIPTIVE_LABELS, type ReportCard, TERM_LABELS } from '@madreseh/contract/report-card/report-card.contract';
+import {
+  DESCRIPTIVE_LABELS,
+  type ReportCard,
+  TERM_LABELS,
+} from '@madreseh/contract/report-cards/report-cards.contract';
 import { Table, Text } from '@mantine/core';
 import { digitsToPersian, formatAcademicYear } from '../../../lib/format';
 import { reportCardsFa as t } from '../messages';

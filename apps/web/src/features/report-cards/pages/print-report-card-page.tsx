@@ -1,4 +1,4 @@
-import { GRADE_LEVEL_LABELS } from '@madreseh/contract/group/group.contract';
+import { GRADE_LEVEL_LABELS } from '@madreseh/contract/groups/groups.contract';
 import { Alert, Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';

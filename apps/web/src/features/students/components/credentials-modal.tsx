@@ -1,4 +1,4 @@
-import type { Credentials } from '@madreseh/contract/student/student.contract';
+import type { Credentials } from '@madreseh/contract/students/students.contract';
 import { Alert, Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';

@@ -1,4 +1,4 @@
-import type { ImportResult } from '@madreseh/contract/student/student.contract';
+import type { ImportResult } from '@madreseh/contract/students/students.contract';
 import { Alert, Button, FileInput, Group, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';

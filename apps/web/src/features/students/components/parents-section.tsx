@@ -3,7 +3,7 @@ import {
   PARENT_RELATIONS,
   type ParentCredentials,
   type ParentRelation,
-} from '@madreseh/contract/parent/parent.contract';
+} from '@madreseh/contract/parents/parents.contract';
 import { Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconKey, IconLinkOff, IconUserPlus } from '@tabler/icons-react';

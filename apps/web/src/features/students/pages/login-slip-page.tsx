@@ -1,4 +1,4 @@
-import type { Credentials } from '@madreseh/contract/student/student.contract';
+import type { Credentials } from '@madreseh/contract/students/students.contract';
 import { useLocation } from 'react-router';
 import { usePageTitle } from '../../../lib/school-profile';
 import { LoginSlipsPage } from '../../../ui/login-slip';

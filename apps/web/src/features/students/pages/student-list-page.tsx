@@ -4,7 +4,7 @@ import {
   type Student,
   type StudentListQuery,
   type StudentStatus,
-} from '@madreseh/contract/student/student.contract';
+} from '@madreseh/contract/students/students.contract';
 import {
   ActionIcon,
   Alert,

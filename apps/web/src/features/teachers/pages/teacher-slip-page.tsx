@@ -1,4 +1,4 @@
-import type { TeacherCredentials } from '@madreseh/contract/teacher/teacher.contract';
+import type { TeacherCredentials } from '@madreseh/contract/teachers/teachers.contract';
 import { useLocation } from 'react-router';
 import { usePageTitle } from '../../../lib/school-profile';
 import { LoginSlipsPage } from '../../../ui/login-slip';

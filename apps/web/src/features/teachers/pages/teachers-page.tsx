@@ -3,7 +3,7 @@ import {
   type TeacherCredentials,
   type TeacherInput,
   teacherInputSchema,
-} from '@madreseh/contract/teacher/teacher.contract';
+} from '@madreseh/contract/teachers/teachers.contract';
 import {
   ActionIcon,
   Badge,

@@ -82,7 +82,7 @@ export const groupSchema = z.object({
 });
 export type Group = z.infer<typeof groupSchema>;
 
-export const groupContract = {
+export const groupsContract = {
   list: endpoint({
     method: 'GET',
     path: 'panel/group/list',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tidyPersian } from '../text';
-import { parseDescriptive, parseScore, weightedAverage } from './report-card.contract';
+import { parseDescriptive, parseScore, weightedAverage } from './report-cards.contract';
 
 describe('parseScore', () => {
   it.each([

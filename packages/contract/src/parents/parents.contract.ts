@@ -14,7 +14,7 @@ import {
   paymentSchema,
   studentInvoicesSchema,
 } from '../payments/payments.contract';
-import { reportCardSchema, termSchema } from '../report-card/report-card.contract';
+import { reportCardSchema, termSchema } from '../report-cards/report-cards.contract';
 import { PARENT, STAFF } from '../roles';
 import { text, tidyPersian } from '../text';
 
@@ -113,7 +113,7 @@ export type BatchResult = z.infer<typeof batchResultSchema>;
 export const childParams = z.object({ childId: idParamSchema });
 export const childItemParams = z.object({ childId: idParamSchema, id: idParamSchema });
 
-export const parentContract = {
+export const parentsContract = {
   children: endpoint({
     method: 'GET',
     path: 'parent/children',

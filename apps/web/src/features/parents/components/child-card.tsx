@@ -1,4 +1,4 @@
-import { type Child, PARENT_RELATION_LABELS } from '@madreseh/contract/parent/parent.contract';
+import { type Child, PARENT_RELATION_LABELS } from '@madreseh/contract/parents/parents.contract';
 import { Avatar, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconFileInvoice, IconNews, IconReportAnalytics } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';

@@ -28,7 +28,7 @@ export const achievementSchema = z.object({
 });
 export type Achievement = z.infer<typeof achievementSchema>;
 
-export const achievementContract = {
+export const achievementsContract = {
   list: endpoint({
     method: 'GET',
     path: 'panel/achievement',

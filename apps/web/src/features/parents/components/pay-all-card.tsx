@@ -1,4 +1,4 @@
-import type { Child } from '@madreseh/contract/parent/parent.contract';
+import type { Child } from '@madreseh/contract/parents/parents.contract';
 import { Alert, Button, Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { useMutation, useQueries } from '@tanstack/react-query';

@@ -4,7 +4,7 @@ import {
   GRADING_SCALES,
   type GradingScale,
   type Group,
-} from '@madreseh/contract/group/group.contract';
+} from '@madreseh/contract/groups/groups.contract';
 import { academicYearOf } from '@madreseh/contract/jalali';
 import {
   ActionIcon,

@@ -1,4 +1,4 @@
-import type { Achievement, achievementBodySchema } from '@madreseh/contract/achievement/achievement.contract';
+import type { Achievement, achievementBodySchema } from '@madreseh/contract/achievements/achievements.contract';
 import { imageUrls } from '@madreseh/contract/uploads';
 import { asc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';

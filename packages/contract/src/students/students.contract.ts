@@ -208,7 +208,7 @@ export const passwordChangeSchema = z.object({
     .refine((v) => v.length <= 128, { error: 'رمز عبور تازه بیش از حد طولانی است.' }),
 });
 
-export const studentContract = {
+export const studentsContract = {
   list: endpoint({
     method: 'GET',
     path: 'panel/student',

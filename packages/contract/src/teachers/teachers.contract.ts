@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { idParams, idSchema } from '../ids';
 import { mobileSchema, nationalCodeSchema } from '../iran';
-import { gridQuerySchema, gridSaveSchema, gridSchema } from '../report-card/report-card.contract';
+import { gridQuerySchema, gridSaveSchema, gridSchema } from '../report-cards/report-cards.contract';
 import { STAFF, TEACHER } from '../roles';
 import { text, tidyPersian } from '../text';
 
@@ -69,7 +69,7 @@ export const myClassSchema = z.object({
 });
 export type MyClass = z.infer<typeof myClassSchema>;
 
-export const teacherContract = {
+export const teachersContract = {
   list: endpoint({
     method: 'GET',
     path: 'panel/teacher/list',

@@ -1,21 +1,21 @@
 import { notificationsContract } from '@madreseh/contract/notifications/notifications.contract';
-import { parentContract } from '@madreseh/contract/parent/parent.contract';
+import { parentsContract } from '@madreseh/contract/parents/parents.contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
 import { endpointQuery } from '../../lib/endpoint-query';
 
 /** The signed-in parent's children, for the switcher and the start page. */
-export const childrenQuery = () => ({ ...endpointQuery(parentContract.children), staleTime: 60_000 });
+export const childrenQuery = () => ({ ...endpointQuery(parentsContract.children), staleTime: 60_000 });
 
 /** A child's invoices and totals, for the child's start card. */
-export const childInvoicesQuery = (childId: number) => endpointQuery(parentContract.invoices, { params: { childId } });
+export const childInvoicesQuery = (childId: number) => endpointQuery(parentsContract.invoices, { params: { childId } });
 
 /** Starts one online payment for the chosen invoices of any of the children; answers the gateway address. */
-export const startBatchPay = (invoiceIds: number[]) => call(parentContract.batchPay, { body: { invoiceIds } });
+export const startBatchPay = (invoiceIds: number[]) => call(parentsContract.batchPay, { body: { invoiceIds } });
 
 /** A payment of several invoices, for its result page. */
 export const batchResultQuery = (id: number) => ({
-  ...endpointQuery(parentContract.batchResult, { params: { id } }),
+  ...endpointQuery(parentsContract.batchResult, { params: { id } }),
   staleTime: 0,
 });
 /** Whether non-essential SMS reach the parent's mobile. */

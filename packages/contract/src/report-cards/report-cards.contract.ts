@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
-import { GRADING_SCALES } from '../group/group.contract';
+import { GRADING_SCALES } from '../groups/groups.contract';
 import { idParamSchema, idSchema } from '../ids';
 import { parseDecimal } from '../persian';
 import { STAFF, STUDENT } from '../roles';
@@ -196,7 +196,7 @@ export const publishBodySchema = z
   });
 export type PublishBody = z.input<typeof publishBodySchema>;
 
-export const reportCardContract = {
+export const reportCardsContract = {
   grid: endpoint({
     method: 'GET',
     path: 'panel/report-card',
