@@ -32,7 +32,7 @@ import { fa } from '../../../messages/fa';
 import { ConfirmModal } from '../../../ui/confirm-modal';
 import { FormActions } from '../../../ui/form-actions';
 import { PageHeader } from '../../../ui/page-header';
-import { toastError, toastSuccess } from '../../../ui/toasts';
+import { formOutcome } from '../../../ui/toasts';
 import { useConfirmDelete } from '../../../ui/use-confirm-delete';
 import { groupsQuery, useDeleteGroup, useSaveGroup } from '../api';
 import { classesFa as t } from '../messages';
@@ -107,16 +107,7 @@ function GroupForm({ initial, onDone }: { initial: Draft; onDone: () => void }) 
             .map((s) => ({ ...(s.id ? { id: s.id } : {}), name: s.name, weight: s.weight })),
         },
       },
-      {
-        onSuccess: () => {
-          toastSuccess(t.saved);
-          onDone();
-        },
-        onError: (err) => {
-          form.showServerErrors(err);
-          toastError(err);
-        },
-      },
+      formOutcome(form, t.saved, onDone),
     );
   };
 
