@@ -35,31 +35,24 @@ export function yearsAgoIso(years: number): string {
   return `${Number(today.slice(0, 4)) - years}${today.slice(4, 7)}-01`;
 }
 
-const WEEKDAY_INITIALS = ['ش', 'ی', 'د', 'س', 'چ', 'پ', 'ج'];
+export const WEEKDAY_INITIALS = ['ش', 'ی', 'د', 'س', 'چ', 'پ', 'ج'];
 
 /**
- * A Jalali date field for the public pages, without Mantine's code and without zod (docs/decisions/0021):
- * people type `۱۴۰۵/۰۷/۰۱` (any digits) or pick a day from a calendar that opens under the field. The
- * value given and taken is an ISO Gregorian date, as the API carries it. Behaves as ui/jalali-date-input.
+ * What both Jalali date fields (this one and ui/jalali-date-input) keep and do, whatever draws them:
+ * the typed text and its Persian error, the month shown, the days of that month, the checks of a
+ * typed or picked date, and the arrow keys of the day grid.
  */
-export function JalaliCalendarField({
-  label,
+export function useJalaliPicker({
   value,
   onChange,
-  error,
-  required,
   minDate,
   maxDate,
   openAt,
 }: {
-  label: string;
   value: string | null;
   onChange: (value: string | null) => void;
-  error?: string | null;
-  required?: boolean;
   minDate?: string;
   maxDate?: string;
-  /** ISO date the empty calendar opens at (a birth date: some years back). */
   openAt?: string;
 }) {
   const [opened, setOpened] = useState(false);
@@ -68,7 +61,6 @@ export function JalaliCalendarField({
   const initial = toJalali(value ?? openAt ?? maxDate ?? todayIso());
   const [view, setView] = useState({ year: initial.year, month: initial.month });
   const gridId = useId();
-  const root = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     setText(value ? digitsToPersian(formatJalaliIso(value)) : '');
@@ -78,15 +70,6 @@ export function JalaliCalendarField({
       setView({ year: j.year, month: j.month });
     }
   }, [value]);
-
-  useEffect(() => {
-    if (!opened) return;
-    const close = (e: PointerEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpened(false);
-    };
-    document.addEventListener('pointerdown', close);
-    return () => document.removeEventListener('pointerdown', close);
-  }, [opened]);
 
   const inRange = (iso: string) => (!minDate || iso >= minDate) && (!maxDate || iso <= maxDate);
 
@@ -116,6 +99,15 @@ export function JalaliCalendarField({
     onChange(iso);
   };
 
+  /** The calendar button: an empty field opens where its dates are likely (openAt may follow other fields). */
+  const toggle = () => {
+    if (!opened && !value) {
+      const at = toJalali(openAt ?? maxDate ?? todayIso());
+      setView({ year: at.year, month: at.month });
+    }
+    setOpened((o) => !o);
+  };
+
   const minYear = minDate ? toJalali(minDate).year : initial.year - 100;
   const maxYear = maxDate ? toJalali(maxDate).year : initial.year + 10;
   const years: number[] = [];
@@ -127,12 +119,8 @@ export function JalaliCalendarField({
       return { year: Math.floor(index / 12), month: (index % 12) + 1 };
     });
 
-  /** Arrow keys move between days (right to left: ← is the next day), across months too; Escape closes. */
+  /** Arrow keys move between days (right to left: ← is the next day), across months too. */
   const onGridKey = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key === 'Escape') {
-      setOpened(false);
-      return;
-    }
     const iso = (e.target as HTMLElement).dataset.iso;
     const delta = ({ ArrowLeft: 1, ArrowRight: -1, ArrowUp: -7, ArrowDown: 7 } as Record<string, number>)[e.key];
     if (!iso || !delta) return;
@@ -146,14 +134,93 @@ export function JalaliCalendarField({
     requestAnimationFrame(() => grid.querySelector<HTMLElement>(`[data-iso="${next}"]`)?.focus());
   };
 
+  /** The shown month's days, after blanks for the weekdays before its first. */
   const days: (string | null)[] = [];
-  if (opened) {
-    const first = jalaliToIso(view.year, view.month, 1);
-    for (let i = 0; i < jalaliWeekday(first); i += 1) days.push(null);
-    for (let d = 1; d <= jalaliMonthLength(view.year, view.month); d += 1)
-      days.push(jalaliToIso(view.year, view.month, d));
+  const first = jalaliToIso(view.year, view.month, 1);
+  for (let i = 0; i < jalaliWeekday(first); i += 1) days.push(null);
+  for (let d = 1; d <= jalaliMonthLength(view.year, view.month); d += 1) {
+    days.push(isValidJalali(view.year, view.month, d) ? jalaliToIso(view.year, view.month, d) : null);
   }
   const today = todayIso();
+  /** A day button's marks, name, state and number. */
+  const dayProps = (iso: string) => ({
+    'data-selected': iso === value || undefined,
+    'data-today': iso === today || undefined,
+    'data-friday': jalaliWeekday(iso) === 6 || undefined,
+    'data-iso': iso,
+    disabled: !inRange(iso),
+    'aria-pressed': iso === value,
+    'aria-label': `${digitsToPersian(toJalali(iso).day)} ${JALALI_MONTHS[view.month - 1]} ${digitsToPersian(view.year)}`,
+    onClick: () => pick(iso),
+    children: digitsToPersian(toJalali(iso).day),
+  });
+
+  return {
+    opened,
+    setOpened,
+    text,
+    setText,
+    typedError,
+    view,
+    setView,
+    gridId,
+    inRange,
+    commitText,
+    pick,
+    toggle,
+    years,
+    shiftMonth,
+    onGridKey,
+    days,
+    dayProps,
+    today,
+  };
+}
+
+/**
+ * A Jalali date field for the public pages, without Mantine's code and without zod (docs/decisions/0021):
+ * people type `۱۴۰۵/۰۷/۰۱` (any digits) or pick a day from a calendar that opens under the field. The
+ * value given and taken is an ISO Gregorian date, as the API carries it. Behaves as ui/jalali-date-input.
+ */
+export function JalaliCalendarField({
+  label,
+  value,
+  onChange,
+  error,
+  required,
+  minDate,
+  maxDate,
+  openAt,
+}: {
+  label: string;
+  value: string | null;
+  onChange: (value: string | null) => void;
+  error?: string | null;
+  required?: boolean;
+  minDate?: string;
+  maxDate?: string;
+  /** ISO date the empty calendar opens at (a birth date: some years back). */
+  openAt?: string;
+}) {
+  const picker = useJalaliPicker({ value, onChange, minDate, maxDate, openAt });
+  const { opened, setOpened, text, setText, typedError, view, setView, gridId, inRange, commitText, pick } = picker;
+  const { years, shiftMonth, days, dayProps, today } = picker;
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!opened) return;
+    const close = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpened(false);
+    };
+    document.addEventListener('pointerdown', close);
+    return () => document.removeEventListener('pointerdown', close);
+  }, [opened, setOpened]);
+
+  /** Escape closes the calendar; the arrow keys are the picker's. */
+  const onGridKey = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'Escape') setOpened(false);
+    else picker.onGridKey(e);
+  };
 
   const calendar = opened && (
     // biome-ignore lint/a11y/noStaticElementInteractions: arrow keys move between the day buttons inside
@@ -198,21 +265,7 @@ export function JalaliCalendarField({
         ))}
         {days.map((iso, i) =>
           iso ? (
-            <button
-              type="button"
-              key={iso}
-              className={`${classes.day} ${light.dayButton}`}
-              data-selected={iso === value || undefined}
-              data-today={iso === today || undefined}
-              data-friday={jalaliWeekday(iso) === 6 || undefined}
-              data-iso={iso}
-              disabled={!inRange(iso)}
-              aria-pressed={iso === value}
-              aria-label={`${digitsToPersian(toJalali(iso).day)} ${JALALI_MONTHS[view.month - 1]} ${digitsToPersian(view.year)}`}
-              onClick={() => pick(iso)}
-            >
-              {digitsToPersian(toJalali(iso).day)}
-            </button>
+            <button type="button" key={iso} className={`${classes.day} ${light.dayButton}`} {...dayProps(iso)} />
           ) : (
             // biome-ignore lint/suspicious/noArrayIndexKey: empty cells before the first day have no identity
             <div key={`blank-${i}`} />
@@ -256,14 +309,7 @@ export function JalaliCalendarField({
             aria-label="باز کردن تقویم"
             aria-expanded={opened}
             aria-controls={gridId}
-            onClick={() => {
-              // An empty field opens where its dates are likely (openAt may follow other fields).
-              if (!opened && !value) {
-                const at = toJalali(openAt ?? maxDate ?? todayIso());
-                setView({ year: at.year, month: at.month });
-              }
-              setOpened((o) => !o);
-            }}
+            onClick={picker.toggle}
           >
             <CalendarIcon />
           </button>
@@ -274,7 +320,7 @@ export function JalaliCalendarField({
   );
 }
 
-function CalendarIcon() {
+export function CalendarIcon() {
   return (
     <svg
       width="16"

@@ -1,14 +1,4 @@
-import {
-  formatJalaliIso,
-  isValidJalali,
-  JALALI_MONTHS,
-  jalaliMonthLength,
-  jalaliToIso,
-  jalaliWeekday,
-  parseJalaliDate,
-  todayIso,
-  toJalali,
-} from '@madreseh/contract/jalali';
+import { JALALI_MONTHS } from '@madreseh/contract/jalali';
 import { digitsToPersian } from '@madreseh/contract/text';
 import {
   ActionIcon,
@@ -20,13 +10,10 @@ import {
   type TextInputProps,
   UnstyledButton,
 } from '@mantine/core';
-import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useId, useState } from 'react';
-import { impossibleDayMessage } from './jalali-calendar';
+import { CalendarIcon, useJalaliPicker, WEEKDAY_INITIALS } from './jalali-calendar';
 import classes from './jalali-date-input.module.css';
 
 export { impossibleDayMessage, yearsAgoIso } from './jalali-calendar';
-
-const WEEKDAY_INITIALS = ['ش', 'ی', 'د', 'س', 'چ', 'پ', 'ج'];
 
 export interface JalaliDateInputProps
   extends Omit<TextInputProps, 'value' | 'defaultValue' | 'onChange' | 'type' | 'rightSection'> {
@@ -58,84 +45,9 @@ export function JalaliDateInput({
   readOnly,
   ...rest
 }: JalaliDateInputProps) {
-  const [opened, setOpened] = useState(false);
-  const [text, setText] = useState(value ? digitsToPersian(formatJalaliIso(value)) : '');
-  const [typedError, setTypedError] = useState<string | null>(null);
-  const initial = toJalali(value ?? openAt ?? maxDate ?? todayIso());
-  const [view, setView] = useState({ year: initial.year, month: initial.month });
-
-  useEffect(() => {
-    setText(value ? digitsToPersian(formatJalaliIso(value)) : '');
-    setTypedError(null);
-    if (value) {
-      const j = toJalali(value);
-      setView({ year: j.year, month: j.month });
-    }
-  }, [value]);
-
-  const inRange = (iso: string) => (!minDate || iso >= minDate) && (!maxDate || iso <= maxDate);
-
-  const commitText = () => {
-    if (!text.trim()) {
-      setTypedError(null);
-      if (value !== null) onChange(null);
-      return;
-    }
-    const iso = parseJalaliDate(text);
-    if (!iso) {
-      setTypedError(impossibleDayMessage(text) ?? 'تاریخ را به شکل ۱۴۰۵/۰۷/۰۱ وارد کنید.');
-      return;
-    }
-    if (!inRange(iso)) {
-      setTypedError('این تاریخ در بازهٔ مجاز نیست.');
-      return;
-    }
-    setTypedError(null);
-    if (iso !== value) onChange(iso);
-    else setText(digitsToPersian(formatJalaliIso(iso)));
-  };
-
-  const pick = (iso: string) => {
-    setOpened(false);
-    setTypedError(null);
-    onChange(iso);
-  };
-
-  const minYear = minDate ? toJalali(minDate).year : initial.year - 100;
-  const maxYear = maxDate ? toJalali(maxDate).year : initial.year + 10;
-  const years: number[] = [];
-  for (let y = maxYear; y >= minYear; y -= 1) years.push(y);
-
-  const shiftMonth = (delta: number) => {
-    setView((v) => {
-      const index = v.year * 12 + (v.month - 1) + delta;
-      return { year: Math.floor(index / 12), month: (index % 12) + 1 };
-    });
-  };
-
-  const days: (string | null)[] = [];
-  const first = jalaliToIso(view.year, view.month, 1);
-  for (let i = 0; i < jalaliWeekday(first); i += 1) days.push(null);
-  for (let d = 1; d <= jalaliMonthLength(view.year, view.month); d += 1) {
-    days.push(isValidJalali(view.year, view.month, d) ? jalaliToIso(view.year, view.month, d) : null);
-  }
-  const today = todayIso();
-  const gridId = useId();
-
-  /** Arrow keys move between days (right to left: ← is the next day), across months too. */
-  const onGridKey = (e: ReactKeyboardEvent<HTMLDivElement>) => {
-    const iso = (e.target as HTMLElement).dataset.iso;
-    const delta = ({ ArrowLeft: 1, ArrowRight: -1, ArrowUp: -7, ArrowDown: 7 } as Record<string, number>)[e.key];
-    if (!iso || !delta) return;
-    e.preventDefault();
-    const d = new Date(`${iso}T12:00:00Z`);
-    d.setUTCDate(d.getUTCDate() + delta);
-    const next = d.toISOString().slice(0, 10);
-    const j = toJalali(next);
-    if (j.year !== view.year || j.month !== view.month) setView({ year: j.year, month: j.month });
-    const root = e.currentTarget;
-    requestAnimationFrame(() => root.querySelector<HTMLElement>(`[data-iso="${next}"]`)?.focus());
-  };
+  const picker = useJalaliPicker({ value, onChange, minDate, maxDate, openAt });
+  const { opened, setOpened, text, setText, typedError, view, setView, gridId, inRange, commitText, pick } = picker;
+  const { years, shiftMonth, days, dayProps, today, onGridKey } = picker;
 
   return (
     <Popover
@@ -186,14 +98,7 @@ export function JalaliDateInput({
                 aria-expanded={opened}
                 aria-controls={gridId}
                 disabled={disabled || readOnly}
-                onClick={() => {
-                  // An empty field opens where its dates are likely (openAt may follow other fields).
-                  if (!opened && !value) {
-                    const at = toJalali(openAt ?? maxDate ?? todayIso());
-                    setView({ year: at.year, month: at.month });
-                  }
-                  setOpened((o) => !o);
-                }}
+                onClick={picker.toggle}
               >
                 <CalendarIcon />
               </ActionIcon>
@@ -234,20 +139,7 @@ export function JalaliDateInput({
             ))}
             {days.map((iso, i) =>
               iso ? (
-                <UnstyledButton
-                  key={iso}
-                  className={classes.day}
-                  data-selected={iso === value || undefined}
-                  data-today={iso === today || undefined}
-                  data-friday={jalaliWeekday(iso) === 6 || undefined}
-                  data-iso={iso}
-                  disabled={!inRange(iso)}
-                  aria-pressed={iso === value}
-                  aria-label={`${digitsToPersian(toJalali(iso).day)} ${JALALI_MONTHS[view.month - 1]} ${digitsToPersian(view.year)}`}
-                  onClick={() => pick(iso)}
-                >
-                  {digitsToPersian(toJalali(iso).day)}
-                </UnstyledButton>
+                <UnstyledButton key={iso} className={classes.day} {...dayProps(iso)} />
               ) : (
                 // biome-ignore lint/suspicious/noArrayIndexKey: empty cells before the first day have no identity
                 <div key={`blank-${i}`} />
@@ -265,22 +157,5 @@ export function JalaliDateInput({
         </div>
       </Popover.Dropdown>
     </Popover>
-  );
-}
-
-function CalendarIcon() {
-  return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
-      <rect x="3" y="5" width="18" height="16" rx="2" />
-      <path d="M3 10h18M8 3v4M16 3v4" />
-    </svg>
   );
 }

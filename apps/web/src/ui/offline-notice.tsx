@@ -1,4 +1,5 @@
-import { IconCloudOff } from '@tabler/icons-react';
+import { IconCloudOff, IconWifiOff } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { formatJalaliDateTime } from '../lib/format';
 import { Alert } from './kit-display';
 
@@ -31,6 +32,20 @@ export function OfflineNotice({
       role="status"
     >
       {at ? `آفلاین — اطلاعات ${formatJalaliDateTime(at)}` : 'آفلاین — آخرین اطلاعات دریافت‌شده را می‌بینید.'}
+    </Alert>
+  );
+}
+
+/** A public form that needs the network, shown while the browser is offline: says why it cannot be sent. */
+export function OfflineFormNotice({ children }: { children: ReactNode }) {
+  return (
+    <Alert
+      tone="orange"
+      icon={<IconWifiOff size={18} />}
+      style={{ marginBottom: 'var(--mantine-spacing-md)' }}
+      data-testid="offline-form"
+    >
+      {children}
     </Alert>
   );
 }

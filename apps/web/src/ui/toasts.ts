@@ -15,3 +15,20 @@ export function toastError(error: unknown, fallback: string = fa.errors.internal
   const message = typeof error === 'string' ? error : error instanceof ApiError ? error.message : fallback;
   notifications.show({ color: 'red', message });
 }
+
+/**
+ * What a form's mutation does when answered: saved — a green toast with `success`, then `then`;
+ * refused — the server's field errors beside their fields and a red toast.
+ */
+export function formOutcome(form: { showServerErrors(err: unknown): void }, success: string, then?: () => void) {
+  return {
+    onSuccess: () => {
+      toastSuccess(success);
+      then?.();
+    },
+    onError: (err: unknown) => {
+      form.showServerErrors(err);
+      toastError(err);
+    },
+  };
+}

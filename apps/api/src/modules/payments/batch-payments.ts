@@ -1,5 +1,3 @@
-import { apiPath } from '@madreseh/contract/paths';
-import { paymentsContract } from '@madreseh/contract/payments/payments.contract';
 import { digitsToPersian } from '@madreseh/contract/text';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
@@ -10,26 +8,37 @@ import { type Actor, SYSTEM_ACTOR } from '../../lib/actor';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { enqueue } from '../notifications/outbox';
-import { GatewayRefusedError, GatewayUnavailableError, type PaymentGateway, type VerifyResult } from './gateways';
-import { ledgerOfPayments, sumsOf, wouldOverpay } from './invoice-ledger';
-import { lockInvoice, paymentsOf } from './invoices.service';
 import {
-  claimMs,
-  failPayment,
+  answerCallback,
+  busySql,
+  type Claim,
+  claimUntil,
+  type GatewayFlow,
   type MoneyLog,
-  maskPan,
+  precheckClaim,
+  RECONCILE,
+  type ReconcileOptions,
   type ReconcileReport,
+  reconcilePending,
+  requestAuthority,
   type SettleOptions,
   type SettleOutcome,
-} from './online-payments';
+  settleInSteps,
+  settleUnverified,
+  succeededColumns,
+  type Who,
+} from './gateway-flow';
+import type { PaymentGateway, VerifyResult } from './gateways';
+import { ledgerOfPayments, sumsOf, wouldOverpay } from './invoice-ledger';
+import { lockInvoice, paymentsOf } from './invoices.service';
+import { failPayment } from './online-payments';
 import { FAILURE, MSG } from './payments.messages';
 
 /**
  * One gateway payment for several invoices (a parent paying all their children's open invoices).
  * The gateway knows the batch (its total and authority); each invoice gets a `payments` row with
  * the batch id and its share, so every invoice's ledger reads as for a single payment. The batch
- * is started, claimed, verified (outside any transaction) and settled as online-payments.ts does
- * for one payment; every share changes state in the same transaction as its batch.
+ * goes through the steps of gateway-flow.ts as a single payment does; every share changes state in the same transaction as its batch.
  */
 
 /** The invoices, in id order: every transaction locks them in this order, so two never deadlock. */
@@ -104,25 +113,20 @@ export async function startBatchPayment(
     return { id: batch.id, amount, count: rows.length };
   });
 
-  const callbackUrl = `${input.callbackBase.replace(/\/$/, '')}${apiPath(paymentsContract.gatewayCallback.path, { gateway: gateway.name })}`;
-  try {
-    const { authority } = await gateway.request({
+  const authority = await requestAuthority(
+    db,
+    gateway,
+    batchFlow(gateway, log),
+    {
+      id: created.id,
       amount: created.amount,
-      callbackUrl,
       description: `${MSG.batchTitle(digitsToPersian(created.count))} (#B${created.id})`,
-    });
-    await db.update(paymentBatches).set({ authority }).where(eq(paymentBatches.id, created.id));
-    log.info({ batchId: created.id, gateway: gateway.name }, 'batch payment requested');
-    return { batchId: created.id, amount: created.amount, redirectUrl: gateway.redirectUrl(authority) };
-  } catch (err) {
-    const down = err instanceof GatewayUnavailableError;
-    if (!down && !(err instanceof GatewayRefusedError)) throw err;
-    await inTransaction(db, (tx) =>
-      failBatch(tx, created.id, down ? FAILURE.gatewayDown : FAILURE.gatewayRefused, { actor, source: 'request' }),
-    );
-    log.warn({ batchId: created.id, gateway: gateway.name }, 'gateway refused or unreachable on batch request');
-    throw new AppError(502, 'gateway_error', down ? MSG.gatewayDown : MSG.gatewayRefused);
-  }
+    },
+    { callbackBase: input.callbackBase, actor },
+    (authority) => db.update(paymentBatches).set({ authority }).where(eq(paymentBatches.id, created.id)),
+    log,
+  );
+  return { batchId: created.id, amount: created.amount, redirectUrl: gateway.redirectUrl(authority) };
 }
 
 /** Marks a pending batch and its pending shares failed, an audit row for each (caller's transaction). */
@@ -130,7 +134,7 @@ async function failBatch(
   tx: Tx,
   batchId: number,
   reason: string,
-  who: { actor: Actor; source: string },
+  who: Who,
   details: Record<string, unknown> = {},
 ): Promise<boolean> {
   const done = await tx
@@ -151,10 +155,29 @@ async function failBatch(
   return true;
 }
 
-type BatchClaim =
-  | { kind: 'done'; outcome: SettleOutcome }
-  | { kind: 'busy' }
-  | { kind: 'claimed'; batch: { id: number; amount: number; authority: string } };
+type Claimed = { id: number; amount: number; authority: string };
+
+/** A batch, as the steps of gateway-flow.ts see it: every share changes state with it. */
+function batchFlow(gateway: PaymentGateway, log: MoneyLog): GatewayFlow<Claimed> {
+  return {
+    noun: 'batch payment',
+    ref: (id) => ({ batchId: id }),
+    claim: (tx, id, options) => claimBatch(tx, gateway, id, options, log),
+    settle: (tx, claimed, result, options) => settleVerifiedBatch(tx, gateway, claimed, result, options, log),
+    async release(tx, id) {
+      await tx.update(paymentBatches).set({ verifyingUntil: null }).where(eq(paymentBatches.id, id));
+      await tx.update(payments).set({ verifyingUntil: null }).where(eq(payments.batchId, id));
+    },
+    async state(db, id) {
+      const [b] = await db
+        .select({ status: paymentBatches.status, busy: busySql(paymentBatches.verifyingUntil) })
+        .from(paymentBatches)
+        .where(eq(paymentBatches.id, id));
+      return b;
+    },
+    fail: failBatch,
+  };
+}
 
 /** Locks the batch's invoices (id order), then the batch: what every batch transaction does first. */
 async function lockBatch(tx: Tx, batchId: number) {
@@ -170,7 +193,7 @@ async function lockBatch(tx: Tx, batchId: number) {
       status: paymentBatches.status,
       gateway: paymentBatches.gateway,
       authority: paymentBatches.authority,
-      busy: sql<boolean>`coalesce(${paymentBatches.verifyingUntil} > now(), false)`,
+      busy: busySql(paymentBatches.verifyingUntil),
     })
     .from(paymentBatches)
     .where(eq(paymentBatches.id, batchId))
@@ -192,138 +215,94 @@ export async function settleBatch(
   log: MoneyLog,
   options: SettleOptions,
 ): Promise<SettleOutcome> {
-  const claim = await inTransaction(db, async (tx): Promise<BatchClaim> => {
-    const { batch, shares, invs } = await lockBatch(tx, batchId);
-    if (!batch || batch.gateway !== gateway.name) throw AppError.notFound(MSG.paymentNotFound);
-    if (batch.status !== 'pending') return { kind: 'done', outcome: 'already' };
-    if (!batch.authority) {
-      if (!options.failIfUnpaid) return { kind: 'done', outcome: 'pending' };
-      await failBatch(tx, batch.id, FAILURE.gatewayRefused, options);
-      return { kind: 'done', outcome: 'failed' };
-    }
-    if (batch.busy) return { kind: 'busy' };
-    for (const s of shares) {
-      const inv = invs.get(s.invoiceId);
-      if (!inv) continue;
-      const { paid } = sumsOf(await paymentsOf(tx, inv.id));
-      if (inv.cancelledAt || wouldOverpay(inv, paid, s.amount)) {
-        await failBatch(tx, batch.id, FAILURE.invoiceSettled, options, { invoiceId: inv.id });
-        log.warn({ batchId: batch.id, invoiceId: inv.id }, 'batch payment not verified: an invoice already settled');
-        return { kind: 'done', outcome: 'failed' };
-      }
-    }
-    const until = sql`now() + ${`${claimMs(gateway)} milliseconds`}::interval`;
-    await tx.update(paymentBatches).set({ verifyingUntil: until }).where(eq(paymentBatches.id, batch.id));
-    // The shares are claimed too, so the invoices' other money paths wait (assertNoVerifyInFlight).
-    await tx.update(payments).set({ verifyingUntil: until }).where(eq(payments.batchId, batch.id));
-    return { kind: 'claimed', batch: { id: batch.id, amount: batch.amount, authority: batch.authority } };
-  });
-  if (claim.kind === 'done') return claim.outcome;
-  if (claim.kind === 'busy') return waitForBatch(db, batchId, claimMs(gateway));
-  const b = claim.batch;
-  const release = async () => {
-    await db.update(paymentBatches).set({ verifyingUntil: null }).where(eq(paymentBatches.id, b.id));
-    await db.update(payments).set({ verifyingUntil: null }).where(eq(payments.batchId, b.id));
-  };
-  let result: VerifyResult;
-  try {
-    result = await gateway.verify({ authority: b.authority, amount: b.amount });
-  } catch (err) {
-    await release();
-    if (err instanceof GatewayUnavailableError) {
-      log.warn({ batchId: b.id, gateway: gateway.name }, 'gateway unreachable on batch verify; left pending');
-      return 'pending';
-    }
-    throw err;
-  }
-  return inTransaction(db, async (tx): Promise<SettleOutcome> => {
-    const { batch, shares, invs } = await lockBatch(tx, b.id);
-    if (batch?.status !== 'pending') return 'already';
-    if (result.ok) {
-      await tx
-        .update(paymentBatches)
-        .set({
-          status: 'succeeded',
-          referenceId: result.refId,
-          cardMasked: maskPan(result.cardPan),
-          decidedAt: new Date(),
-          verifyingUntil: null,
-        })
-        .where(eq(paymentBatches.id, b.id));
-      await audit(tx, options.actor, 'gateway_credit', 'payment_batch', b.id, {
-        amount: b.amount,
-        gateway: gateway.name,
-        referenceId: result.refId,
-        source: options.source,
-      });
-      const perChild = new Map<number, { paymentId: number; titles: string[]; amount: number }>();
-      for (const s of shares) {
-        const inv = invs.get(s.invoiceId);
-        if (!inv || s.status !== 'pending') continue;
-        const { paid } = sumsOf(await paymentsOf(tx, inv.id));
-        const over = Boolean(inv.cancelledAt) || wouldOverpay(inv, paid, s.amount);
-        await tx
-          .update(payments)
-          .set({
-            status: 'succeeded',
-            cardMasked: maskPan(result.cardPan),
-            decidedAt: new Date(),
-            verifyingUntil: null,
-          })
-          .where(eq(payments.id, s.id));
-        await audit(tx, options.actor, 'gateway_credit', 'payment', s.id, {
-          invoiceId: inv.id,
-          amount: s.amount,
-          gateway: gateway.name,
-          referenceId: result.refId,
-          batchId: b.id,
-          source: options.source,
-          ...(over ? { overpaid: true } : {}),
-        });
-        if (over) log.warn({ paymentId: s.id, invoiceId: inv.id }, 'batch share credited above the invoice');
-        const child = perChild.get(inv.studentId) ?? { paymentId: s.id, titles: [], amount: 0 };
-        child.titles.push(inv.title);
-        child.amount += s.amount;
-        perChild.set(inv.studentId, child);
-      }
-      for (const [studentId, c] of perChild) {
-        await enqueue(tx, {
-          kind: 'payment_confirmed',
-          paymentId: c.paymentId,
-          studentId,
-          title: c.titles.join('، '),
-          amount: c.amount,
-        });
-      }
-      log.info({ batchId: b.id, amount: b.amount, shares: shares.length }, 'batch payment credited');
-      return 'credited';
-    }
-    if (!options.failIfUnpaid && !result.amountMismatch) {
-      await tx.update(paymentBatches).set({ verifyingUntil: null }).where(eq(paymentBatches.id, b.id));
-      await tx.update(payments).set({ verifyingUntil: null }).where(eq(payments.batchId, b.id));
-      return 'pending';
-    }
-    await failBatch(tx, b.id, result.amountMismatch ? FAILURE.amountMismatch : FAILURE.notVerified, options, {
-      code: result.code,
-    });
-    return 'failed';
-  });
+  return settleInSteps(db, gateway, batchFlow(gateway, log), batchId, log, options);
 }
 
-async function waitForBatch(db: Db, batchId: number, maxMs: number): Promise<SettleOutcome> {
-  const deadline = Date.now() + maxMs;
-  for (let pause = 50; ; pause = Math.min(pause * 2, 500)) {
-    const [b] = await db
-      .select({
-        status: paymentBatches.status,
-        busy: sql<boolean>`coalesce(${paymentBatches.verifyingUntil} > now(), false)`,
-      })
-      .from(paymentBatches)
-      .where(eq(paymentBatches.id, batchId));
-    if (b?.status !== 'pending') return 'already';
-    if (!b.busy || Date.now() > deadline) return 'pending';
-    await new Promise((r) => setTimeout(r, pause));
+/** Step 1: the invoices then the batch locked; every invoice can still take its share. */
+async function claimBatch(
+  tx: Tx,
+  gateway: PaymentGateway,
+  batchId: number,
+  options: SettleOptions,
+  log: MoneyLog,
+): Promise<Claim<Claimed>> {
+  const { batch: locked, shares, invs } = await lockBatch(tx, batchId);
+  if (!locked || locked.gateway !== gateway.name) throw AppError.notFound(MSG.paymentNotFound);
+  const pre = await precheckClaim(locked, options, () => failBatch(tx, batchId, FAILURE.gatewayRefused, options));
+  if (pre.kind !== 'go') return pre;
+  const batch = pre.row;
+  for (const s of shares) {
+    const inv = invs.get(s.invoiceId);
+    if (!inv) continue;
+    const { paid } = sumsOf(await paymentsOf(tx, inv.id));
+    if (inv.cancelledAt || wouldOverpay(inv, paid, s.amount)) {
+      await failBatch(tx, batch.id, FAILURE.invoiceSettled, options, { invoiceId: inv.id });
+      log.warn({ batchId: batch.id, invoiceId: inv.id }, 'batch payment not verified: an invoice already settled');
+      return { kind: 'done', outcome: 'failed' };
+    }
   }
+  const until = claimUntil(gateway);
+  await tx.update(paymentBatches).set({ verifyingUntil: until }).where(eq(paymentBatches.id, batch.id));
+  // The shares are claimed too, so the invoices' other money paths wait (assertNoVerifyInFlight).
+  await tx.update(payments).set({ verifyingUntil: until }).where(eq(payments.batchId, batch.id));
+  return { kind: 'claimed', claimed: { id: batch.id, amount: batch.amount, authority: batch.authority } };
+}
+
+/** Step 3: credit every share (one notice per child) or fail the batch, as the gateway answered. */
+async function settleVerifiedBatch(
+  tx: Tx,
+  gateway: PaymentGateway,
+  b: Claimed,
+  result: VerifyResult,
+  options: SettleOptions,
+  log: MoneyLog,
+): Promise<SettleOutcome> {
+  const { batch, shares, invs } = await lockBatch(tx, b.id);
+  if (batch?.status !== 'pending') return 'already';
+  if (!result.ok) return settleUnverified(tx, batchFlow(gateway, log), b.id, result, options, {});
+  await tx
+    .update(paymentBatches)
+    .set({ ...succeededColumns(result), referenceId: result.refId })
+    .where(eq(paymentBatches.id, b.id));
+  await audit(tx, options.actor, 'gateway_credit', 'payment_batch', b.id, {
+    amount: b.amount,
+    gateway: gateway.name,
+    referenceId: result.refId,
+    source: options.source,
+  });
+  const perChild = new Map<number, { paymentId: number; titles: string[]; amount: number }>();
+  for (const s of shares) {
+    const inv = invs.get(s.invoiceId);
+    if (!inv || s.status !== 'pending') continue;
+    const { paid } = sumsOf(await paymentsOf(tx, inv.id));
+    const over = Boolean(inv.cancelledAt) || wouldOverpay(inv, paid, s.amount);
+    await tx.update(payments).set(succeededColumns(result)).where(eq(payments.id, s.id));
+    await audit(tx, options.actor, 'gateway_credit', 'payment', s.id, {
+      invoiceId: inv.id,
+      amount: s.amount,
+      gateway: gateway.name,
+      referenceId: result.refId,
+      batchId: b.id,
+      source: options.source,
+      ...(over ? { overpaid: true } : {}),
+    });
+    if (over) log.warn({ paymentId: s.id, invoiceId: inv.id }, 'batch share credited above the invoice');
+    const child = perChild.get(inv.studentId) ?? { paymentId: s.id, titles: [], amount: 0 };
+    child.titles.push(inv.title);
+    child.amount += s.amount;
+    perChild.set(inv.studentId, child);
+  }
+  for (const [studentId, c] of perChild) {
+    await enqueue(tx, {
+      kind: 'payment_confirmed',
+      paymentId: c.paymentId,
+      studentId,
+      title: c.titles.join('، '),
+      amount: c.amount,
+    });
+  }
+  log.info({ batchId: b.id, amount: b.amount, shares: shares.length }, 'batch payment credited');
+  return 'credited';
 }
 
 /** The payer came back from the gateway with a batch's authority: settle or fail it; answers its id. */
@@ -339,13 +318,7 @@ export async function handleBatchCallback(
     .select({ id: paymentBatches.id })
     .from(paymentBatches)
     .where(and(eq(paymentBatches.gateway, gateway.name), eq(paymentBatches.authority, input.authority)));
-  if (!b) return null;
-  if (input.status === 'OK') {
-    await settleBatch(db, gateway, b.id, log, { failIfUnpaid: true, actor, source: 'callback' });
-  } else {
-    await inTransaction(db, (tx) => failBatch(tx, b.id, FAILURE.cancelledByPayer, { actor, source: 'callback' }));
-  }
-  return b.id;
+  return answerCallback(db, gateway, batchFlow(gateway, log), b, input.status, log, actor);
 }
 
 /** The sandbox page's view of a pending batch. */
@@ -400,35 +373,15 @@ export async function reconcileBatches(
   db: Db,
   gateways: Map<string, PaymentGateway>,
   log: MoneyLog,
-  options: { minAgeMs?: number; expireAgeMs?: number; now?: Date; signal?: AbortSignal } = {},
+  options: ReconcileOptions = {},
 ): Promise<ReconcileReport> {
-  const now = options.now ?? new Date();
-  const minAgeMs = options.minAgeMs ?? 5 * 60_000;
-  const expireAgeMs = options.expireAgeMs ?? 60 * 60_000;
-  const rows = await db
-    .select({ id: paymentBatches.id, gateway: paymentBatches.gateway, submittedAt: paymentBatches.submittedAt })
-    .from(paymentBatches)
-    .where(
-      and(eq(paymentBatches.status, 'pending'), lt(paymentBatches.submittedAt, new Date(now.getTime() - minAgeMs))),
-    );
-  const report: ReconcileReport = { checked: 0, credited: 0, failed: 0, stillPending: 0 };
-  const who = { actor: SYSTEM_ACTOR, source: 'reconcile' } as const;
-  for (const row of rows) {
-    if (options.signal?.aborted) break;
-    const gateway = gateways.get(row.gateway);
-    const expired = now.getTime() - row.submittedAt.getTime() > expireAgeMs;
-    report.checked += 1;
-    if (!gateway || gateway.name === 'sandbox') {
-      if (expired || gateway) {
-        await inTransaction(db, (tx) => failBatch(tx, row.id, gateway ? FAILURE.abandoned : FAILURE.expired, who));
-        report.failed += 1;
-      } else report.stillPending += 1;
-      continue;
-    }
-    const outcome = await settleBatch(db, gateway, row.id, log, { failIfUnpaid: expired, ...who });
-    if (outcome === 'credited') report.credited += 1;
-    else if (outcome === 'failed') report.failed += 1;
-    else if (outcome === 'pending') report.stillPending += 1;
-  }
-  return report;
+  return reconcilePending(db, gateways, options, {
+    pending: (olderThan) =>
+      db
+        .select({ id: paymentBatches.id, gateway: paymentBatches.gateway, submittedAt: paymentBatches.submittedAt })
+        .from(paymentBatches)
+        .where(and(eq(paymentBatches.status, 'pending'), lt(paymentBatches.submittedAt, olderThan))),
+    fail: (tx, row, reason) => failBatch(tx, row.id, reason, RECONCILE),
+    settle: (gateway, row, expired) => settleBatch(db, gateway, row.id, log, { failIfUnpaid: expired, ...RECONCILE }),
+  });
 }

@@ -1,6 +1,4 @@
-import { apiPath } from '@madreseh/contract/paths';
-import { paymentsContract } from '@madreseh/contract/payments/payments.contract';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { invoices, payments } from '../../db/schema/payments';
 import { inTransaction } from '../../db/transaction';
@@ -8,23 +6,30 @@ import { type Actor, SYSTEM_ACTOR } from '../../lib/actor';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { enqueue } from '../notifications/outbox';
-import { GatewayRefusedError, GatewayUnavailableError, type PaymentGateway, type VerifyResult } from './gateways';
+import {
+  answerCallback,
+  busySql,
+  type Claim,
+  claimUntil,
+  type GatewayFlow,
+  type MoneyLog,
+  precheckClaim,
+  RECONCILE,
+  type ReconcileOptions,
+  type ReconcileReport,
+  reconcilePending,
+  requestAuthority,
+  type SettleOptions,
+  type SettleOutcome,
+  settleInSteps,
+  settleUnverified,
+  succeededColumns,
+  type Who,
+} from './gateway-flow';
+import type { PaymentGateway, VerifyResult } from './gateways';
 import { ledgerOfPayments, sumsOf, wouldOverpay } from './invoice-ledger';
 import { lockInvoice, paymentsOf } from './invoices.service';
 import { FAILURE, MSG } from './payments.messages';
-
-/** Where log lines about money go (the app's logger, or the console in the command). */
-export interface MoneyLog {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-}
-
-/** A card number as the gateway masked it, reduced to its last four digits. */
-export function maskPan(pan: string | null): string | null {
-  if (!pan) return null;
-  const digits = pan.replace(/\D/g, '');
-  return digits.length >= 4 ? `************${digits.slice(-4)}` : null;
-}
 
 /**
  * Starts an online payment: the amount is the invoice's remaining sum read from the database under
@@ -60,63 +65,47 @@ export async function startOnlinePayment(
     return { id: row.id, amount: row.amount, title: inv.title, invoiceId: inv.id };
   });
 
-  const callbackUrl = `${input.callbackBase.replace(/\/$/, '')}${apiPath(paymentsContract.gatewayCallback.path, { gateway: gateway.name })}`;
-  try {
-    const { authority } = await gateway.request({
+  const authority = await requestAuthority(
+    db,
+    gateway,
+    paymentFlow(gateway, log),
+    {
+      id: created.id,
       amount: created.amount,
-      callbackUrl,
       description: `${created.title} (#${created.id})`,
-    });
-    await db.update(payments).set({ authority }).where(eq(payments.id, created.id));
-    log.info({ paymentId: created.id, gateway: gateway.name }, 'payment requested');
-    return { paymentId: created.id, redirectUrl: gateway.redirectUrl(authority) };
-  } catch (err) {
-    const down = err instanceof GatewayUnavailableError;
-    if (!down && !(err instanceof GatewayRefusedError)) throw err;
-    await inTransaction(db, (tx) =>
-      failPayment(
-        tx,
-        created.id,
-        down ? FAILURE.gatewayDown : FAILURE.gatewayRefused,
-        { actor, source: 'request' },
-        { invoiceId: created.invoiceId, amount: created.amount },
-      ),
-    );
-    log.warn(
-      { paymentId: created.id, gateway: gateway.name, code: err instanceof GatewayRefusedError ? err.code : null },
-      down ? 'gateway unreachable on request' : 'gateway refused request',
-    );
-    throw new AppError(502, 'gateway_error', down ? MSG.gatewayDown : MSG.gatewayRefused);
-  }
+      details: { invoiceId: created.invoiceId, amount: created.amount },
+    },
+    { callbackBase: input.callbackBase, actor },
+    (authority) => db.update(payments).set({ authority }).where(eq(payments.id, created.id)),
+    log,
+  );
+  return { paymentId: created.id, redirectUrl: gateway.redirectUrl(authority) };
 }
 
-export type SettleOutcome = 'credited' | 'already' | 'failed' | 'pending';
+type Claimed = { id: number; invoiceId: number; amount: number; authority: string };
 
-export interface SettleOptions {
-  /** Mark failed when the gateway says "not paid" (a callback); reconciliation keeps young ones pending. */
-  failIfUnpaid: boolean;
-  /** Who the audit rows name: the payer's callback request, or the server itself. */
-  actor: Actor;
-  /** What settled it, for the audit row. */
-  source: 'callback' | 'reconcile';
+/** A payment for one invoice, as the steps of gateway-flow.ts see it. */
+function paymentFlow(gateway: PaymentGateway, log: MoneyLog): GatewayFlow<Claimed> {
+  return {
+    noun: 'payment',
+    ref: (id) => ({ paymentId: id }),
+    claim: (tx, id, options) => claimPayment(tx, gateway, id, options, log),
+    settle: (tx, claimed, result, options) => settleVerified(tx, gateway, claimed, result, options, log),
+    async release(tx, id) {
+      await tx.update(payments).set({ verifyingUntil: null }).where(eq(payments.id, id));
+    },
+    async state(db, id) {
+      const [p] = await db
+        .select({ status: payments.status, busy: busySql(payments.verifyingUntil) })
+        .from(payments)
+        .where(eq(payments.id, id));
+      return p;
+    },
+    fail: (tx, id, reason, who, details = {}) => failPayment(tx, id, reason, who, details),
+  };
 }
 
-type Claim =
-  | { kind: 'done'; outcome: SettleOutcome }
-  | { kind: 'busy' }
-  | { kind: 'claimed'; payment: { id: number; invoiceId: number; amount: number; authority: string } };
-
-/**
- * Settles one gateway payment and credits it at most once, in three steps so that no database
- * connection or lock waits on the gateway:
- * 1. claim (short transaction, invoice then payment locked): still pending, the invoice can take
- *    it, nobody else verifying it — mark it `verifying_until` now + the gateway's timeout;
- * 2. verify with the gateway outside any transaction, for the amount we stored;
- * 3. settle (second short transaction): credited or failed, with an audit row.
- * A concurrent callback for the same payment waits for the claimer's result instead of asking the
- * gateway again. When the gateway cannot be reached, or answers too late, the claim is released and
- * the payment stays pending for reconciliation.
- */
+/** Settles one gateway payment and credits it at most once (the steps: gateway-flow.ts). */
 export async function settlePayment(
   db: Db,
   gateway: PaymentGateway,
@@ -124,144 +113,108 @@ export async function settlePayment(
   log: MoneyLog,
   options: SettleOptions,
 ): Promise<SettleOutcome> {
-  const claim = await claimForVerify(db, gateway, paymentId, options, log);
-  if (claim.kind === 'done') return claim.outcome;
-  if (claim.kind === 'busy') return waitForSettlement(db, paymentId, claimMs(gateway));
-  const p = claim.payment;
-  let result: VerifyResult;
-  try {
-    result = await gateway.verify({ authority: p.authority, amount: p.amount });
-  } catch (err) {
-    await db.update(payments).set({ verifyingUntil: null }).where(eq(payments.id, p.id));
-    if (err instanceof GatewayUnavailableError) {
-      log.warn({ paymentId: p.id, gateway: gateway.name }, 'gateway unreachable on verify; left pending');
-      return 'pending';
-    }
-    throw err;
-  }
-  return settleVerified(db, gateway, p, result, options, log);
+  return settleInSteps(db, gateway, paymentFlow(gateway, log), paymentId, log, options);
 }
 
-/** How long a claim lasts: the gateway's own time limit and a margin for our two writes. */
-export function claimMs(gateway: PaymentGateway): number {
-  return gateway.timeoutMs + 5_000;
-}
-
-async function claimForVerify(
-  db: Db,
+/** Step 1: invoice then payment locked; still pending, the invoice can take it, nobody verifying it. */
+async function claimPayment(
+  tx: Tx,
   gateway: PaymentGateway,
   paymentId: number,
   options: SettleOptions,
   log: MoneyLog,
-): Promise<Claim> {
-  return inTransaction(db, async (tx): Promise<Claim> => {
-    const [found] = await tx
-      .select({ invoiceId: payments.invoiceId, method: payments.method, gateway: payments.gateway })
-      .from(payments)
-      .where(eq(payments.id, paymentId));
-    if (found?.method !== 'gateway' || found.gateway !== gateway.name) throw AppError.notFound(MSG.paymentNotFound);
-    const inv = await lockInvoice(tx, found.invoiceId);
-    const [p] = await tx
-      .select({
-        id: payments.id,
-        amount: payments.amount,
-        status: payments.status,
-        authority: payments.authority,
-        busy: sql<boolean>`coalesce(${payments.verifyingUntil} > now(), false)`,
-      })
-      .from(payments)
-      .where(eq(payments.id, paymentId))
-      .for('update');
-    if (p?.status !== 'pending') return { kind: 'done', outcome: 'already' };
-    if (!p.authority) {
-      if (!options.failIfUnpaid) return { kind: 'done', outcome: 'pending' };
-      await failPayment(tx, p.id, FAILURE.gatewayRefused, options, { invoiceId: inv.id, amount: p.amount });
-      return { kind: 'done', outcome: 'failed' };
-    }
-    if (p.busy) return { kind: 'busy' };
-    const { paid } = sumsOf(await paymentsOf(tx, inv.id));
-    if (inv.cancelledAt || wouldOverpay(inv, paid, p.amount)) {
-      // Not verified, so the gateway returns the money to the payer.
-      await failPayment(tx, p.id, FAILURE.invoiceSettled, options, { invoiceId: inv.id, amount: p.amount });
-      log.warn({ paymentId: p.id, invoiceId: inv.id }, 'gateway payment not verified: invoice already settled');
-      return { kind: 'done', outcome: 'failed' };
-    }
-    await tx
-      .update(payments)
-      .set({ verifyingUntil: sql`now() + ${`${claimMs(gateway)} milliseconds`}::interval` })
-      .where(eq(payments.id, p.id));
-    return { kind: 'claimed', payment: { id: p.id, invoiceId: inv.id, amount: p.amount, authority: p.authority } };
-  });
+): Promise<Claim<Claimed>> {
+  const [found] = await tx
+    .select({ invoiceId: payments.invoiceId, method: payments.method, gateway: payments.gateway })
+    .from(payments)
+    .where(eq(payments.id, paymentId));
+  if (found?.method !== 'gateway' || found.gateway !== gateway.name) throw AppError.notFound(MSG.paymentNotFound);
+  const inv = await lockInvoice(tx, found.invoiceId);
+  const [locked] = await tx
+    .select({
+      id: payments.id,
+      amount: payments.amount,
+      status: payments.status,
+      authority: payments.authority,
+      busy: busySql(payments.verifyingUntil),
+    })
+    .from(payments)
+    .where(eq(payments.id, paymentId))
+    .for('update');
+  const pre = await precheckClaim(locked, options, () =>
+    failPayment(tx, paymentId, FAILURE.gatewayRefused, options, { invoiceId: inv.id, amount: locked?.amount }),
+  );
+  if (pre.kind !== 'go') return pre;
+  const p = pre.row;
+  const { paid } = sumsOf(await paymentsOf(tx, inv.id));
+  if (inv.cancelledAt || wouldOverpay(inv, paid, p.amount)) {
+    // Not verified, so the gateway returns the money to the payer.
+    await failPayment(tx, p.id, FAILURE.invoiceSettled, options, { invoiceId: inv.id, amount: p.amount });
+    log.warn({ paymentId: p.id, invoiceId: inv.id }, 'gateway payment not verified: invoice already settled');
+    return { kind: 'done', outcome: 'failed' };
+  }
+  await tx
+    .update(payments)
+    .set({ verifyingUntil: claimUntil(gateway) })
+    .where(eq(payments.id, p.id));
+  return { kind: 'claimed', claimed: { id: p.id, invoiceId: inv.id, amount: p.amount, authority: p.authority } };
 }
 
+/** Step 3: credit (with its audit row and the payer's notice) or fail what the gateway answered. */
 async function settleVerified(
-  db: Db,
+  tx: Tx,
   gateway: PaymentGateway,
-  claimed: { id: number; invoiceId: number; amount: number },
+  claimed: Claimed,
   result: VerifyResult,
   options: SettleOptions,
   log: MoneyLog,
 ): Promise<SettleOutcome> {
-  return inTransaction(db, async (tx): Promise<SettleOutcome> => {
-    const inv = await lockInvoice(tx, claimed.invoiceId);
-    const [p] = await tx
-      .select({ status: payments.status })
-      .from(payments)
-      .where(eq(payments.id, claimed.id))
-      .for('update');
-    if (p?.status !== 'pending') return 'already';
-    if (result.ok) {
-      const { paid } = sumsOf(await paymentsOf(tx, inv.id));
-      // The gateway has taken the money: it is recorded as it is, even in the rare case that the
-      // invoice was settled meanwhile (a claim that outlived its time), and flagged for a refund.
-      const over = Boolean(inv.cancelledAt) || wouldOverpay(inv, paid, claimed.amount);
-      await tx
-        .update(payments)
-        .set({
-          status: 'succeeded',
-          referenceId: result.refId,
-          cardMasked: maskPan(result.cardPan),
-          decidedAt: new Date(),
-          verifyingUntil: null,
-        })
-        .where(eq(payments.id, claimed.id));
-      await audit(tx, options.actor, 'gateway_credit', 'payment', claimed.id, {
-        invoiceId: inv.id,
-        amount: claimed.amount,
-        gateway: gateway.name,
-        referenceId: result.refId,
-        source: options.source,
-        ...(result.alreadyVerified ? { alreadyVerified: true } : {}),
-        ...(over ? { overpaid: true } : {}),
-      });
-      await enqueue(tx, {
-        kind: 'payment_confirmed',
-        paymentId: claimed.id,
-        studentId: inv.studentId,
-        title: inv.title,
-        amount: claimed.amount,
-      });
-      if (over) log.warn({ paymentId: claimed.id, invoiceId: inv.id }, 'gateway payment credited above the invoice');
-      log.info(
-        { paymentId: claimed.id, invoiceId: inv.id, amount: claimed.amount, alreadyVerified: result.alreadyVerified },
-        'gateway payment credited',
-      );
-      return 'credited';
-    }
+  const inv = await lockInvoice(tx, claimed.invoiceId);
+  const [p] = await tx
+    .select({ status: payments.status })
+    .from(payments)
+    .where(eq(payments.id, claimed.id))
+    .for('update');
+  if (p?.status !== 'pending') return 'already';
+  if (!result.ok) {
     if (result.amountMismatch) {
       log.warn({ paymentId: claimed.id, amount: claimed.amount, code: result.code }, 'gateway verify: amount mismatch');
     }
-    if (!options.failIfUnpaid && !result.amountMismatch) {
-      await tx.update(payments).set({ verifyingUntil: null }).where(eq(payments.id, claimed.id));
-      return 'pending';
-    }
-    await failPayment(tx, claimed.id, result.amountMismatch ? FAILURE.amountMismatch : FAILURE.notVerified, options, {
+    return settleUnverified(tx, paymentFlow(gateway, log), claimed.id, result, options, {
       invoiceId: inv.id,
       amount: claimed.amount,
-      code: result.code,
     });
-    return 'failed';
+  }
+  const { paid } = sumsOf(await paymentsOf(tx, inv.id));
+  // The gateway has taken the money: it is recorded as it is, even in the rare case that the
+  // invoice was settled meanwhile (a claim that outlived its time), and flagged for a refund.
+  const over = Boolean(inv.cancelledAt) || wouldOverpay(inv, paid, claimed.amount);
+  await tx
+    .update(payments)
+    .set({ ...succeededColumns(result), referenceId: result.refId })
+    .where(eq(payments.id, claimed.id));
+  await audit(tx, options.actor, 'gateway_credit', 'payment', claimed.id, {
+    invoiceId: inv.id,
+    amount: claimed.amount,
+    gateway: gateway.name,
+    referenceId: result.refId,
+    source: options.source,
+    ...(result.alreadyVerified ? { alreadyVerified: true } : {}),
+    ...(over ? { overpaid: true } : {}),
   });
+  await enqueue(tx, {
+    kind: 'payment_confirmed',
+    paymentId: claimed.id,
+    studentId: inv.studentId,
+    title: inv.title,
+    amount: claimed.amount,
+  });
+  if (over) log.warn({ paymentId: claimed.id, invoiceId: inv.id }, 'gateway payment credited above the invoice');
+  log.info(
+    { paymentId: claimed.id, invoiceId: inv.id, amount: claimed.amount, alreadyVerified: result.alreadyVerified },
+    'gateway payment credited',
+  );
+  return 'credited';
 }
 
 /** Marks a pending gateway payment failed, with its audit row (in the caller's transaction). */
@@ -269,7 +222,7 @@ export async function failPayment(
   tx: Tx,
   paymentId: number,
   reason: string,
-  who: { actor: Actor; source: string },
+  who: Who,
   details: Record<string, unknown>,
 ): Promise<boolean> {
   const done = await tx
@@ -280,20 +233,6 @@ export async function failPayment(
   if (!done.length) return false;
   await audit(tx, who.actor, 'gateway_fail', 'payment', paymentId, { ...details, reason, source: who.source });
   return true;
-}
-
-/** Another request is verifying this payment: wait for its result (polling, no lock held). */
-async function waitForSettlement(db: Db, paymentId: number, maxMs: number): Promise<SettleOutcome> {
-  const deadline = Date.now() + maxMs;
-  for (let pause = 50; ; pause = Math.min(pause * 2, 500)) {
-    const [p] = await db
-      .select({ status: payments.status, busy: sql<boolean>`coalesce(${payments.verifyingUntil} > now(), false)` })
-      .from(payments)
-      .where(eq(payments.id, paymentId));
-    if (p?.status !== 'pending') return 'already';
-    if (!p.busy || Date.now() > deadline) return 'pending';
-    await new Promise((r) => setTimeout(r, pause));
-  }
 }
 
 /** The payer came back from the gateway: settle (or mark failed) and answer the payment id. */
@@ -309,33 +248,8 @@ export async function handleCallback(
     .select({ id: payments.id, invoiceId: payments.invoiceId, amount: payments.amount })
     .from(payments)
     .where(and(eq(payments.gateway, gateway.name), eq(payments.authority, input.authority)));
-  if (!p) return null;
-  if (input.status === 'OK') {
-    await settlePayment(db, gateway, p.id, log, { failIfUnpaid: true, actor, source: 'callback' });
-  } else {
-    await inTransaction(db, (tx) =>
-      failPayment(
-        tx,
-        p.id,
-        FAILURE.cancelledByPayer,
-        { actor, source: 'callback' },
-        {
-          invoiceId: p.invoiceId,
-          amount: p.amount,
-        },
-      ),
-    );
-  }
-  return p.id;
-}
-
-const RECONCILE = { actor: SYSTEM_ACTOR, source: 'reconcile' } as const;
-
-export interface ReconcileReport {
-  checked: number;
-  credited: number;
-  failed: number;
-  stillPending: number;
+  const found = p && { id: p.id, details: { invoiceId: p.invoiceId, amount: p.amount } };
+  return answerCallback(db, gateway, paymentFlow(gateway, log), found, input.status, log, actor);
 }
 
 /**
@@ -347,60 +261,42 @@ export async function reconcilePayments(
   db: Db,
   gateways: Map<string, PaymentGateway>,
   log: MoneyLog,
-  options: { minAgeMs?: number; expireAgeMs?: number; now?: Date; signal?: AbortSignal } = {},
+  options: ReconcileOptions = {},
 ): Promise<ReconcileReport> {
-  const now = options.now ?? new Date();
-  const minAgeMs = options.minAgeMs ?? 5 * 60_000;
-  const expireAgeMs = options.expireAgeMs ?? 60 * 60_000;
-  const rows = await db
-    .select({
-      id: payments.id,
-      invoiceId: payments.invoiceId,
-      amount: payments.amount,
-      gateway: payments.gateway,
-      authority: payments.authority,
-      submittedAt: payments.submittedAt,
-    })
-    .from(payments)
-    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-    .where(
-      and(
-        eq(payments.method, 'gateway'),
-        eq(payments.status, 'pending'),
-        isNull(payments.batchId), // a share of a batch is settled with its batch (batch-payments.ts)
-        lt(payments.submittedAt, new Date(now.getTime() - minAgeMs)),
-      ),
-    );
-  const report: ReconcileReport = { checked: 0, credited: 0, failed: 0, stillPending: 0 };
   const unverifiedBy = new Map<string, Set<string>>();
-  for (const row of rows) {
-    if (options.signal?.aborted) break; // the server is shutting down: the rest waits for the next run
-    const gateway = row.gateway ? gateways.get(row.gateway) : undefined;
-    const expired = now.getTime() - row.submittedAt.getTime() > expireAgeMs;
-    report.checked += 1;
-    if (!gateway || gateway.name === 'sandbox') {
-      // The test gateway confirms only what the payer chose on its page; a tab closed there paid nothing.
-      if (expired || gateway) {
-        const reason = gateway ? FAILURE.abandoned : FAILURE.expired;
-        await inTransaction(db, (tx) =>
-          failPayment(tx, row.id, reason, RECONCILE, { invoiceId: row.invoiceId, amount: row.amount }),
-        );
-        report.failed += 1;
-      } else report.stillPending += 1;
-      continue;
-    }
-    if (gateway.unverified && !unverifiedBy.has(gateway.name)) {
-      try {
-        unverifiedBy.set(gateway.name, new Set(await gateway.unverified()));
-      } catch {
-        unverifiedBy.set(gateway.name, new Set());
+  return reconcilePending(db, gateways, options, {
+    pending: (olderThan) =>
+      db
+        .select({
+          id: payments.id,
+          invoiceId: payments.invoiceId,
+          amount: payments.amount,
+          gateway: payments.gateway,
+          authority: payments.authority,
+          submittedAt: payments.submittedAt,
+        })
+        .from(payments)
+        .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
+        .where(
+          and(
+            eq(payments.method, 'gateway'),
+            eq(payments.status, 'pending'),
+            isNull(payments.batchId), // a share of a batch is settled with its batch (batch-payments.ts)
+            lt(payments.submittedAt, olderThan),
+          ),
+        ),
+    fail: (tx, row, reason) =>
+      failPayment(tx, row.id, reason, RECONCILE, { invoiceId: row.invoiceId, amount: row.amount }),
+    async settle(gateway, row, expired) {
+      if (gateway.unverified && !unverifiedBy.has(gateway.name)) {
+        try {
+          unverifiedBy.set(gateway.name, new Set(await gateway.unverified()));
+        } catch {
+          unverifiedBy.set(gateway.name, new Set());
+        }
       }
-    }
-    const listed = row.authority ? (unverifiedBy.get(gateway.name)?.has(row.authority) ?? false) : false;
-    const outcome = await settlePayment(db, gateway, row.id, log, { failIfUnpaid: expired && !listed, ...RECONCILE });
-    if (outcome === 'credited') report.credited += 1;
-    else if (outcome === 'failed') report.failed += 1;
-    else if (outcome === 'pending') report.stillPending += 1;
-  }
-  return report;
+      const listed = row.authority ? (unverifiedBy.get(gateway.name)?.has(row.authority) ?? false) : false;
+      return settlePayment(db, gateway, row.id, log, { failIfUnpaid: expired && !listed, ...RECONCILE });
+    },
+  });
 }

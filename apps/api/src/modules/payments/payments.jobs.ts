@@ -1,7 +1,8 @@
 import type { Job } from '../../jobs/scheduler';
 import { reconcileBatches } from './batch-payments';
+import type { ReconcileReport } from './gateway-flow';
 import { gatewaysFrom, type PaymentsConfig } from './gateways';
-import { type ReconcileReport, reconcilePayments } from './online-payments';
+import { reconcilePayments } from './online-payments';
 
 export const RECONCILE_JOB = 'payments-reconcile';
 

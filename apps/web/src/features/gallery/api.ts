@@ -30,14 +30,11 @@ export function useUpdatePhoto(id: number, onSaved: () => void) {
 }
 
 /** Deletes a photo. */
-export function useRemovePhoto(id: number, onRemoved: () => void) {
+export function useRemovePhoto(id: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => call(g.remove, { params: { id } }),
-    onSuccess: () => {
-      onRemoved();
-      void invalidateGallery(qc);
-    },
+    onSuccess: () => void invalidateGallery(qc),
   });
 }
 

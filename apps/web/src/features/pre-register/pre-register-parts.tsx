@@ -10,7 +10,6 @@ import { digitsToLatin } from '@madreseh/contract/text';
 import { IconCheck, IconCircleCheck, IconCopy, IconPrinter } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { call } from '../../lib/api-client';
 import { digitsToPersian, formatJalaliDate, formatJalaliDateTime } from '../../lib/format';
 import { useFormState } from '../../lib/use-form-state';
 import { Button, Card, cx, Group, M, Stack, Text, Title } from '../../ui/kit';
@@ -19,6 +18,7 @@ import { MF, TextField } from '../../ui/kit-form';
 import light from '../../ui/kit-form.module.css';
 import { Ltr } from '../../ui/ltr';
 import { toastError } from '../../ui/toasts';
+import { lookupPreRegistration } from './api';
 import { fieldSections } from './fields';
 import type { Values } from './form-values';
 import { preRegFa } from './messages';
@@ -208,7 +208,7 @@ export function LookupForm({ online }: { online: boolean }) {
   const { values, errors } = form;
   const [result, setResult] = useState<PreRegisterPublicStatus | null>(null);
   const lookup = useMutation({
-    mutationFn: (v: typeof NO_LOOKUP) => call(preRegisterContract.lookup, { query: v }),
+    mutationFn: lookupPreRegistration,
     onMutate: () => setResult(null),
     onSuccess: setResult,
     onError: (err) => {

@@ -38,6 +38,7 @@ import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
 import { toastError, toastSuccess } from '../../../ui/toasts';
+import { useConfirmDelete } from '../../../ui/use-confirm-delete';
 import {
   ADMIN_PAGE_SIZE,
   adminAchievementsQuery,
@@ -66,7 +67,6 @@ export function Component() {
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), 300);
   const [editing, setEditing] = useState<Achievement | 'new' | null>(null);
-  const [toDelete, setToDelete] = useState<Achievement | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const qc = useQueryClient();
   const list = useQuery(adminAchievementsQuery(page, q));
@@ -104,14 +104,9 @@ export function Component() {
     onSuccess: invalidate,
     onError: (err) => toastError(err),
   });
-  const remove = useMutation({
-    mutationFn: deleteAchievement,
-    onSuccess: async () => {
-      setToDelete(null);
-      toastSuccess(m.deleted);
-      await invalidate();
-    },
-    onError: (err) => toastError(err),
+  const remove = useConfirmDelete(useMutation({ mutationFn: deleteAchievement, onSuccess: invalidate }), {
+    variables: (a: Achievement) => a.id,
+    success: m.deleted,
   });
 
   const move = (i: number, by: -1 | 1) => {
@@ -227,7 +222,7 @@ export function Component() {
                     variant="light"
                     color="red"
                     aria-label={`${m.delete} ${a.title}`}
-                    onClick={() => setToDelete(a)}
+                    onClick={() => remove.ask(a)}
                   >
                     <IconTrash size={16} />
                   </ActionIcon>
@@ -257,15 +252,8 @@ export function Component() {
           />
         )}
       </Modal>
-      <ConfirmModal
-        opened={toDelete !== null}
-        title={m.deleteTitle}
-        confirmLabel={m.delete}
-        loading={remove.isPending}
-        onCancel={() => setToDelete(null)}
-        onConfirm={() => toDelete && remove.mutate(toDelete.id)}
-      >
-        {toDelete ? m.deleteConfirm(toDelete.title) : ''}
+      <ConfirmModal {...remove.modalProps} title={m.deleteTitle} confirmLabel={m.delete}>
+        {remove.item ? m.deleteConfirm(remove.item.title) : ''}
       </ConfirmModal>
     </>
   );

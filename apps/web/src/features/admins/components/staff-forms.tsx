@@ -11,7 +11,7 @@ import { IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
 import { useFormState } from '../../../lib/use-form-state';
 import { FormActions } from '../../../ui/form-actions';
-import { toastError, toastSuccess } from '../../../ui/toasts';
+import { formOutcome, toastError, toastSuccess } from '../../../ui/toasts';
 import { generatePassword, useCreateStaff, useSetStaffPassword, useUpdateStaff } from '../api';
 import { adminsFa as t } from '../messages';
 
@@ -99,16 +99,7 @@ export function CreateForm({ onDone }: { onDone: () => void }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!form.check(staffCreateSchema)) return;
-    create.mutate(v, {
-      onSuccess: () => {
-        toastSuccess(t.created);
-        onDone();
-      },
-      onError: (err) => {
-        form.showServerErrors(err);
-        toastError(err);
-      },
-    });
+    create.mutate(v, formOutcome(form, t.created, onDone));
   };
   return (
     <form onSubmit={submit} noValidate>
@@ -151,19 +142,7 @@ export function EditForm({ account, isSelf, onDone }: { account: StaffAccount; i
     e.preventDefault();
     const body = isSelf ? { fullName: v.fullName } : v;
     if (!form.check(staffUpdateSchema, body)) return;
-    update.mutate(
-      { id: account.id, body },
-      {
-        onSuccess: () => {
-          toastSuccess(t.saved);
-          onDone();
-        },
-        onError: (err) => {
-          form.showServerErrors(err);
-          toastError(err);
-        },
-      },
-    );
+    update.mutate({ id: account.id, body }, formOutcome(form, t.saved, onDone));
   };
   return (
     <form onSubmit={submit} noValidate>
@@ -197,19 +176,7 @@ export function PasswordForm({ account, onDone }: { account: StaffAccount; onDon
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!form.check(staffPasswordBodySchema)) return;
-    save.mutate(
-      { id: account.id, password },
-      {
-        onSuccess: () => {
-          toastSuccess(t.passwordSaved);
-          onDone();
-        },
-        onError: (err) => {
-          form.showServerErrors(err);
-          toastError(err);
-        },
-      },
-    );
+    save.mutate({ id: account.id, password }, formOutcome(form, t.passwordSaved, onDone));
   };
   return (
     <form onSubmit={submit} noValidate>

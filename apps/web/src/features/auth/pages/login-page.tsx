@@ -1,3 +1,4 @@
+import { loginBodySchema } from '@madreseh/contract/auth/auth.contract';
 import { homePathOf, type Role } from '@madreseh/contract/roles';
 import {
   Alert,
@@ -12,14 +13,14 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconLock, IconUser } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ChangeEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { readToken, readUser } from '../../../lib/cookies';
 import { usePageTitle, useSchoolName } from '../../../lib/school-profile';
+import { useFormState } from '../../../lib/use-form-state';
 import { fa } from '../../../messages/fa';
 import { Brand } from '../../../ui/brand';
 import { useLogin } from '../api';
@@ -27,6 +28,7 @@ import { OtpForm } from '../components/otp-form';
 import { authFa } from '../messages';
 
 const LOGIN_ERROR_TOAST = 'login-error';
+const EMPTY = { username: '', password: '' };
 
 export function Component() {
   const navigate = useNavigate();
@@ -34,13 +36,15 @@ export function Component() {
   usePageTitle(fa.auth.pageTitle);
   const school = useSchoolName();
 
-  const form = useForm({
-    mode: 'uncontrolled',
-    initialValues: { username: '', password: '' },
-    validate: {
-      username: (v) => (v.trim() ? null : fa.auth.usernameRequired),
-      password: (v) => (v ? null : fa.auth.passwordRequired),
+  const form = useFormState(EMPTY);
+  /** A field's value and error; typing in it clears its error. */
+  const field = (k: keyof typeof EMPTY) => ({
+    value: form.values[k],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      form.set(k, e.currentTarget.value);
+      form.setErrors(({ [k]: _, ...rest }) => rest);
     },
+    error: form.errors[k],
   });
 
   const login = useLogin();
@@ -54,7 +58,7 @@ export function Component() {
     },
     onError: (err: Error) => {
       const message = err instanceof ApiError ? err.message : fa.errors.internalLine;
-      if (err instanceof ApiError && err.fields) form.setErrors(err.fields);
+      if (err instanceof ApiError && err.fields) form.showServerErrors(err);
       notifications.show({ id: LOGIN_ERROR_TOAST, color: 'red', title: fa.auth.submit, message });
     },
   };
@@ -92,7 +96,10 @@ export function Component() {
         />
         {way === 'code' && <OtpForm onSignedIn={onLogin.onSuccess} onError={onLogin.onError} />}
         <form
-          onSubmit={form.onSubmit((values) => login.mutate(values, onLogin))}
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (form.check(loginBodySchema)) login.mutate(form.values, onLogin);
+          }}
           noValidate
           hidden={way !== 'password'}
         >
@@ -103,8 +110,7 @@ export function Component() {
               autoCapitalize="none"
               dir="ltr"
               leftSection={<IconUser size={18} />}
-              key={form.key('username')}
-              {...form.getInputProps('username')}
+              {...field('username')}
               name="username"
               data-autofocus
             />
@@ -114,8 +120,7 @@ export function Component() {
               dir="ltr"
               leftSection={<IconLock size={18} />}
               visibilityToggleButtonProps={{ 'aria-label': fa.auth.showPassword }}
-              key={form.key('password')}
-              {...form.getInputProps('password')}
+              {...field('password')}
               name="password"
             />
             <Button type="submit" size="md" loading={login.isPending} fullWidth>

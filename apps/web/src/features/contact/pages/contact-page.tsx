@@ -1,5 +1,5 @@
 import type { ContactInput } from '@madreseh/contract/contact/contact.contract';
-import { IconClock, IconMail, IconMap2, IconMapPin, IconPhone, IconWifiOff } from '@tabler/icons-react';
+import { IconClock, IconMail, IconMap2, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { digitsToPersian } from '../../../lib/format';
 import { useOnline } from '../../../lib/offline';
@@ -8,7 +8,8 @@ import { useFormState } from '../../../lib/use-form-state';
 import { fa } from '../../../messages/fa';
 import { Field } from '../../../ui/field';
 import { Anchor, Button, Paper, PublicPage, Stack, Text, Title } from '../../../ui/kit';
-import { Alert, Grid, GridCol } from '../../../ui/kit-display';
+import { Grid, GridCol } from '../../../ui/kit-display';
+import { OfflineFormNotice } from '../../../ui/offline-notice';
 import { PageHeader } from '../../../ui/page-header';
 import kit from '../../../ui/public.module.css';
 import { toastError, toastSuccess } from '../../../ui/toasts';
@@ -52,16 +53,7 @@ export function Component() {
       <Grid className={kit.gridLg}>
         <GridCol className={kit.col7}>
           <Paper withBorder className={kit.padMdLg}>
-            {!online && (
-              <Alert
-                tone="orange"
-                icon={<IconWifiOff size={18} />}
-                style={{ marginBottom: 'var(--mantine-spacing-md)' }}
-                data-testid="offline-form"
-              >
-                {contactFa.needsNetwork}
-              </Alert>
-            )}
+            {!online && <OfflineFormNotice>{contactFa.needsNetwork}</OfflineFormNotice>}
             <form onSubmit={submit} noValidate>
               <Stack>
                 <Field

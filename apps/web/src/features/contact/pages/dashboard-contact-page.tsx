@@ -24,6 +24,7 @@ import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
 import { toastError, toastSuccess } from '../../../ui/toasts';
 import { useCardList } from '../../../ui/use-card-list';
+import { useConfirmDelete } from '../../../ui/use-confirm-delete';
 import { contactListQuery, useBulkMessages, useOpenMessage, useSetRead } from '../api';
 import { contactFa } from '../messages';
 
@@ -35,23 +36,29 @@ export function Component() {
   const [debounced] = useDebouncedValue(q, 300);
   const [selected, setSelected] = useState<number[]>([]);
   const [open, setOpen] = useState<ContactMessage | null>(null);
-  const [confirm, setConfirm] = useState<number[] | null>(null);
   const list = useQuery(contactListQuery(page, debounced, unread));
   const cards = useCardList();
   const openMsg = useOpenMessage();
   const setRead = useSetRead();
   const bulk = useBulkMessages();
   const show = { onSuccess: (m: ContactMessage) => setOpen(m) };
-  const runBulk = (input: { ids: number[]; action: 'read' | 'unread' | 'delete' }) =>
+  const afterBulk = () => {
+    setSelected([]);
+    setOpen(null);
+  };
+  const runBulk = (input: { ids: number[]; action: 'read' | 'unread' }) =>
     bulk.mutate(input, {
       onSuccess: () => {
         toastSuccess(contactFa.done);
-        setSelected([]);
-        setConfirm(null);
-        setOpen(null);
+        afterBulk();
       },
       onError: (e) => toastError(e),
     });
+  const deleting = useConfirmDelete(bulk, {
+    variables: (ids: number[]) => ({ ids, action: 'delete' as const }),
+    success: contactFa.done,
+    onDeleted: afterBulk,
+  });
 
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
@@ -111,7 +118,7 @@ export function Component() {
             <Button variant="light" onClick={() => runBulk({ ids: selected, action: 'read' })}>
               {contactFa.readSelected}
             </Button>
-            <Button variant="light" color="red" onClick={() => setConfirm(selected)}>
+            <Button variant="light" color="red" onClick={() => deleting.ask(selected)}>
               {contactFa.deleteSelected}
             </Button>
           </Group>
@@ -227,21 +234,15 @@ export function Component() {
               <Button variant="light" onClick={() => setRead.mutate({ id: open.id, read: !open.read }, show)}>
                 {open.read ? contactFa.markUnread : contactFa.markRead}
               </Button>
-              <Button variant="light" color="red" onClick={() => setConfirm([open.id])}>
+              <Button variant="light" color="red" onClick={() => deleting.ask([open.id])}>
                 {contactFa.delete}
               </Button>
             </Group>
           </Stack>
         )}
       </Drawer>
-      <ConfirmModal
-        opened={confirm !== null}
-        title={contactFa.delete}
-        loading={bulk.isPending}
-        onCancel={() => setConfirm(null)}
-        onConfirm={() => confirm && runBulk({ ids: confirm, action: 'delete' })}
-      >
-        {confirm ? contactFa.confirmDelete(digitsToPersian(confirm.length)) : ''}
+      <ConfirmModal {...deleting.modalProps} title={contactFa.delete}>
+        {deleting.item ? contactFa.confirmDelete(digitsToPersian(deleting.item.length)) : ''}
       </ConfirmModal>
     </>
   );

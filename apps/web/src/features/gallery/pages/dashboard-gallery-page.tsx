@@ -25,6 +25,7 @@ import { ConfirmModal } from '../../../ui/confirm-modal';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
 import { toastError, toastSuccess } from '../../../ui/toasts';
+import { useConfirmDelete } from '../../../ui/use-confirm-delete';
 import {
   galleryQueries,
   invalidateGallery,
@@ -70,12 +71,8 @@ function PhotoCard({
 }) {
   const [caption, setCaption] = useState(photo.caption);
   const [album, setAlbum] = useState(photo.album);
-  const [confirm, setConfirm] = useState(false);
   const save = useUpdatePhoto(photo.id, () => toastSuccess(galleryFa.saved));
-  const remove = useRemovePhoto(photo.id, () => {
-    toastSuccess(galleryFa.deleted);
-    setConfirm(false);
-  });
+  const remove = useConfirmDelete(useRemovePhoto(photo.id), { variables: () => undefined, success: galleryFa.deleted });
   const dirty = caption !== photo.caption || album !== photo.album;
   return (
     <Card
@@ -156,19 +153,13 @@ function PhotoCard({
                 {galleryFa.save}
               </Button>
             )}
-            <ActionIcon variant="subtle" color="red" aria-label={galleryFa.delete} onClick={() => setConfirm(true)}>
+            <ActionIcon variant="subtle" color="red" aria-label={galleryFa.delete} onClick={() => remove.ask(photo)}>
               <IconTrash size={16} />
             </ActionIcon>
           </Group>
         </Group>
       </Stack>
-      <ConfirmModal
-        opened={confirm}
-        title={galleryFa.delete}
-        loading={remove.isPending}
-        onCancel={() => setConfirm(false)}
-        onConfirm={() => remove.mutate()}
-      >
+      <ConfirmModal {...remove.modalProps} title={galleryFa.delete}>
         {galleryFa.confirmDelete}
       </ConfirmModal>
     </Card>

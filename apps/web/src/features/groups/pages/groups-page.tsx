@@ -32,7 +32,8 @@ import { fa } from '../../../messages/fa';
 import { ConfirmModal } from '../../../ui/confirm-modal';
 import { FormActions } from '../../../ui/form-actions';
 import { PageHeader } from '../../../ui/page-header';
-import { toastError, toastSuccess } from '../../../ui/toasts';
+import { formOutcome } from '../../../ui/toasts';
+import { useConfirmDelete } from '../../../ui/use-confirm-delete';
 import { groupsQuery, useDeleteGroup, useSaveGroup } from '../api';
 import { classesFa as t } from '../messages';
 
@@ -106,16 +107,7 @@ function GroupForm({ initial, onDone }: { initial: Draft; onDone: () => void }) 
             .map((s) => ({ ...(s.id ? { id: s.id } : {}), name: s.name, weight: s.weight })),
         },
       },
-      {
-        onSuccess: () => {
-          toastSuccess(t.saved);
-          onDone();
-        },
-        onError: (err) => {
-          form.showServerErrors(err);
-          toastError(err);
-        },
-      },
+      formOutcome(form, t.saved, onDone),
     );
   };
 
@@ -213,8 +205,8 @@ function GroupForm({ initial, onDone }: { initial: Draft; onDone: () => void }) 
 export function Component() {
   const groups = useQuery(groupsQuery());
   const [editing, setEditing] = useState<Draft | null>(null);
-  const [deleting, setDeleting] = useState<Group | null>(null);
   const remove = useDeleteGroup();
+  const deleting = useConfirmDelete(remove, { variables: (g: Group) => g.id, success: t.deleted });
 
   return (
     <>
@@ -278,7 +270,7 @@ export function Component() {
                   >
                     {t.grades}
                   </Button>
-                  <ActionIcon variant="subtle" color="red" aria-label={t.delete} onClick={() => setDeleting(g)}>
+                  <ActionIcon variant="subtle" color="red" aria-label={t.delete} onClick={() => deleting.ask(g)}>
                     <IconTrash size={16} />
                   </ActionIcon>
                 </Row>
@@ -296,24 +288,8 @@ export function Component() {
       >
         {editing && <GroupForm initial={editing} onDone={() => setEditing(null)} />}
       </Modal>
-      <ConfirmModal
-        opened={deleting !== null}
-        title={t.delete}
-        confirmLabel={t.delete}
-        loading={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toastSuccess(t.deleted);
-              setDeleting(null);
-            },
-            onError: (err) => toastError(err),
-          })
-        }
-      >
-        {deleting ? t.deleteConfirm(deleting.name) : ''}
+      <ConfirmModal {...deleting.modalProps} title={t.delete} confirmLabel={t.delete}>
+        {deleting.item ? t.deleteConfirm(deleting.item.name) : ''}
       </ConfirmModal>
     </>
   );

@@ -18,7 +18,7 @@ import { TimeInput24, timeOf } from '../../../ui/digits-input';
 import { FormActions } from '../../../ui/form-actions';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
-import { toastError, toastSuccess } from '../../../ui/toasts';
+import { formOutcome } from '../../../ui/toasts';
 import { newsQueries, useSaveNews } from '../api';
 import { newsFa } from '../messages';
 
@@ -89,19 +89,7 @@ export function NewsForm({ editing, onDone }: { editing: AdminNews | null; onDon
       status: form.status,
       publishAt: form.date ? new Date(`${form.date}T${time}:00${TEHRAN_OFFSET}`).toISOString() : null,
     };
-    save.mutate(
-      { body, cover },
-      {
-        onSuccess: () => {
-          toastSuccess(newsFa.saved);
-          onDone();
-        },
-        onError: (err) => {
-          state.showServerErrors(err);
-          toastError(err);
-        },
-      },
-    );
+    save.mutate({ body, cover }, formOutcome(state, newsFa.saved, onDone));
   };
 
   return (

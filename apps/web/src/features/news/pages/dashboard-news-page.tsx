@@ -27,8 +27,8 @@ import { fa } from '../../../messages/fa';
 import { ConfirmModal } from '../../../ui/confirm-modal';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
-import { toastError, toastSuccess } from '../../../ui/toasts';
 import { useCardList } from '../../../ui/use-card-list';
+import { useConfirmDelete } from '../../../ui/use-confirm-delete';
 import { newsQueries, useDeleteNews } from '../api';
 import { NewsForm } from '../components/news-form';
 import { newsFa } from '../messages';
@@ -92,12 +92,12 @@ export function Component() {
   const [state, setState] = useState<NewsState | ''>('');
   const [debounced] = useDebouncedValue(q, 300);
   const [editing, setEditing] = useState<AdminNews | null | 'new'>(null);
-  const [deleting, setDeleting] = useState<AdminNews | null>(null);
   const list = useQuery({
     ...newsQueries.admin({ page, pageSize: 20, q: debounced || undefined, state: state || undefined }),
     placeholderData: keepPreviousData,
   });
   const remove = useDeleteNews();
+  const deleting = useConfirmDelete(remove, { variables: (n: AdminNews) => n.id, success: newsFa.deleted });
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
@@ -140,7 +140,7 @@ export function Component() {
       {cards ? (
         <Stack gap="xs">
           {data?.items.map((n) => (
-            <NewsCardRow key={n.id} n={n} onEdit={() => setEditing(n)} onDelete={() => setDeleting(n)} />
+            <NewsCardRow key={n.id} n={n} onEdit={() => setEditing(n)} onDelete={() => deleting.ask(n)} />
           ))}
           {data && data.items.length === 0 && (
             <Paper withBorder radius="md">
@@ -194,7 +194,7 @@ export function Component() {
                           variant="subtle"
                           color="red"
                           aria-label={`${newsFa.delete}: ${n.title}`}
-                          onClick={() => setDeleting(n)}
+                          onClick={() => deleting.ask(n)}
                         >
                           <IconTrash size={18} />
                         </ActionIcon>
@@ -222,23 +222,8 @@ export function Component() {
       >
         {editing !== null && <NewsForm editing={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
       </Modal>
-      <ConfirmModal
-        opened={deleting !== null}
-        title={newsFa.delete}
-        loading={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toastSuccess(newsFa.deleted);
-              setDeleting(null);
-            },
-            onError: (err) => toastError(err),
-          })
-        }
-      >
-        {deleting ? newsFa.confirmDelete(deleting.title) : ''}
+      <ConfirmModal {...deleting.modalProps} title={newsFa.delete}>
+        {deleting.item ? newsFa.confirmDelete(deleting.item.title) : ''}
       </ConfirmModal>
     </>
   );

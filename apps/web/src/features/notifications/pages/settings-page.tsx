@@ -28,15 +28,15 @@ import {
   Text,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { digitsToPersian, formatJalaliDateTime } from '../../../lib/format';
 import { useFormState } from '../../../lib/use-form-state';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianNumberInput } from '../../../ui/persian-number-input';
 import { PersianPagination } from '../../../ui/persian-pagination';
+import { SettingsSection } from '../../../ui/settings-section';
 import { toastError, toastSuccess } from '../../../ui/toasts';
 import { notificationSettingsQuery, smsLogQuery, useSaveNotificationSettings } from '../api';
 import { notifyFa } from '../messages';
@@ -57,17 +57,6 @@ const formOf = (s: NotificationSettingsView): Form => ({
   reminderDaysBefore: s.reminderDaysBefore,
   templates: { ...s.templates },
 });
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-      <Title order={2} fz="h4" mb="md">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
-}
 
 function SettingsForm({ settings }: { settings: NotificationSettingsView }) {
   const state = useFormState<Form>(() => formOf(settings));
@@ -98,7 +87,7 @@ function SettingsForm({ settings }: { settings: NotificationSettingsView }) {
   };
   return (
     <Stack gap="lg">
-      <Section title={notifyFa.provider}>
+      <SettingsSection title={notifyFa.provider}>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select
             label={notifyFa.provider}
@@ -165,8 +154,8 @@ function SettingsForm({ settings }: { settings: NotificationSettingsView }) {
             error={errors.reminderDaysBefore}
           />
         </SimpleGrid>
-      </Section>
-      <Section title={notifyFa.templates}>
+      </SettingsSection>
+      <SettingsSection title={notifyFa.templates}>
         <Stack>
           {NOTIFICATION_TEMPLATES.map((k: NotificationTemplate) => {
             const value = form.templates[k] ?? '';
@@ -190,7 +179,7 @@ function SettingsForm({ settings }: { settings: NotificationSettingsView }) {
             );
           })}
         </Stack>
-      </Section>
+      </SettingsSection>
       <Group>
         <Button onClick={onSave} loading={save.isPending} data-testid="notification-settings-save">
           {notifyFa.save}
@@ -284,9 +273,9 @@ export function Component() {
             ))}
           </SimpleGrid>
           <SettingsForm settings={data} />
-          <Section title={notifyFa.log}>
+          <SettingsSection title={notifyFa.log}>
             <SmsLog />
-          </Section>
+          </SettingsSection>
         </Stack>
       ) : (
         <Skeleton h={400} />

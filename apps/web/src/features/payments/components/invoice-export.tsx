@@ -4,10 +4,9 @@ import { Button, Card, Group, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ApiError, urlFor } from '../../../lib/api-client';
-import { downloadFile } from '../../../lib/download';
+import { ApiError } from '../../../lib/api-client';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
-import { paymentsEndpoints } from '../api';
+import { downloadInvoices } from '../api';
 import { pm } from '../messages';
 
 /** The first and last day (ISO) of the current Jalali month. */
@@ -32,10 +31,7 @@ export function InvoiceExport() {
     setBusy(true);
     setServerError(null);
     try {
-      await downloadFile(
-        urlFor(paymentsEndpoints.exportInvoices, undefined, { from, to }),
-        `invoices-${fileDate(from)}-${fileDate(to)}.xlsx`,
-      );
+      await downloadInvoices(from, to, `invoices-${fileDate(from)}-${fileDate(to)}.xlsx`);
     } catch (err) {
       const message = err instanceof ApiError ? err.message : pm.exportFailed;
       setServerError(message);

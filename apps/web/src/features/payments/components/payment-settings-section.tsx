@@ -2,19 +2,18 @@ import { bankOfCard, bankOfSheba, isValidCardNumber, isValidSheba, shebaOf } fro
 import type { MoneyUnit } from '@madreseh/contract/payments/payments.contract';
 import { Alert, Button, Card, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, call } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { digitsToPersian } from '../../../lib/format';
 import { onlyDigits } from '../../../ui/digits-input';
-import { invalidatePayments, paymentSettingsQuery, paymentsEndpoints } from '../api';
+import { paymentSettingsQuery, useSavePaymentSettings } from '../api';
 import { pm } from '../messages';
 import { BankBadge } from './bank-badge';
 
 /** Payment settings (money unit, destination card) — a section for the dashboard's settings page. */
 export function PaymentSettingsSection() {
   const { data } = useQuery(paymentSettingsQuery());
-  const queryClient = useQueryClient();
   const [form, setForm] = useState<{
     moneyUnit: MoneyUnit;
     cardNumber: string;
@@ -31,13 +30,7 @@ export function PaymentSettingsSection() {
       sheba: data.sheba ?? '',
     });
   }
-  const save = useMutation({
-    mutationFn: () => call(paymentsEndpoints.putSettings, { body: form ?? { moneyUnit: 'toman', cardNumber: '' } }),
-    onSuccess: async () => {
-      notifications.show({ color: 'teal', message: pm.saved });
-      await invalidatePayments(queryClient);
-    },
-  });
+  const save = useSavePaymentSettings({ onSuccess: () => notifications.show({ color: 'teal', message: pm.saved }) });
   const fields = save.error instanceof ApiError ? (save.error.fields ?? {}) : {};
   if (!form) return null;
   // Checked as typed: a wrong check digit shows before saving (the server checks the same).
@@ -53,7 +46,7 @@ export function PaymentSettingsSection() {
       component="form"
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate();
+        save.mutate(form);
       }}
       noValidate
     >

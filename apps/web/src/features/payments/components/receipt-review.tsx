@@ -1,33 +1,25 @@
 import type { PaymentView } from '@madreseh/contract/payments/payments.contract';
 import { Button, Group, Image, Modal, Stack, Textarea, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { call } from '../../../lib/api-client';
 import { formatJalaliDateTime } from '../../../lib/format';
-import { invalidatePayments, paymentsEndpoints } from '../api';
+import { useApproveReceipt, useRejectReceipt } from '../api';
 import { pm } from '../messages';
 
 /** Approve / reject buttons for a pending card-to-card receipt, its zoomable photo and the reject reason dialog. */
 export function ReceiptReview({ payment }: { payment: PaymentView }) {
-  const queryClient = useQueryClient();
   const [zoom, setZoom] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
-  const done = async (message: string) => {
+  const done = (message: string) => {
     notifications.show({ color: 'teal', message });
     setRejecting(false);
-    await invalidatePayments(queryClient);
   };
-  const approve = useMutation({
-    mutationFn: () => call(paymentsEndpoints.approve, { params: { id: payment.id } }),
+  const approve = useApproveReceipt(payment.id, {
     onSuccess: () => done(pm.approved),
     onError: (e) => notifications.show({ color: 'red', message: e.message }),
   });
-  const reject = useMutation({
-    mutationFn: () => call(paymentsEndpoints.reject, { params: { id: payment.id }, body: { reason } }),
-    onSuccess: () => done(pm.rejected),
-  });
+  const reject = useRejectReceipt(payment.id, { onSuccess: () => done(pm.rejected) });
   return (
     <Stack gap="xs" mt={4}>
       {payment.transferredAt && (
@@ -69,7 +61,7 @@ export function ReceiptReview({ payment }: { payment: PaymentView }) {
             <Button variant="default" onClick={() => setRejecting(false)}>
               {pm.cancel}
             </Button>
-            <Button color="red" loading={reject.isPending} onClick={() => reject.mutate()}>
+            <Button color="red" loading={reject.isPending} onClick={() => reject.mutate(reason)}>
               {pm.reject}
             </Button>
           </Group>

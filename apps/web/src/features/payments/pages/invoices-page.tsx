@@ -18,16 +18,22 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ApiError, call } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { digitsToPersian, formatJalaliDate, formatNumber } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
 import { DigitsInput } from '../../../ui/digits-input';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { PageHeader } from '../../../ui/page-header';
-import { groupsQuery, invalidatePayments, invoiceListQuery, paymentSettingsQuery, paymentsEndpoints } from '../api';
+import {
+  groupsQuery,
+  invoiceListQuery,
+  paymentSettingsQuery,
+  useBulkCreateInvoices,
+  useBulkUpdateInvoices,
+} from '../api';
 import { InvoiceExport } from '../components/invoice-export';
 import { InvoiceStatusBadge, money, toRials } from '../components/money';
 import { pm } from '../messages';
@@ -47,7 +53,6 @@ interface Row {
  * the XLSX export of invoices and payments for a date range.
  */
 export function Component() {
-  const queryClient = useQueryClient();
   const groups = useQuery(groupsQuery());
   const settings = useQuery(paymentSettingsQuery());
   const unit = settings.data?.moneyUnit ?? 'toman';
@@ -64,21 +69,8 @@ export function Component() {
     }),
     enabled: Boolean(groupId),
   });
-  const refresh = () => invalidatePayments(queryClient);
-
-  const bulk = useMutation({
-    mutationFn: () =>
-      call(paymentsEndpoints.bulkCreate, {
-        body: {
-          groupId: Number(groupId),
-          installments: rows.map((r) => ({
-            title: r.title,
-            amount: toRials(r.amount, unit) ?? 0,
-            dueDate: r.dueDate ?? '',
-          })),
-        },
-      }),
-    onSuccess: async (r) => {
+  const bulk = useBulkCreateInvoices({
+    onSuccess: (r) => {
       const done = pm.bulkDone(formatNumber(r.created), formatNumber(r.students));
       const message = !r.skipped
         ? done
@@ -87,17 +79,22 @@ export function Component() {
           : pm.bulkNothing;
       notifications.show({ color: r.skipped ? 'yellow' : 'teal', message });
       setRows([newRow()]);
-      await refresh();
     },
   });
-  const update = useMutation({
-    mutationFn: (body: { dueDate?: string; cancelReason?: string }) =>
-      call(paymentsEndpoints.bulkUpdate, { body: { ids: selected, ...body } }),
-    onSuccess: async () => {
+  const issue = () =>
+    bulk.mutate({
+      groupId: Number(groupId),
+      installments: rows.map((r) => ({
+        title: r.title,
+        amount: toRials(r.amount, unit) ?? 0,
+        dueDate: r.dueDate ?? '',
+      })),
+    });
+  const update = useBulkUpdateInvoices({
+    onSuccess: () => {
       notifications.show({ color: 'teal', message: pm.saved });
       setSelected([]);
       setCancelReason('');
-      await refresh();
     },
   });
   const bulkFields = bulk.error instanceof ApiError ? (bulk.error.fields ?? {}) : {};
@@ -128,7 +125,7 @@ export function Component() {
             <Button
               onClick={() => {
                 setConfirming(false);
-                bulk.mutate();
+                issue();
               }}
             >
               {pm.bulkConfirm}
@@ -259,7 +256,7 @@ export function Component() {
                   <Button
                     variant="light"
                     disabled={!newDue}
-                    onClick={() => newDue && update.mutate({ dueDate: newDue })}
+                    onClick={() => newDue && update.mutate({ ids: selected, dueDate: newDue })}
                   >
                     {pm.moveDue}
                   </Button>
@@ -272,7 +269,7 @@ export function Component() {
                     color="red"
                     variant="light"
                     disabled={!cancelReason.trim()}
-                    onClick={() => update.mutate({ cancelReason })}
+                    onClick={() => update.mutate({ ids: selected, cancelReason })}
                   >
                     {pm.bulkCancel}
                   </Button>

@@ -2,15 +2,15 @@ import type { InvoiceView, MoneyUnit } from '@madreseh/contract/payments/payment
 import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiError, call } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { fa } from '../../../messages/fa';
 import { DigitsInput } from '../../../ui/digits-input';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { PageHeader } from '../../../ui/page-header';
-import { invalidatePayments, paymentsEndpoints, studentInvoiceQuery } from '../api';
+import { studentInvoiceQuery, useInvoiceAction } from '../api';
 import { InvoiceCard, TotalsCard } from '../components/invoice-card';
 import { fromRials, toRials } from '../components/money';
 import { ReceiptReview } from '../components/receipt-review';
@@ -117,7 +117,6 @@ function InvoiceDialog({
   unit: MoneyUnit;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
   const invoice = dialog && dialog.kind !== 'create' ? dialog.invoice : null;
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
@@ -141,30 +140,27 @@ function InvoiceDialog({
     setDueDate(dialog?.kind === 'edit' ? dialog.invoice.dueDate : null);
     setText('');
   }
-  const save = useMutation({
-    mutationFn: async () => {
-      if (!dialog) return;
-      const rials = toRials(amount, unit) ?? 0;
-      if (dialog.kind === 'create' || dialog.kind === 'edit') {
-        const body = { title, description: description || undefined, amount: rials, dueDate: dueDate ?? '' };
-        if (dialog.kind === 'create') await call(paymentsEndpoints.createInvoice, { params: { id: studentId }, body });
-        else await call(paymentsEndpoints.updateInvoice, { params: { id: dialog.invoice.id }, body });
-      } else if (dialog.kind === 'cancel') {
-        await call(paymentsEndpoints.cancelInvoice, { params: { id: dialog.invoice.id }, body: { reason: text } });
-      } else {
-        await call(paymentsEndpoints.manualPayment, {
-          params: { id: dialog.invoice.id },
-          body: { amount: rials, note: text || undefined },
-        });
-      }
-    },
-    onSuccess: async () => {
+  const action = useInvoiceAction({
+    onSuccess: () => {
       notifications.show({ color: 'teal', message: pm.saved });
       onClose();
-      await invalidatePayments(queryClient);
     },
     onError: (e) => setFields(e instanceof ApiError && e.fields ? e.fields : { _: e.message }),
   });
+  const save = () => {
+    if (!dialog) return;
+    const rials = toRials(amount, unit) ?? 0;
+    const body = { title, description: description || undefined, amount: rials, dueDate: dueDate ?? '' };
+    action.mutate(
+      dialog.kind === 'create'
+        ? { kind: 'create', studentId, body }
+        : dialog.kind === 'edit'
+          ? { kind: 'edit', invoiceId: dialog.invoice.id, body }
+          : dialog.kind === 'cancel'
+            ? { kind: 'cancel', invoiceId: dialog.invoice.id, reason: text }
+            : { kind: 'manual', invoiceId: dialog.invoice.id, amount: rials, note: text || undefined },
+    );
+  };
   const titles = { create: pm.newInvoice, edit: pm.editInvoice, cancel: pm.confirmCancel, manual: pm.manualPayment };
   const unitLabel = `${pm.amount} (${pm.unitLabel[unit]})`;
   return (
@@ -172,13 +168,13 @@ function InvoiceDialog({
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          save.mutate();
+          save();
         }}
         noValidate
       >
         <Stack>
           {invoice && <Alert variant="light">{invoice.title}</Alert>}
-          {save.error && <Alert color="red">{save.error.message}</Alert>}
+          {action.error && <Alert color="red">{action.error.message}</Alert>}
           {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
             <>
               <TextInput
@@ -247,7 +243,7 @@ function InvoiceDialog({
             <Button variant="default" onClick={onClose}>
               {pm.cancel}
             </Button>
-            <Button type="submit" loading={save.isPending} color={dialog?.kind === 'cancel' ? 'red' : undefined}>
+            <Button type="submit" loading={action.isPending} color={dialog?.kind === 'cancel' ? 'red' : undefined}>
               {dialog?.kind === 'cancel' ? pm.cancelInvoice : pm.save}
             </Button>
           </Group>

@@ -3,7 +3,6 @@ import {
   PRE_REGISTER_STATUS_LABELS,
   PRE_REGISTER_STATUSES,
   type PreRegisterStatus,
-  preRegisterContract,
 } from '@madreseh/contract/pre-register/pre-register.contract';
 import { GRADE_LABELS, GRADE_LEVELS } from '@madreseh/contract/settings/settings.contract';
 import {
@@ -26,11 +25,10 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconPrinter, IconSearch } from '@tabler/icons-react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { ApiError, call, urlFor } from '../../../lib/api-client';
-import { downloadFile } from '../../../lib/download';
+import { ApiError } from '../../../lib/api-client';
 import { digitsToPersian, formatJalaliDateTime, formatJalaliShort, formatNumber } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
 import { CopyableCode } from '../../../ui/copyable-code';
@@ -39,6 +37,7 @@ import { Ltr } from '../../../ui/ltr';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
 import { useCardList } from '../../../ui/use-card-list';
+import { downloadPreRegistrations, preRegistrationQuery, preRegistrationsQuery, useSetPreRegisterStatus } from '../api';
 import { fieldSections } from '../fields';
 import { preRegFa } from '../messages';
 
@@ -75,15 +74,11 @@ export function Component() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter starts at page one
   useEffect(() => setPage(1), [filterKey]);
   const query = { ...filter, page, pageSize: PAGE_SIZE };
-  const list = useQuery({
-    queryKey: ['panel', 'pre-register', query],
-    queryFn: () => call(preRegisterContract.list, { query }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useQuery(preRegistrationsQuery(query));
 
   const download = (format: 'xlsx' | 'csv') =>
-    downloadFile(urlFor(preRegisterContract.export, undefined, { ...filter, format }), `pre-register.${format}`).catch(
-      () => notifications.show({ color: 'red', message: preRegFa.exportFailed }),
+    downloadPreRegistrations(filter, format).catch(() =>
+      notifications.show({ color: 'red', message: preRegFa.exportFailed }),
     );
 
   const items = list.data?.items ?? [];
@@ -230,12 +225,7 @@ export function Component() {
 }
 
 function DetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
-  const qc = useQueryClient();
-  const detail = useQuery({
-    queryKey: ['panel', 'pre-register', 'one', id],
-    queryFn: () => call(preRegisterContract.get, { params: { id: id ?? 0 } }),
-    enabled: id !== null,
-  });
+  const detail = useQuery({ ...preRegistrationQuery(id ?? 0), enabled: id !== null });
   const [next, setNext] = useState<string | null>(null);
   const [note, setNote] = useState('');
   const r = detail.data;
@@ -243,20 +233,16 @@ function DetailDrawer({ id, onClose }: { id: number | null; onClose: () => void 
     setNext(null);
     setNote(r?.adminNote ?? '');
   }, [r?.adminNote]);
-  const save = useMutation({
-    mutationFn: () =>
-      call(preRegisterContract.setStatus, {
-        params: { id: id ?? 0 },
-        body: { status: (next ?? r?.status) as PreRegisterStatus, adminNote: note },
-      }),
-    onSuccess: (updated) => {
-      qc.setQueryData(['panel', 'pre-register', 'one', id], updated);
-      void qc.invalidateQueries({ queryKey: ['panel', 'pre-register'] });
-      notifications.show({ color: 'green', message: preRegFa.saved });
-    },
-    onError: (err) =>
-      notifications.show({ color: 'red', message: err instanceof ApiError ? err.message : fa.errors.internalLine }),
-  });
+  const setStatus = useSetPreRegisterStatus(id ?? 0);
+  const saveStatus = () =>
+    setStatus.mutate(
+      { status: (next ?? r?.status) as PreRegisterStatus, adminNote: note },
+      {
+        onSuccess: () => notifications.show({ color: 'green', message: preRegFa.saved }),
+        onError: (err) =>
+          notifications.show({ color: 'red', message: err instanceof ApiError ? err.message : fa.errors.internalLine }),
+      },
+    );
 
   return (
     <Drawer opened={id !== null} onClose={onClose} position="left" size="lg" title={preRegFa.details}>
@@ -297,7 +283,7 @@ function DetailDrawer({ id, onClose }: { id: number | null; onClose: () => void 
                 minRows={2}
               />
               <Group>
-                <Button onClick={() => save.mutate()} loading={save.isPending} disabled={!next}>
+                <Button onClick={saveStatus} loading={setStatus.isPending} disabled={!next}>
                   {preRegFa.save}
                 </Button>
                 <Button

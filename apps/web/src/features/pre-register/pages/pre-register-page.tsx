@@ -1,6 +1,5 @@
 import { GRADE_LABELS } from '@madreseh/contract/grades';
 import { academicYearLabel, todayIso } from '@madreseh/contract/jalali-calendar';
-import { IconWifiOff } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { importWithReload } from '../../../app/lazy-route';
@@ -15,6 +14,7 @@ import { Alert, SimpleGrid, Skeleton } from '../../../ui/kit-display';
 import { TextField } from '../../../ui/kit-form';
 import { SelectField } from '../../../ui/kit-select';
 import { SegmentedField, StepperHeader, TabsView } from '../../../ui/kit-steps';
+import { OfflineFormNotice } from '../../../ui/offline-notice';
 import { PageHeader } from '../../../ui/page-header';
 import { toastError } from '../../../ui/toasts';
 import { EMPTY, STEP_FIELDS, toBody, type Values } from '../form-values';
@@ -71,16 +71,7 @@ export function Component() {
             : undefined
         }
       />
-      {!online && (
-        <Alert
-          tone="orange"
-          icon={<IconWifiOff size={18} />}
-          style={{ marginBottom: 'var(--mantine-spacing-md)' }}
-          data-testid="offline-form"
-        >
-          {preRegFa.offlineForm}
-        </Alert>
-      )}
+      {!online && <OfflineFormNotice>{preRegFa.offlineForm}</OfflineFormNotice>}
       <TabsView
         value={tab}
         onChange={setTab}

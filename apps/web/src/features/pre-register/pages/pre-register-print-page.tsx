@@ -1,16 +1,17 @@
 import { academicYearLabel } from '@madreseh/contract/jalali';
-import { PRE_REGISTER_STATUS_LABELS, preRegisterContract } from '@madreseh/contract/pre-register/pre-register.contract';
+import { PRE_REGISTER_STATUS_LABELS } from '@madreseh/contract/pre-register/pre-register.contract';
 import { Alert, Button, Group, Image, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { ApiError, call } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { digitsToPersian, formatJalaliDate, formatJalaliDateTime } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/school-profile';
 import { fa } from '../../../messages/fa';
 import { CopyableCode } from '../../../ui/copyable-code';
 import { Ltr } from '../../../ui/ltr';
 import { SignatureBox } from '../../../ui/signature-box';
+import { preRegistrationQuery } from '../api';
 import { fieldSections } from '../fields';
 import { preRegFa } from '../messages';
 import { useSchool } from '../use-pre-register';
@@ -21,8 +22,7 @@ export function Component() {
   const numericId = Number(id);
   const school = useSchool();
   const record = useQuery({
-    queryKey: ['panel', 'pre-register', 'one', numericId],
-    queryFn: () => call(preRegisterContract.get, { params: { id: numericId } }),
+    ...preRegistrationQuery(numericId),
     enabled: Number.isInteger(numericId) && numericId > 0,
   });
   const r = record.data;

@@ -15,7 +15,6 @@ import {
   FileButton,
   Group,
   Image,
-  Paper,
   Progress,
   SimpleGrid,
   Skeleton,
@@ -25,7 +24,6 @@ import {
   Text,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -37,6 +35,7 @@ import { fa } from '../../../messages/fa';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianNumberInput } from '../../../ui/persian-number-input';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
+import { SettingsSection } from '../../../ui/settings-section';
 import { toastError, toastSuccess } from '../../../ui/toasts';
 import { settingsQueries, useRemoveSchoolImage, useSaveSchool, useUploadSchoolImage } from '../api';
 import { settingsFa } from '../messages';
@@ -62,17 +61,6 @@ function formOf(p: SchoolProfile): Form {
     lat: p.location?.lat ?? '',
     lng: p.location?.lng ?? '',
   };
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-      <Title order={2} fz="h4" mb="md">
-        {title}
-      </Title>
-      {children}
-    </Paper>
-  );
 }
 
 function ImageSlot({
@@ -190,7 +178,7 @@ function SettingsForm({ profile }: { profile: SchoolProfile }) {
       }}
     >
       <Stack gap="lg">
-        <Section title={settingsFa.profile}>
+        <SettingsSection title={settingsFa.profile}>
           <Stack>
             <TextInput
               label={settingsFa.name}
@@ -212,8 +200,8 @@ function SettingsForm({ profile }: { profile: SchoolProfile }) {
               error={err('aboutHtml')}
             />
           </Stack>
-        </Section>
-        <Section title={settingsFa.images}>
+        </SettingsSection>
+        <SettingsSection title={settingsFa.images}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <ImageSlot kind="logo" label={settingsFa.logo} image={profile.logo} />
             <ImageSlot kind="hero" label={settingsFa.hero} image={profile.hero} />
@@ -225,8 +213,8 @@ function SettingsForm({ profile }: { profile: SchoolProfile }) {
               readOnly={!superAdmin}
             />
           </SimpleGrid>
-        </Section>
-        <Section title={settingsFa.contact}>
+        </SettingsSection>
+        <SettingsSection title={settingsFa.contact}>
           <Stack>
             <Textarea
               label={settingsFa.address}
@@ -282,8 +270,8 @@ function SettingsForm({ profile }: { profile: SchoolProfile }) {
               {settingsFa.locationHint}
             </Text>
           </Stack>
-        </Section>
-        <Section title={settingsFa.registration}>
+        </SettingsSection>
+        <SettingsSection title={settingsFa.registration}>
           <Stack>
             <Switch
               label={settingsFa.preRegistrationOpen}
@@ -319,7 +307,7 @@ function SettingsForm({ profile }: { profile: SchoolProfile }) {
               }
             />
           </Stack>
-        </Section>
+        </SettingsSection>
         <Group justify="flex-end">
           <Button type="submit" size="md" loading={save.isPending}>
             {settingsFa.save}

@@ -48,6 +48,7 @@ import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
 import { QueryState } from '../../../ui/query-state';
 import { useCardList } from '../../../ui/use-card-list';
+import { useConfirmDelete } from '../../../ui/use-confirm-delete';
 import {
   exportUrl,
   groupOptionsQuery,
@@ -188,7 +189,6 @@ export function Component() {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [drawer, setDrawer] = useState<{ student: Student | null } | null>(null);
   const [credentials, setCredentials] = useState<Credentials | null>(null);
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const [importing, setImporting] = useState(false);
 
   const filters = {
@@ -227,18 +227,11 @@ export function Component() {
     setSelected(new Set());
   };
 
-  const doDelete = () =>
-    remove.mutate([...selected], {
-      onSuccess: (r) => {
-        notifications.show({
-          color: 'green',
-          message: t.deleteResult(formatNumber(r.deleted), formatNumber(r.archived)),
-        });
-        setSelected(new Set());
-        setConfirmDelete(false);
-      },
-      onError: (err) => notifications.show({ color: 'red', message: err.message }),
-    });
+  const deleting = useConfirmDelete(remove, {
+    variables: (ids: number[]) => ids,
+    success: (r) => t.deleteResult(formatNumber(r.deleted), formatNumber(r.archived)),
+    onDeleted: () => setSelected(new Set()),
+  });
 
   return (
     <>
@@ -342,7 +335,7 @@ export function Component() {
                 color="red"
                 size="xs"
                 leftSection={<IconTrash size={16} />}
-                onClick={() => setConfirmDelete(true)}
+                onClick={() => deleting.ask([...selected])}
               >
                 {t.deleteSelected}
               </Button>
@@ -457,14 +450,7 @@ export function Component() {
       />
       <CredentialsModal credentials={credentials} onClose={() => setCredentials(null)} />
       <ImportModal opened={importing} onClose={() => setImporting(false)} />
-      <ConfirmModal
-        opened={confirmDelete}
-        title={t.deleteTitle}
-        confirmLabel={t.confirmDelete}
-        loading={remove.isPending}
-        onCancel={() => setConfirmDelete(false)}
-        onConfirm={doDelete}
-      >
+      <ConfirmModal {...deleting.modalProps} title={t.deleteTitle} confirmLabel={t.confirmDelete}>
         {t.deleteConfirm(formatNumber(selected.size))}
       </ConfirmModal>
     </>
