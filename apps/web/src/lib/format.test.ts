@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   digitsToPersian,
   formatAcademicYear,
+  formatDecimal,
   formatJalaliDate,
   formatJalaliDateTime,
   formatJalaliShort,
@@ -30,6 +31,15 @@ describe('Jalali dates (Asia/Tehran)', () => {
 });
 
 describe('numbers and money', () => {
+  it('writes decimals with the Persian decimal mark, rounded when asked', () => {
+    expect(formatDecimal(18.75)).toBe('۱۸٫۷۵');
+    expect(formatDecimal('17.5')).toBe('۱۷٫۵');
+    expect(formatDecimal(20)).toBe('۲۰');
+    expect(formatDecimal(16.666666, 2)).toBe('۱۶٫۶۷');
+    expect(formatDecimal(15.5, 2)).toBe('۱۵٫۵');
+    expect(formatDecimal(19, 2)).toBe('۱۹');
+  });
+
   it('writes Persian digits with Persian thousands separators', () => {
     expect(digitsToPersian('2026')).toBe('۲۰۲۶');
     expect(formatNumber(0)).toBe('۰');

@@ -67,6 +67,16 @@ export function formatNumber(value: number | bigint): string {
   return `${negative ? '−' : ''}${digitsToPersian(digits)}`;
 }
 
+/**
+ * A number as written in Persian: Persian digits and the Persian decimal mark «٫» (۱۸٫۷۵), no thousands
+ * separator (scores, averages, what was typed). `places` rounds and drops trailing zeros.
+ */
+export function formatDecimal(value: number | string, places?: number): string {
+  const text =
+    typeof value === 'number' && places !== undefined ? value.toFixed(places).replace(/\.?0+$/, '') : String(value);
+  return digitsToPersian(text).replace('.', '٫');
+}
+
 export type { MoneyUnit };
 
 /** An amount stored in Rials, shown in Rials or Tomans: «۱۲٬۵۰۰٬۰۰۰ ریال» / «۱٬۲۵۰٬۰۰۰ تومان». */

@@ -1,7 +1,7 @@
 import { digitsToLatin } from '@madreseh/contract/text';
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { digitsToPersian } from '../lib/format';
+import { formatDecimal } from '../lib/format';
 
 export interface PersianNumberInputProps extends Omit<TextInputProps, 'value' | 'onChange' | 'type'> {
   value: number | '';
@@ -31,7 +31,7 @@ export function numberOfText(text: string): number | '' {
 
 /** Latin-digit text of a number as shown: Persian digits and the Persian decimal separator. */
 function shown(text: string): string {
-  return digitsToPersian(text).replace('.', '٫');
+  return formatDecimal(text);
 }
 
 /**

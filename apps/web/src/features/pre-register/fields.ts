@@ -3,7 +3,7 @@ import { formatJalaliIso } from '@madreseh/contract/jalali';
 import { GENDER_LABELS, type PreRegistration } from '@madreseh/contract/pre-register/pre-register.contract';
 import { GRADE_LABELS } from '@madreseh/contract/settings/settings.contract';
 import { digitsToLatin } from '@madreseh/contract/text';
-import { digitsToPersian } from '../../lib/format';
+import { digitsToPersian, formatDecimal } from '../../lib/format';
 import { preRegFa } from './messages';
 
 type Fields = Pick<
@@ -53,10 +53,7 @@ export function fieldSections(r: Fields): { title: string; rows: FieldRow[] }[] 
       title: preRegFa.sectionEducation,
       rows: [
         [preRegFa.previousSchool, or(r.previousSchool)],
-        [
-          preRegFa.lastAverage,
-          r.lastAverage === null ? preRegFa.empty : digitsToPersian(r.lastAverage).replace('.', '٫'),
-        ],
+        [preRegFa.lastAverage, r.lastAverage === null ? preRegFa.empty : formatDecimal(r.lastAverage)],
       ],
     },
     {

@@ -11,7 +11,7 @@ import { IconDeviceFloppy, IconEye, IconEyeOff, IconLock } from '@tabler/icons-r
 import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
-import { digitsToPersian, formatNumber } from '../../../lib/format';
+import { digitsToPersian, formatDecimal, formatNumber } from '../../../lib/format';
 import { typedDecimal } from '../../../ui/digits-input';
 import { usePublish, useSaveGrid } from '../api';
 import { reportCardsFa as t } from '../messages';
@@ -20,7 +20,7 @@ import classes from '../report-cards.module.css';
 const cellKey = (studentId: number, subjectId: number) => `${studentId}.${subjectId}`;
 
 function formatAverage(n: number | null): string {
-  return n === null ? '—' : digitsToPersian(n.toFixed(2).replace(/\.?0+$/, '')).replace('.', '٫');
+  return n === null ? '—' : formatDecimal(n, 2);
 }
 
 /**
@@ -46,8 +46,7 @@ export function GradeGrid({ grid, forTeacher = false }: { grid: Grid; forTeacher
     for (const row of grid.rows) {
       for (const s of grid.subjects) {
         const raw = row.grades[String(s.id)];
-        v[cellKey(row.studentId, s.id)] =
-          raw === undefined ? '' : numeric ? digitsToPersian(raw).replace('.', '٫') : raw;
+        v[cellKey(row.studentId, s.id)] = raw === undefined ? '' : numeric ? formatDecimal(raw) : raw;
       }
       r[row.studentId] = row.remarks ?? '';
     }

@@ -4,12 +4,12 @@ import {
   TERM_LABELS,
 } from '@madreseh/contract/report-cards/report-cards.contract';
 import { Table, Text } from '@mantine/core';
-import { digitsToPersian, formatAcademicYear } from '../../../lib/format';
+import { digitsToPersian, formatAcademicYear, formatDecimal } from '../../../lib/format';
 import { reportCardsFa as t } from '../messages';
 import classes from '../report-cards.module.css';
 
 export function formatScore(n: number | null): string {
-  return n === null ? '—' : digitsToPersian(String(n)).replace('.', '٫');
+  return n === null ? '—' : formatDecimal(n);
 }
 
 export const termTitle = (card: { term: ReportCard['term']; academicYear: number }) =>

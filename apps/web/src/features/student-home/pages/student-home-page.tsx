@@ -3,14 +3,12 @@ import { Alert, Anchor, Avatar, Card, Group, SimpleGrid, Skeleton, Stack, Text, 
 import { IconBell, IconNews, IconReceipt2, IconReportAnalytics, IconSchool } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { digitsToPersian, formatAcademicYear, formatJalaliDate, formatMoney } from '../../../lib/format';
+import { digitsToPersian, formatAcademicYear, formatDecimal, formatJalaliDate, formatMoney } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
 import { OfflineNotice } from '../../../ui/offline-notice';
 import { PageHeader } from '../../../ui/page-header';
 import { balanceQuery, latestNewsQuery, meQuery, noticesQuery } from '../api';
 import { studentHomeFa as t } from '../messages';
-
-const formatAverage = (n: number) => digitsToPersian(String(n)).replace('.', '٫');
 
 /** The student's start page: greeting, class, the latest report-card average, news and what is still owed. */
 export function Component() {
@@ -59,7 +57,7 @@ export function Component() {
                 {me.latestAverage ? (
                   <>
                     <Text fz={28} fw={800} className="tabular" data-testid="latest-average">
-                      {me.latestAverage.average === null ? t.descriptive : formatAverage(me.latestAverage.average)}
+                      {me.latestAverage.average === null ? t.descriptive : formatDecimal(me.latestAverage.average)}
                     </Text>
                     <Text size="sm">{`${TERM_LABELS[me.latestAverage.term as Term] ?? ''} — ${formatAcademicYear(me.latestAverage.academicYear)}`}</Text>
                     <Anchor component={Link} to="/student/report-card" size="sm">
