@@ -1,4 +1,5 @@
 import { ATTENDANCE_STATES } from '@madreseh/contract/attendance/attendance.contract';
+import { GENDERS } from '@madreseh/contract/genders';
 import { GRADING_SCALES } from '@madreseh/contract/groups/groups.contract';
 import { NEWS_AUDIENCES, NEWS_STATUSES } from '@madreseh/contract/news/news.contract';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_STATES } from '@madreseh/contract/notifications/notifications.contract';
@@ -6,7 +7,7 @@ import { PARENT_RELATIONS } from '@madreseh/contract/parents/parents.contract';
 import { MONEY_UNITS, PAYMENT_METHODS, PAYMENT_STATUSES } from '@madreseh/contract/payments/payments.contract';
 import { PRE_REGISTER_STATUSES } from '@madreseh/contract/pre-register/pre-register.contract';
 import { ROLES } from '@madreseh/contract/roles';
-import { GENDERS, STUDENT_STATUSES } from '@madreseh/contract/students/students.contract';
+import { STUDENT_STATUSES } from '@madreseh/contract/students/students.contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';

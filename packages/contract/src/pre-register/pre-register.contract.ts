@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
+import { GENDERS } from '../genders';
 import { idParams } from '../ids';
 import { mobileSchema, nationalCodeSchema } from '../iran';
 import { isoDateSchema } from '../jalali';
@@ -31,8 +32,6 @@ const gradeSchema = z
   .min(1, { error: 'پایه معتبر نیست.' })
   .max(12, { error: 'پایه معتبر نیست.' });
 
-export const GENDER_LABELS = { male: 'پسر', female: 'دختر' } as const;
-
 const name = (label: string, required = true) => {
   const base = text({ error: `${label} را وارد کنید.` })
     .trim()
@@ -55,7 +54,7 @@ export const preRegisterBodySchema = z
     birthDate: text({ error: 'تاریخ تولد را وارد کنید.' })
       .min(1, { error: 'تاریخ تولد را وارد کنید.' })
       .pipe(isoDateSchema),
-    gender: z.enum(['male', 'female'], { error: 'جنسیت را انتخاب کنید.' }),
+    gender: z.enum(GENDERS, { error: 'جنسیت را انتخاب کنید.' }),
     grade: gradeSchema,
     previousSchool: blankText(150, 'نام مدرسهٔ قبلی'),
     // «۱۸٫۷۵», «18/75», «۱۸/۷۵» and «18.75» are the same average.
@@ -100,7 +99,7 @@ export const preRegistrationSchema = z.object({
   lastName: z.string(),
   nationalCode: z.string(),
   birthDate: z.string(),
-  gender: z.enum(['male', 'female']),
+  gender: z.enum(GENDERS),
   grade: z.number().int(),
   previousSchool: z.string(),
   lastAverage: z.number().nullable(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
+import { GENDERS } from '../genders';
 import { idParamSchema, idParams, idSchema } from '../ids';
 import { isValidMobile, nationalCodeSchema, normalizeMobile } from '../iran';
 import { listQuerySchema, pageOf } from '../pagination';
@@ -13,8 +14,6 @@ export const STUDENT_STATUS_LABELS: Record<StudentStatus, string> = {
   inactive: 'غیرفعال',
   archived: 'بایگانی‌شده',
 };
-export const GENDERS = ['male', 'female'] as const;
-export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = { male: 'پسر', female: 'دختر' };
 
 /** Empty strings (an untouched form field) mean "no value". */
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);

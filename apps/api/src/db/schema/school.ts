@@ -1,5 +1,6 @@
+import { GENDERS } from '@madreseh/contract/genders';
 import { GRADING_SCALES } from '@madreseh/contract/groups/groups.contract';
-import { GENDERS, STUDENT_STATUSES } from '@madreseh/contract/students/students.contract';
+import { STUDENT_STATUSES } from '@madreseh/contract/students/students.contract';
 import { sql } from 'drizzle-orm';
 import {
   boolean,

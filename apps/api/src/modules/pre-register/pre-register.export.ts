@@ -1,6 +1,6 @@
+import { GENDER_LABELS } from '@madreseh/contract/genders';
 import { formatJalaliIso } from '@madreseh/contract/jalali';
 import {
-  GENDER_LABELS,
   PRE_REGISTER_STATUS_LABELS,
   type PreRegistration,
 } from '@madreseh/contract/pre-register/pre-register.contract';

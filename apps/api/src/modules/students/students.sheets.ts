@@ -1,9 +1,9 @@
+import { GENDER_LABELS } from '@madreseh/contract/genders';
 import { isValidMobile, normalizeMobile } from '@madreseh/contract/iran';
 import { parseJalaliDate } from '@madreseh/contract/jalali';
 import { PARENT_SHEET_HEADERS, type ParentRelation } from '@madreseh/contract/parents/parents.contract';
 import { normalizeTypedText } from '@madreseh/contract/persian';
 import {
-  GENDER_LABELS,
   type ImportResult,
   STUDENT_SHEET_HEADERS,
   STUDENT_STATUS_LABELS,

@@ -1,6 +1,7 @@
+import { GENDER_LABELS } from '@madreseh/contract/genders';
 import { normalizeMobile } from '@madreseh/contract/iran';
 import { formatJalaliIso } from '@madreseh/contract/jalali';
-import { GENDER_LABELS, type PreRegistration } from '@madreseh/contract/pre-register/pre-register.contract';
+import type { PreRegistration } from '@madreseh/contract/pre-register/pre-register.contract';
 import { GRADE_LABELS } from '@madreseh/contract/settings/settings.contract';
 import { digitsToLatin } from '@madreseh/contract/text';
 import { digitsToPersian, formatDecimal } from '../../lib/format';

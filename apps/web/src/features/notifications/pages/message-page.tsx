@@ -22,6 +22,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { digitsToPersian } from '../../../lib/format';
 import { useFormState } from '../../../lib/use-form-state';
+import { fa } from '../../../messages/fa';
 import { PageHeader } from '../../../ui/page-header';
 import { toastError, toastSuccess } from '../../../ui/toasts';
 import { groupsQuery, usePreviewMessage, useSendMessage } from '../api';
@@ -66,7 +67,7 @@ export function Component() {
   const valid = (v: Form) => {
     if (!form.check(staffMessageSchema, toBody(v))) return false;
     if (v.audience === 'group' && !v.groupId) {
-      form.setErrors({ groupId: 'کلاس را انتخاب کنید.' });
+      form.setErrors({ groupId: notifyFa.groupRequired });
       return false;
     }
     return true;
@@ -102,7 +103,7 @@ export function Component() {
       <PageHeader
         title={notifyFa.messageTitle}
         description={notifyFa.messageLine}
-        crumbs={[{ label: 'داشبورد', to: '/dashboard' }, { label: notifyFa.messageTitle }]}
+        crumbs={[{ label: fa.dashboard.home, to: '/dashboard' }, { label: notifyFa.messageTitle }]}
       />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
@@ -128,7 +129,7 @@ export function Component() {
                   placeholder={notifyFa.groupPlaceholder}
                   data={options}
                   searchable
-                  nothingFoundMessage="کلاسی پیدا نشد"
+                  nothingFoundMessage={notifyFa.groupNotFound}
                   data-testid="message-group"
                   value={form.values.groupId}
                   onChange={(v) => change('groupId', v)}
@@ -208,7 +209,7 @@ export function Component() {
                       {notifyFa.send}
                     </Button>
                     <Button variant="default" onClick={() => setConfirming(false)}>
-                      انصراف
+                      {fa.confirm.cancel}
                     </Button>
                   </Group>
                 </Alert>

@@ -33,6 +33,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { digitsToPersian, formatJalaliDateTime } from '../../../lib/format';
 import { useFormState } from '../../../lib/use-form-state';
+import { fa } from '../../../messages/fa';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianNumberInput } from '../../../ui/persian-number-input';
 import { PersianPagination } from '../../../ui/persian-pagination';
@@ -123,7 +124,7 @@ function SettingsForm({ settings }: { settings: NotificationSettingsView }) {
             />
             <Group gap="xs" mt={6}>
               <Badge color={settings.apiKeySet ? 'green' : 'gray'} variant="light" data-testid="api-key-state">
-                {settings.apiKeySet ? 'ثبت شده' : 'ثبت نشده'}
+                {settings.apiKeySet ? notifyFa.apiKeyStored : notifyFa.apiKeyMissing}
               </Badge>
               {settings.apiKeySet && !env.has('apiKey') && (
                 <Button
@@ -132,7 +133,7 @@ function SettingsForm({ settings }: { settings: NotificationSettingsView }) {
                   color="red"
                   onClick={() => set('removeKey', !form.removeKey)}
                 >
-                  {form.removeKey ? 'نگه داشتن کلید' : notifyFa.apiKeyRemove}
+                  {form.removeKey ? notifyFa.apiKeyKeep : notifyFa.apiKeyRemove}
                 </Button>
               )}
             </Group>
@@ -250,7 +251,7 @@ export function Component() {
       <PageHeader
         title={notifyFa.settingsTitle}
         description={notifyFa.settingsLine}
-        crumbs={[{ label: 'داشبورد', to: '/dashboard' }, { label: notifyFa.settingsTitle }]}
+        crumbs={[{ label: fa.dashboard.home, to: '/dashboard' }, { label: notifyFa.settingsTitle }]}
       />
       {data ? (
         <Stack gap="lg">

@@ -1,4 +1,4 @@
-import { GENDER_LABELS } from '@madreseh/contract/students/students.contract';
+import { GENDER_LABELS } from '@madreseh/contract/genders';
 import { digitsToLatin } from '@madreseh/contract/text';
 import {
   Alert,

@@ -1,6 +1,6 @@
+import { GENDER_LABELS, GENDERS } from '@madreseh/contract/genders';
 import { todayIso } from '@madreseh/contract/jalali';
-import type { Credentials } from '@madreseh/contract/students/students.contract';
-import { GENDER_LABELS, GENDERS, type Student, type StudentInput } from '@madreseh/contract/students/students.contract';
+import type { Credentials, Student, StudentInput } from '@madreseh/contract/students/students.contract';
 import { Button, Drawer, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
