@@ -21,6 +21,8 @@ export function registerCrawlerFiles(app: FastifyInstance, originOf: (request: F
       'Disallow: /auth',
       'Disallow: /student',
       'Disallow: /dashboard',
+      'Disallow: /parent',
+      'Disallow: /teacher',
       'Disallow: /payment-sandbox/',
       'Disallow: /uploads/receipts/',
       'Allow: /',
