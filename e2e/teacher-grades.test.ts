@@ -108,6 +108,11 @@ describe('a teacher enters grades for her subject only', () => {
     await page.getByRole('link', { name: 'حضور و غیاب' }).first().click();
     await page.getByTestId('attendance-row').first().waitFor();
     expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    // The save button stays in the content column, clear of the sidebar (on the right in RTL).
+    const save = await page.getByTestId('save-attendance').boundingBox();
+    const sidebar = await page.locator('.mantine-AppShell-navbar').boundingBox();
+    if (!save || !sidebar) throw new Error('save button or sidebar missing');
+    expect(save.x + save.width).toBeLessThanOrEqual(sidebar.x + 1);
     await page.screenshot({ path: path.join(SHOTS, 'teacher-attendance-1366.png'), fullPage: true });
 
     await page.goto('/teacher/grades?term=second');

@@ -30,6 +30,8 @@ describe('a teacher’s news to her class', () => {
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
     ).toBeLessThanOrEqual(0);
+    // The toast goes by itself; the page is shown as the teacher sees it after.
+    await page.getByText('خبر منتشر شد.').waitFor({ state: 'detached', timeout: 15_000 });
     await page.screenshot({ path: path.join(SHOTS, 'teacher-news-390.png'), fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
