@@ -271,7 +271,8 @@ describe('a teacher reaches only the classes assigned to her', () => {
     (ep) =>
       ep.access !== 'public' && (ep.access as readonly Role[]).includes('teacher') && ep.path.startsWith('teacher/'),
   );
-  const byClass = forTeacher.filter((ep) => ep.path !== 'teacher/classes');
+  // Her news names classes in its body and items in its path: proven below, writer by writer.
+  const byClass = forTeacher.filter((ep) => ep.path !== 'teacher/classes' && !ep.path.startsWith('teacher/news'));
   it.each(byClass.map((ep) => [keyOf(ep.method, ep.path)] as const))(
     '%s is refused for another teacher’s class',
     async (key) => {
@@ -323,6 +324,91 @@ describe('a teacher reaches only the classes assigned to her', () => {
       expect([200, 400, 409]).toContain(own.statusCode);
     },
   );
+});
+
+describe('a teacher reaches only her own news and her own classes', () => {
+  const newsEndpoints = endpoints.filter((ep) => ep.path.startsWith('teacher/news'));
+  let item: number;
+  let mine: number;
+  let otherTeacher: Record<string, string>;
+  beforeAll(async () => {
+    const admin = t.as(await t.sessionFor('admin'));
+    const groups = (await t.inject({ method: 'GET', url: '/api/v1/panel/group/list', headers: admin })).json() as {
+      items: { id: number; name: string; subjects: { id: number }[] }[];
+    };
+    const a = groups.items.find((g) => g.name === 'هفتم الف');
+    const b = groups.items.find((g) => g.name === 'هفتم ب');
+    if (!a || !b) throw new Error('demo classes missing');
+    mine = a.id;
+    // Another teacher, with a subject of هفتم ب only (made here or by the class matrix above).
+    const created = await t.inject({
+      method: 'POST',
+      url: '/api/v1/panel/teacher',
+      headers: admin,
+      payload: { firstName: 'مینا', lastName: 'صفری', mobile: '09361234567', nationalCode: '0080000002' },
+    });
+    if (created.statusCode === 201) {
+      await t.inject({
+        method: 'PUT',
+        url: `/api/v1/panel/teacher/${(created.json() as { teacher: { id: number } }).teacher.id}/subjects`,
+        headers: admin,
+        payload: { subjectIds: [b.subjects[0]?.id] },
+      });
+    }
+    otherTeacher = t.as(await t.sessionFor('09361234567'));
+    const res = await t.inject({
+      method: 'POST',
+      url: '/api/v1/teacher/news',
+      headers: t.as(await t.sessionFor('teacher1')),
+      payload: { title: 'خبر ماتریس', text: 'متن محرمانهٔ ماتریس', groupIds: [mine] },
+    });
+    if (res.statusCode !== 201) throw new Error(`teacher news failed: ${res.body}`);
+    item = (res.json() as { id: number }).id;
+  });
+
+  it('covers every teacher news endpoint', () => {
+    expect(newsEndpoints.map((ep) => keyOf(ep.method, ep.path)).sort()).toEqual([
+      'DELETE teacher/news/:id',
+      'GET teacher/news',
+      'POST teacher/news',
+      'POST teacher/news/:id/cover',
+      'PUT teacher/news/:id',
+    ]);
+  });
+
+  it('another teacher neither lists, changes nor deletes teacher1’s item, nor writes to her class', async () => {
+    const calls = [
+      { method: 'GET' as const, url: '/api/v1/teacher/news' },
+      {
+        method: 'POST' as const,
+        url: '/api/v1/teacher/news',
+        payload: { title: 'خبر ماتریس', text: 'متن', groupIds: [mine] },
+      },
+      {
+        method: 'PUT' as const,
+        url: `/api/v1/teacher/news/${item}`,
+        payload: { title: 'خبر ماتریس', text: 'متن', groupIds: [mine] },
+      },
+      { method: 'DELETE' as const, url: `/api/v1/teacher/news/${item}` },
+      { method: 'POST' as const, url: `/api/v1/teacher/news/${item}/cover`, payload: {} },
+    ];
+    for (const call of calls) {
+      const res = await t.inject({ ...call, headers: otherTeacher });
+      if (call.method === 'GET') {
+        expect(res.statusCode).toBe(200);
+        expect(res.body).not.toContain('محرمانهٔ ماتریس');
+      } else {
+        expect([403, 404], `${call.method} ${call.url}`).toContain(res.statusCode);
+        expectNoData(res.body);
+      }
+    }
+    const still = await t.inject({
+      method: 'GET',
+      url: '/api/v1/teacher/news',
+      headers: t.as(await t.sessionFor('teacher1')),
+    });
+    expect(still.body).toContain('محرمانهٔ ماتریس');
+  });
 });
 
 describe('a parent reaches only their own children', () => {

@@ -372,6 +372,8 @@ async function addRows(t: TestApp, f: Fixture, n: number): Promise<void> {
             audience,
             status: 'published' as const,
             publishAt: past(i),
+            // The class news is teacher1's: her own list (teacher/news) grows with it.
+            createdBy: audience === 'groups' ? teacherOne : null,
           })),
         )
         .returning({ id: news.id });

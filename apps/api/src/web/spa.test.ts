@@ -302,6 +302,17 @@ describe('addresses that do not exist', () => {
     }
   });
 
+  it('answers 200 for the parent and teacher areas too, kept out of search engines', async () => {
+    for (const url of ['/parent', '/parent/children/3/news', '/teacher', '/teacher/grades', '/teacher/news']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<meta name="robots" content="noindex">');
+    }
+    const robots = await page('/robots.txt');
+    expect(robots.body).toContain('Disallow: /parent');
+    expect(robots.body).toContain('Disallow: /teacher');
+  });
+
   it('still answers JSON 404 for an unknown API path and a missing file', async () => {
     const api = await page('/api/v1/no-such-thing');
     expect(api.statusCode).toBe(404);

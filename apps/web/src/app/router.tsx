@@ -88,6 +88,7 @@ export const routes: RouteObject[] = [
                 path: 'attendance',
                 lazy: lazy(() => import('../features/attendance/pages/take-attendance-page')),
               },
+              { path: 'news', lazy: lazy(() => import('../features/news/pages/teacher-news-page')) },
               { path: '*', element: <NotFoundPage /> },
             ],
           },

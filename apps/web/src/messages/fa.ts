@@ -30,6 +30,7 @@ export const fa = {
     home: 'کلاس‌های من',
     grades: 'نمره‌ها',
     attendance: 'حضور و غیاب',
+    news: 'خبرها',
     greeting: (name: string) => `سلام ${name}، روز خوبی داشته باشید`,
   },
   dashboard: {

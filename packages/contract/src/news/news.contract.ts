@@ -4,7 +4,7 @@ import { idParams, idSchema } from '../ids';
 import { imageRefSchema } from '../images';
 import { isoDateTimeSchema } from '../jalali';
 import { listQuerySchema, pageOf } from '../pagination';
-import { STAFF, STUDENT } from '../roles';
+import { STAFF, STUDENT, TEACHER } from '../roles';
 import { multilineText, text } from '../text';
 
 /** Who sees a news item: the public site, every student, or the students of chosen groups. */
@@ -70,6 +70,9 @@ export const adminNewsSchema = z.object({
   publishAt: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Who wrote it (null when that account is gone) and whether a teacher wrote it for her classes. */
+  author: z.string().nullable(),
+  byTeacher: z.boolean(),
 });
 export type AdminNews = z.infer<typeof adminNewsSchema>;
 
@@ -85,6 +88,40 @@ export const newsCardSchema = z.object({
 export type NewsCard = z.infer<typeof newsCardSchema>;
 export const newsDetailSchema = newsCardSchema.extend({ bodyHtml: z.string() });
 export type NewsDetail = z.infer<typeof newsDetailSchema>;
+
+/**
+ * What a teacher writes to her own classes: a title, plain text (kept as paragraphs) and the
+ * classes. It is published at once to the students of those classes and their parents.
+ */
+export const teacherNewsInputSchema = z.object({
+  title: text({ error: 'عنوان را وارد کنید.' })
+    .trim()
+    .min(3, { message: 'عنوان باید دست‌کم ۳ حرف باشد.' })
+    .max(200, { message: 'عنوان بیش از حد طولانی است.' }),
+  text: multilineText({ error: 'متن خبر را وارد کنید.' })
+    .trim()
+    .min(2, { message: 'متن خبر را وارد کنید.' })
+    .max(5000, { message: 'متن خبر بیش از ۵۰۰۰ حرف است.' }),
+  groupIds: z
+    .array(idSchema)
+    .min(1, { message: 'دست‌کم یک کلاس را انتخاب کنید.' })
+    .max(50, { message: 'کلاس‌ها بیش از حد زیادند.' }),
+  /** On update: drop the image. */
+  removeCover: z.boolean().default(false),
+});
+export type TeacherNewsInput = z.input<typeof teacherNewsInputSchema>;
+
+/** A teacher's own news item as she sees it in her list. */
+export const teacherNewsSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  text: z.string(),
+  cover: imageRefSchema.nullable(),
+  groups: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  publishAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TeacherNews = z.infer<typeof teacherNewsSchema>;
 
 export const adminNewsListQuerySchema = listQuerySchema.extend({
   state: newsStateSchema.optional(),
@@ -174,5 +211,49 @@ export const newsContract = {
     summary: 'One news item the caller may read',
     params: newsIdParamsSchema,
     response: newsDetailSchema,
+  }),
+  teacherList: endpoint({
+    method: 'GET',
+    path: 'teacher/news',
+    access: TEACHER,
+    summary: 'The news items the signed-in teacher wrote, newest first',
+    query: listQuerySchema.pick({ page: true, pageSize: true }),
+    response: pageOf(teacherNewsSchema),
+    noStore: true,
+  }),
+  teacherCreate: endpoint({
+    method: 'POST',
+    path: 'teacher/news',
+    access: TEACHER,
+    summary: "Publishes a news item to some of the caller's classes (students and their parents hear of it)",
+    body: teacherNewsInputSchema,
+    response: teacherNewsSchema,
+  }),
+  teacherUpdate: endpoint({
+    method: 'PUT',
+    path: 'teacher/news/:id',
+    access: TEACHER,
+    summary: 'Replaces a news item the caller wrote; its classes must still be hers',
+    params: newsIdParamsSchema,
+    body: teacherNewsInputSchema,
+    response: teacherNewsSchema,
+  }),
+  teacherRemove: endpoint({
+    method: 'DELETE',
+    path: 'teacher/news/:id',
+    access: TEACHER,
+    summary: 'Deletes a news item the caller wrote, and its image',
+    params: newsIdParamsSchema,
+    response: z.object({ ok: z.literal(true) }),
+  }),
+  teacherUploadCover: endpoint({
+    method: 'POST',
+    path: 'teacher/news/:id/cover',
+    access: TEACHER,
+    summary: 'Sets the image of a news item the caller wrote (multipart: file)',
+    params: newsIdParamsSchema,
+    bodyKind: 'multipart',
+    body: z.object({}),
+    response: teacherNewsSchema,
   }),
 } as const;

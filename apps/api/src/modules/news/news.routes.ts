@@ -18,6 +18,14 @@ import {
   setNewsCover,
   updateNews,
 } from './news.service';
+import {
+  assertOwnNews,
+  createTeacherNews,
+  deleteTeacherNews,
+  listTeacherNews,
+  setTeacherNewsCover,
+  updateTeacherNews,
+} from './teacher-news.service';
 
 export function registerNewsRoutes(app: FastifyInstance, db: Db): void {
   implement(app, newsContract.list, async ({ query }) => listNews(db, query));
@@ -53,4 +61,25 @@ export function registerNewsRoutes(app: FastifyInstance, db: Db): void {
   implement(app, newsContract.studentGet, async ({ params, request }) =>
     getStudentNews(db, requireAuth(request).userId, params.id),
   );
+
+  implement(app, newsContract.teacherList, async ({ query, request }) =>
+    listTeacherNews(db, requireAuth(request).userId, query.page, query.pageSize),
+  );
+  implement(app, newsContract.teacherCreate, async ({ body, request, reply }) => {
+    reply.status(201);
+    return createTeacherNews(db, actorOf(request), requireAuth(request).userId, body);
+  });
+  implement(app, newsContract.teacherUpdate, async ({ params, body, request }) =>
+    updateTeacherNews(db, app.storage, actorOf(request), requireAuth(request).userId, params.id, body),
+  );
+  implement(app, newsContract.teacherRemove, async ({ params, request }) => {
+    await deleteTeacherNews(db, app.storage, actorOf(request), requireAuth(request).userId, params.id);
+    return { ok: true as const };
+  });
+  implement(app, newsContract.teacherUploadCover, async ({ params, request }) => {
+    // Another's item is refused before its upload is read.
+    await assertOwnNews(db, requireAuth(request).userId, params.id);
+    const form = await readUploadForm(request, z.object({}));
+    return setTeacherNewsCover(db, app.storage, actorOf(request), requireAuth(request).userId, params.id, form.file);
+  });
 }

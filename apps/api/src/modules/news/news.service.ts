@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { groups, students } from '../../db/schema/school';
 import { news, newsGroups } from '../../db/schema/site';
+import { users } from '../../db/schema/users';
 import type { Actor } from '../../lib/actor';
 import { audit, changedFields } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
@@ -30,7 +31,12 @@ function stateOf(row: Pick<NewsRow, 'status' | 'publishAt'>, now = new Date()): 
   return row.publishAt > now ? 'scheduled' : 'published';
 }
 
-function toAdmin(row: NewsRow, groupIds: number[]): AdminNews {
+interface Author {
+  name: string | null;
+  role: string | null;
+}
+
+function toAdmin(row: NewsRow, groupIds: number[], author: Author | undefined): AdminNews {
   return {
     id: row.id,
     title: row.title,
@@ -45,7 +51,27 @@ function toAdmin(row: NewsRow, groupIds: number[]): AdminNews {
     publishAt: row.publishAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    author: author?.name ?? null,
+    byTeacher: author?.role === 'teacher',
   };
+}
+
+/** The name and role of each news item's writer. */
+async function authorsOf(db: Tx, rows: Pick<NewsRow, 'id' | 'createdBy'>[]): Promise<Map<number, Author>> {
+  const userIds = [...new Set(rows.flatMap((r) => (r.createdBy == null ? [] : [r.createdBy])))];
+  const found = userIds.length
+    ? await db
+        .select({ id: users.id, name: users.fullName, role: users.role })
+        .from(users)
+        .where(inArray(users.id, userIds))
+    : [];
+  const byUser = new Map(found.map((u) => [u.id, { name: u.name, role: u.role }]));
+  const map = new Map<number, Author>();
+  for (const r of rows) {
+    const a = r.createdBy == null ? undefined : byUser.get(r.createdBy);
+    if (a) map.set(r.id, a);
+  }
+  return map;
 }
 
 const cardColumns = {
@@ -105,8 +131,9 @@ export async function listNews(db: Db, q: ListQuery) {
     db,
     rows.map((r) => r.id),
   );
+  const authors = await authorsOf(db, rows);
   return {
-    items: rows.map((r) => toAdmin(r, gids.get(r.id) ?? [])),
+    items: rows.map((r) => toAdmin(r, gids.get(r.id) ?? [], authors.get(r.id))),
     total: count?.n ?? 0,
     page: q.page,
     pageSize: q.pageSize,
@@ -117,7 +144,8 @@ export async function getNews(db: Tx, id: number): Promise<AdminNews> {
   const [row] = await db.select().from(news).where(eq(news.id, id));
   if (!row) throw AppError.notFound(NOT_FOUND);
   const gids = await groupIdsOf(db, [id]);
-  return toAdmin(row, gids.get(id) ?? []);
+  const authors = await authorsOf(db, [row]);
+  return toAdmin(row, gids.get(id) ?? [], authors.get(id));
 }
 
 async function checkGroups(tx: Tx, input: NewsInput): Promise<number[]> {
@@ -152,7 +180,7 @@ export async function createNews(db: Db, actor: Actor, input: NewsInput): Promis
     if (!row) throw new Error('insert returned nothing');
     if (gids.length) await tx.insert(newsGroups).values(gids.map((groupId) => ({ newsId: row.id, groupId })));
     await audit(tx, actor, 'create', 'news', row.id, { title: row.title, audience: row.audience });
-    return toAdmin(row, gids);
+    return getNews(tx, row.id);
   });
 }
 
@@ -194,7 +222,7 @@ export async function updateNews(
         { ...values, groupIds: groupIds(gids) },
       ),
     );
-    return toAdmin(row, gids);
+    return getNews(tx, row.id);
   });
   if (oldCover) await removeImage(storage, oldCover);
   return result;

@@ -64,7 +64,7 @@ export function AreaShell({
         {user.fullName.slice(0, 1)}
       </Avatar>
       <div style={{ lineHeight: 1.2 }}>
-        <Text size="sm" fw={600} data-testid="user-name">
+        <Text size="sm" fw={600} data-testid="user-name" style={{ whiteSpace: 'nowrap' }}>
           {user.fullName}
         </Text>
         <Text size="xs" c="dimmed">
@@ -89,7 +89,8 @@ export function AreaShell({
     >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+          {/* The school's name gives way («…») on a phone; the user's name stays on one line. */}
+          <Group gap="sm" wrap="nowrap" miw={0}>
             <Burger
               opened={mobileOpened}
               onClick={toggleMobile}

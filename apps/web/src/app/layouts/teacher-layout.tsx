@@ -1,5 +1,5 @@
 import type { SessionUser } from '@madreseh/contract/auth/auth.contract';
-import { IconChalkboard, IconChecklist, IconReportAnalytics } from '@tabler/icons-react';
+import { IconChalkboard, IconChecklist, IconNews, IconReportAnalytics } from '@tabler/icons-react';
 import { useRouteLoaderData } from 'react-router';
 import { fa } from '../../messages/fa';
 import { type AreaLink, AreaShell } from './area-shell';
@@ -8,6 +8,7 @@ export const TEACHER_LINKS: AreaLink[] = [
   { to: '/teacher', label: fa.teacher.home, icon: IconChalkboard, end: true },
   { to: '/teacher/attendance', label: fa.teacher.attendance, icon: IconChecklist },
   { to: '/teacher/grades', label: fa.teacher.grades, icon: IconReportAnalytics },
+  { to: '/teacher/news', label: fa.teacher.news, icon: IconNews },
 ];
 
 /** The teacher area, phone first: sidebar on desktop, bottom navigation on phones. */

@@ -38,5 +38,6 @@ export const teachersFa = {
     students: (n: string) => `${n} دانش‌آموز`,
     takeAttendance: 'حضور و غیاب',
     grades: 'نمره‌ها',
+    news: 'خبر تازه به این کلاس',
   },
 } as const;

@@ -6,8 +6,8 @@ import {
 } from '@madreseh/contract/attendance/attendance.contract';
 import { todayIso } from '@madreseh/contract/jalali';
 import {
-  Affix,
   Alert,
+  Box,
   Button,
   Group,
   NumberInput,
@@ -127,7 +127,7 @@ function SheetForm({ sheet }: { sheet: Sheet }) {
       <Text size="xs" c="dimmed" mb={6}>
         {t.tapHint}
       </Text>
-      <Stack gap={6} pb={80} data-testid="attendance-list">
+      <Stack gap={6} data-testid="attendance-list">
         {sheet.rows.map((r) => {
           const m = marks[r.studentId] ?? { state: 'present' as const, lateMinutes: null, reason: '' };
           return (
@@ -185,7 +185,13 @@ function SheetForm({ sheet }: { sheet: Sheet }) {
           );
         })}
       </Stack>
-      <Affix position={{ bottom: 72, left: 16, right: 16 }} zIndex={150}>
+      {/* Sticky in the content column: above the phone's bottom menu, never over the desktop sidebar. */}
+      <Box
+        pos="sticky"
+        bottom="calc(var(--app-shell-footer-offset, 0rem) + var(--mantine-spacing-xs))"
+        mt="md"
+        style={{ zIndex: 150 }}
+      >
         <Button
           fullWidth
           size="md"
@@ -198,7 +204,7 @@ function SheetForm({ sheet }: { sheet: Sheet }) {
         >
           {t.save}
         </Button>
-      </Affix>
+      </Box>
     </>
   );
 }

@@ -35,6 +35,23 @@ import { newsFa } from '../messages';
 
 const STATE_COLORS: Record<NewsState, string> = { draft: 'gray', scheduled: 'orange', published: 'green' };
 
+/** Who wrote an item; a teacher's item says so (she wrote it to her own classes). */
+function Author({ n }: { n: AdminNews }) {
+  if (!n.author) return null;
+  return (
+    <Group gap={4} wrap="nowrap" data-testid="news-author">
+      <Text fz="sm" c="dimmed">
+        {n.author}
+      </Text>
+      {n.byTeacher && (
+        <Badge size="sm" variant="outline" color="grape">
+          {newsFa.byTeacher}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
 /** One news item as a compact card, for phones: title, state, audience, publish time and a menu. */
 function NewsCardRow({ n, onEdit, onDelete }: { n: AdminNews; onEdit: () => void; onDelete: () => void }) {
   return (
@@ -76,6 +93,7 @@ function NewsCardRow({ n, onEdit, onDelete }: { n: AdminNews; onEdit: () => void
         <Text fz="sm" c="dimmed">
           {NEWS_AUDIENCE_LABELS[n.audience]}
         </Text>
+        <Author n={n} />
         <Text fz="sm" c="dimmed" className="tabular">
           {formatJalaliDateTime(n.publishAt)}
         </Text>
@@ -152,12 +170,13 @@ export function Component() {
         </Stack>
       ) : (
         <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={640}>
+          <Table.ScrollContainer minWidth={760}>
             <Table stickyHeader verticalSpacing="sm" highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{newsFa.columns.title}</Table.Th>
                   <Table.Th>{newsFa.columns.audience}</Table.Th>
+                  <Table.Th>{newsFa.columns.author}</Table.Th>
                   <Table.Th>{newsFa.columns.state}</Table.Th>
                   <Table.Th>{newsFa.columns.date}</Table.Th>
                   <Table.Th w={100}>{newsFa.columns.actions}</Table.Th>
@@ -175,6 +194,9 @@ export function Component() {
                       </Group>
                     </Table.Td>
                     <Table.Td>{NEWS_AUDIENCE_LABELS[n.audience]}</Table.Td>
+                    <Table.Td>
+                      <Author n={n} />
+                    </Table.Td>
                     <Table.Td>
                       <Badge color={STATE_COLORS[n.state]} variant="light">
                         {NEWS_STATE_LABELS[n.state]}

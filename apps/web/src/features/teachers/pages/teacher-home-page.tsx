@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconChecklist, IconReportAnalytics } from '@tabler/icons-react';
+import { IconChecklist, IconNews, IconReportAnalytics } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { digitsToPersian, formatAcademicYear } from '../../../lib/format';
@@ -60,6 +60,14 @@ export function Component() {
                     {t.home.grades}
                   </Button>
                 </Group>
+                <Button
+                  component={Link}
+                  to={`/teacher/news?group=${c.groupId}`}
+                  variant="subtle"
+                  leftSection={<IconNews size={18} />}
+                >
+                  {t.home.news}
+                </Button>
               </Stack>
             </Card>
           ))}

@@ -1,0 +1,132 @@
+import type { TeacherNews } from '@madreseh/contract/news/news.contract';
+import { ActionIcon, Badge, Button, Group, Image, Menu, Modal, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconDotsVertical, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { formatJalaliDateTime } from '../../../lib/format';
+import { ConfirmModal } from '../../../ui/confirm-modal';
+import { PageHeader } from '../../../ui/page-header';
+import { PersianPagination } from '../../../ui/persian-pagination';
+import { QueryState } from '../../../ui/query-state';
+import { toastError, toastSuccess } from '../../../ui/toasts';
+import { newsQueries, useDeleteTeacherNews } from '../api';
+import { TeacherNewsForm } from '../components/teacher-news-form';
+import { newsFa } from '../messages';
+
+const t = newsFa.teacher;
+
+function TeacherNewsRow({ n, onEdit, onDelete }: { n: TeacherNews; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <Paper withBorder radius="md" p="sm" data-testid="teacher-news-row">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Text fw={600} style={{ overflowWrap: 'anywhere' }} miw={0}>
+          {n.title}
+        </Text>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" aria-label={t.actions(n.title)}>
+              <IconDotsVertical size={18} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item leftSection={<IconEdit size={16} />} onClick={onEdit}>
+              {newsFa.edit}
+            </Menu.Item>
+            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
+              {newsFa.delete}
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+      <Group gap={6} mt={4} wrap="wrap">
+        {n.groups.map((g) => (
+          <Badge key={g.id} variant="light">
+            {g.name}
+          </Badge>
+        ))}
+        <Text fz="sm" c="dimmed" className="tabular">
+          {formatJalaliDateTime(n.publishAt)}
+        </Text>
+      </Group>
+      <Group align="flex-start" wrap="nowrap" mt="xs" gap="sm">
+        {n.cover && <Image src={n.cover.thumb} alt="" w={96} h={64} radius="sm" fit="cover" />}
+        <Text fz="sm" lineClamp={3} style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} miw={0}>
+          {n.text}
+        </Text>
+      </Group>
+    </Paper>
+  );
+}
+
+/** /teacher/news: the news the teacher wrote to her classes; write, edit and delete her own. */
+export function Component() {
+  const mobile = useMediaQuery('(max-width: 48em)');
+  const [params] = useSearchParams();
+  const fromClass = Number(params.get('group')) || null;
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<TeacherNews | null | 'new'>(fromClass ? 'new' : null);
+  const [deleting, setDeleting] = useState<TeacherNews | null>(null);
+  const list = useQuery({ ...newsQueries.teacherList(page), placeholderData: keepPreviousData });
+  const remove = useDeleteTeacherNews();
+  const data = list.data;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  return (
+    <>
+      <PageHeader title={t.title} description={t.description} />
+      <Group justify="flex-end" mb="md">
+        <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing('new')}>
+          {t.create}
+        </Button>
+      </Group>
+      <QueryState
+        query={list}
+        loading={<Skeleton h={160} radius="md" />}
+        isEmpty={data?.items.length === 0}
+        empty={t.empty}
+      >
+        <Stack gap="sm">
+          {data?.items.map((n) => (
+            <TeacherNewsRow key={n.id} n={n} onEdit={() => setEditing(n)} onDelete={() => setDeleting(n)} />
+          ))}
+        </Stack>
+      </QueryState>
+      <PersianPagination pages={pages} page={page} onChange={setPage} />
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? t.create : t.edit}
+        size="lg"
+        fullScreen={mobile}
+      >
+        {editing !== null && (
+          <TeacherNewsForm
+            editing={editing === 'new' ? null : editing}
+            initialGroup={fromClass}
+            onDone={() => setEditing(null)}
+          />
+        )}
+      </Modal>
+      <ConfirmModal
+        opened={deleting !== null}
+        title={newsFa.delete}
+        loading={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              toastSuccess(newsFa.deleted);
+              setDeleting(null);
+            },
+            onError: (err) => toastError(err),
+          })
+        }
+      >
+        {deleting ? newsFa.confirmDelete(deleting.title) : ''}
+      </ConfirmModal>
+    </>
+  );
+}
