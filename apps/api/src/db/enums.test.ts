@@ -1,3 +1,4 @@
+import { ASSESSMENT_KINDS } from '@madreseh/contract/assessments/assessments.contract';
 import { ATTENDANCE_STATES } from '@madreseh/contract/attendance/attendance.contract';
 import { GRADING_SCALES } from '@madreseh/contract/group/group.contract';
 import { NEWS_AUDIENCES, NEWS_STATUSES } from '@madreseh/contract/news/news.contract';
@@ -10,6 +11,7 @@ import { GENDERS, STUDENT_STATUSES } from '@madreseh/contract/student/student.co
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { assessmentKindEnum } from './schema/assessments';
 import { attendanceStateEnum } from './schema/attendance';
 import { notificationChannelEnum, notificationStateEnum } from './schema/notifications';
 import { parentRelationEnum } from './schema/parents';
@@ -35,6 +37,7 @@ const ENUMS = [
   [parentRelationEnum, PARENT_RELATIONS],
   [notificationChannelEnum, NOTIFICATION_CHANNELS],
   [notificationStateEnum, NOTIFICATION_STATES],
+  [assessmentKindEnum, ASSESSMENT_KINDS],
 ] as const;
 
 describe('database enums', () => {
