@@ -1,3 +1,4 @@
+import { assessmentsContract, type FillBody } from '@madreseh/contract/assessments/assessments.contract';
 import { groupContract } from '@madreseh/contract/group/group.contract';
 import { parentContract } from '@madreseh/contract/parent/parent.contract';
 import type { PublishBody } from '@madreseh/contract/report-card/report-card.contract';
@@ -31,6 +32,15 @@ export function useSaveGrid(forTeacher = false) {
         (forTeacher ? teacherGridQuery(grid.group.id, grid.term) : gridQuery(grid.group.id, grid.term)).queryKey,
         grid,
       ),
+  });
+}
+
+/** A teacher fills one subject's term grades from her continuous marks (the school's rule, on the server). */
+export function useFillFromMarks() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: FillBody) => call(assessmentsContract.fill, { body }),
+    onSuccess: ({ grid }) => qc.setQueryData(teacherGridQuery(grid.group.id, grid.term).queryKey, grid),
   });
 }
 

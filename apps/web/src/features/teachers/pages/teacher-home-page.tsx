@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconChecklist, IconReportAnalytics } from '@tabler/icons-react';
+import { IconChecklist, IconListNumbers, IconReportAnalytics } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { digitsToPersian, formatAcademicYear } from '../../../lib/format';
@@ -43,13 +43,21 @@ export function Component() {
                     </Badge>
                   ))}
                 </Group>
-                <Group grow mt="xs">
+                <Group grow mt="xs" gap={6}>
                   <Button
                     component={Link}
                     to={`/teacher/attendance?group=${c.groupId}`}
                     leftSection={<IconChecklist size={18} />}
                   >
                     {t.home.takeAttendance}
+                  </Button>
+                  <Button
+                    component={Link}
+                    to={`/teacher/marks?group=${c.groupId}`}
+                    variant="light"
+                    leftSection={<IconListNumbers size={18} />}
+                  >
+                    {t.home.marks}
                   </Button>
                   <Button
                     component={Link}
