@@ -96,6 +96,7 @@ const APP_AREAS = [
   /^\/gallery$/,
   /^\/student(\/.*)?$/,
   /^\/parent(\/.*)?$/,
+  /^\/teacher(\/.*)?$/,
   /^\/dashboard(\/.*)?$/,
   /^\/payment-sandbox\/[^/]+$/,
 ];

@@ -292,6 +292,14 @@ describe('addresses that do not exist', () => {
     }
   });
 
+  it('answers 200 for the teacher area too', async () => {
+    for (const url of ['/teacher', '/teacher/marks', '/teacher/grades']) {
+      const res = await page(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<meta name="robots" content="noindex">');
+    }
+  });
+
   it('still answers JSON 404 for an unknown API path and a missing file', async () => {
     const api = await page('/api/v1/no-such-thing');
     expect(api.statusCode).toBe(404);

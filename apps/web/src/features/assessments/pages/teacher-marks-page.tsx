@@ -136,10 +136,8 @@ function AssessmentForm({
       create.mutate(
         { ...body, groupId: book.group.id, subjectId: book.subject.id },
         {
-          onSuccess: (a) => {
-            notifications.show({ color: 'green', message: t.created });
-            onCreated(a.id);
-          },
+          // The page opens the new assessment's marks: that says it was made (a toast would cover the save button).
+          onSuccess: (a) => onCreated(a.id),
           onError,
         },
       );
@@ -219,6 +217,8 @@ function MarksSheet({
   const [dirty, setDirty] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<number, string>>({});
   const [asking, setAsking] = useState(false);
+  // A save tried with a bad mark: said beside the button, where the eye is (not in a toast over it).
+  const [tried, setTried] = useState(false);
   const save = useSaveMarks();
   const remove = useDeleteAssessment();
   const max = assessment.maxScore;
@@ -251,10 +251,8 @@ function MarksSheet({
   };
 
   const doSave = () => {
-    if (invalid.size > 0) {
-      notifications.show({ color: 'red', message: t.fixMarks });
-      return;
-    }
+    setTried(true);
+    if (invalid.size > 0) return;
     const marks = book.students.map((s) => ({ studentId: s.id, score: (values[s.id] ?? '').trim() || null }));
     save.mutate(
       { id: assessment.id, body: { marks } },
@@ -365,9 +363,15 @@ function MarksSheet({
         </Stack>
       </Paper>
       <Group justify="space-between">
-        <Text size="sm" c={dirty ? 'orange.8' : 'dimmed'}>
-          {dirty ? t.unsaved : t.taken(formatNumber(taken), formatNumber(book.students.length))}
-        </Text>
+        {tried && invalid.size > 0 ? (
+          <Text size="sm" c="red.8" role="alert">
+            {t.fixMarks}
+          </Text>
+        ) : (
+          <Text size="sm" c={dirty ? 'orange.8' : 'dimmed'}>
+            {dirty ? t.unsaved : t.taken(formatNumber(taken), formatNumber(book.students.length))}
+          </Text>
+        )}
         <Button
           leftSection={<IconDeviceFloppy size={18} />}
           onClick={doSave}
