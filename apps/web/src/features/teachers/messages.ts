@@ -38,6 +38,6 @@ export const teachersFa = {
     students: (n: string) => `${n} دانش‌آموز`,
     takeAttendance: 'حضور و غیاب',
     grades: 'نمره‌ها',
-    marks: 'مستمر',
+    marks: 'نمرات مستمر',
   },
 } as const;

@@ -43,31 +43,34 @@ export function Component() {
                     </Badge>
                   ))}
                 </Group>
-                <Group grow mt="xs" gap={6}>
+                <Stack gap={6} mt="xs">
                   <Button
+                    fullWidth
                     component={Link}
                     to={`/teacher/attendance?group=${c.groupId}`}
                     leftSection={<IconChecklist size={18} />}
                   >
                     {t.home.takeAttendance}
                   </Button>
-                  <Button
-                    component={Link}
-                    to={`/teacher/marks?group=${c.groupId}`}
-                    variant="light"
-                    leftSection={<IconListNumbers size={18} />}
-                  >
-                    {t.home.marks}
-                  </Button>
-                  <Button
-                    component={Link}
-                    to={`/teacher/grades?group=${c.groupId}`}
-                    variant="light"
-                    leftSection={<IconReportAnalytics size={18} />}
-                  >
-                    {t.home.grades}
-                  </Button>
-                </Group>
+                  <Group grow gap={6}>
+                    <Button
+                      component={Link}
+                      to={`/teacher/marks?group=${c.groupId}`}
+                      variant="light"
+                      leftSection={<IconListNumbers size={18} />}
+                    >
+                      {t.home.marks}
+                    </Button>
+                    <Button
+                      component={Link}
+                      to={`/teacher/grades?group=${c.groupId}`}
+                      variant="light"
+                      leftSection={<IconReportAnalytics size={18} />}
+                    >
+                      {t.home.grades}
+                    </Button>
+                  </Group>
+                </Stack>
               </Stack>
             </Card>
           ))}
