@@ -17,6 +17,7 @@ import { registerPersianInput } from './http/persian-input';
 import { requestSerializer } from './lib/log';
 import { registerAchievementRoutes } from './modules/achievements/achievements.routes';
 import { registerAdminsRoutes } from './modules/admins/admins.routes';
+import { registerAssessmentRoutes } from './modules/assessments/assessments.routes';
 import { registerAttendanceRoutes } from './modules/attendance/attendance.routes';
 import { registerAuditRoutes } from './modules/audit/audit.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
@@ -240,6 +241,7 @@ export async function buildApp({
   registerNotificationRoutes(app, db, config.sms);
   registerTeacherRoutes(app, db);
   registerAttendanceRoutes(app, db);
+  registerAssessmentRoutes(app, db);
   if (control) registerControlRoutes(app, control);
   return app;
 }

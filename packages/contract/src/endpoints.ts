@@ -1,5 +1,6 @@
 import { achievementsContract } from './achievements/achievements.contract';
 import { adminsContract } from './admins/admins.contract';
+import { assessmentsContract } from './assessments/assessments.contract';
 import { attendanceContract } from './attendance/attendance.contract';
 import { auditContract } from './audit/audit.contract';
 import { authContract } from './auth/auth.contract';
@@ -45,6 +46,7 @@ export const contract = {
   notifications: notificationsContract,
   teacher: teachersContract,
   attendance: attendanceContract,
+  assessments: assessmentsContract,
 } as const;
 
 export function allEndpoints(): Endpoint[] {

@@ -1,3 +1,4 @@
+import { ASSESSMENT_KINDS } from '@madreseh/contract/assessments/assessments.contract';
 import { ATTENDANCE_STATES } from '@madreseh/contract/attendance/attendance.contract';
 import { GENDERS } from '@madreseh/contract/genders';
 import { GRADING_SCALES } from '@madreseh/contract/groups/groups.contract';
@@ -11,6 +12,7 @@ import { STUDENT_STATUSES } from '@madreseh/contract/students/students.contract'
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { assessmentKindEnum } from './schema/assessments';
 import { attendanceStateEnum } from './schema/attendance';
 import { notificationChannelEnum, notificationStateEnum } from './schema/notifications';
 import { parentRelationEnum } from './schema/parents';
@@ -36,6 +38,7 @@ const ENUMS = [
   [parentRelationEnum, PARENT_RELATIONS],
   [notificationChannelEnum, NOTIFICATION_CHANNELS],
   [notificationStateEnum, NOTIFICATION_STATES],
+  [assessmentKindEnum, ASSESSMENT_KINDS],
 ] as const;
 
 describe('database enums', () => {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords';
 import { seedDemoAchievements } from '../modules/achievements/achievements.seed';
+import { seedAssessmentsDemo } from '../modules/assessments/assessments.seed';
 import { seedAttendanceDemo } from '../modules/attendance/attendance.seed';
 import { discardDemoGallery, seedDemoGallery, storeDemoGallery } from '../modules/gallery/gallery.seed';
 import { seedDemoParents } from '../modules/parents/parents.seed';
@@ -40,6 +41,7 @@ const steps: SeedStep[] = [
   seedPreRegisterDemo,
   seedTeacherDemo,
   seedAttendanceDemo,
+  seedAssessmentsDemo,
 ];
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {

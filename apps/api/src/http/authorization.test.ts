@@ -246,11 +246,44 @@ describe.each(guarded.map((ep) => [`${ep.method} ${ep.path}`, ep] as const))('%s
   }
 });
 
+/** A (class, subject) call teacher1 (هفتم الف) may make; `params` name a record of hers in the path. */
+interface TeacherInput {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  payload?: object;
+}
+
+/** A fresh assessment of teacher1's mathematics in هفتم الف, for the endpoints that name one. */
+async function teacher1Assessment(groupId: number): Promise<Record<string, string>> {
+  const subjectId = await teacher1Math(groupId);
+  const res = await t.inject({
+    method: 'POST',
+    url: '/api/v1/teacher/assessments',
+    headers: t.as(await t.sessionFor('teacher1')),
+    payload: { groupId, subjectId, kind: 'quiz', title: 'آزمونک ماتریس', date: '2026-09-26' },
+  });
+  if (res.statusCode !== 201) throw new Error(`assessment not made: ${res.body}`);
+  return { id: String((res.json() as { id: number }).id) };
+}
+
+async function teacher1Math(groupId: number): Promise<number> {
+  const res = await t.inject({
+    method: 'GET',
+    url: '/api/v1/teacher/classes',
+    headers: t.as(await t.sessionFor('teacher1')),
+  });
+  const items = (res.json() as { items: { groupId: number; subjects: { id: number; name: string }[] }[] }).items;
+  const id = items.find((g) => g.groupId === groupId)?.subjects.find((s) => s.name === 'ریاضی')?.id;
+  if (!id) throw new Error('teacher1 teaches no mathematics there');
+  return id;
+}
+
 /**
- * Teacher endpoints that name a class (`groupId` in the query or the body) must prove here that a
- * teacher of another class gets nothing: `input` is a call that teacher1 (هفتم الف) may make.
+ * Teacher endpoints that name a class (`groupId` in the query or the body, or a record of the class
+ * in the path) must prove here that a teacher of another class gets nothing: `input` is a call that
+ * teacher1 (هفتم الف) may make.
  */
-const OWNED_BY_TEACHER: Record<string, (groupId: number) => { query?: Record<string, string>; payload?: object }> = {
+const OWNED_BY_TEACHER: Record<string, (groupId: number) => TeacherInput | Promise<TeacherInput>> = {
   'GET teacher/report-card': (groupId) => ({ query: { groupId: String(groupId), term: 'second' } }),
   'PUT teacher/report-card': (groupId) => ({
     payload: { groupId, term: 'second', rows: [{ studentId: 1, grades: [] }] },
@@ -263,6 +296,24 @@ const OWNED_BY_TEACHER: Record<string, (groupId: number) => { query?: Record<str
       date: '2026-09-26',
       entries: [{ studentId: 1, state: 'present' }],
     },
+  }),
+  'GET teacher/assessments': async (groupId) => ({
+    query: { groupId: String(groupId), subjectId: String(await teacher1Math(groupId)) },
+  }),
+  'POST teacher/assessments': async (groupId) => ({
+    payload: { groupId, subjectId: await teacher1Math(groupId), kind: 'quiz', title: 'آزمونک', date: '2026-09-26' },
+  }),
+  'PUT teacher/assessments/:id': async (groupId) => ({
+    params: await teacher1Assessment(groupId),
+    payload: { kind: 'oral', title: 'پرسش', date: '2026-09-27' },
+  }),
+  'DELETE teacher/assessments/:id': async (groupId) => ({ params: await teacher1Assessment(groupId) }),
+  'PUT teacher/assessments/:id/marks': async (groupId) => ({
+    params: await teacher1Assessment(groupId),
+    payload: { marks: [{ studentId: 1, score: '۱۸' }] },
+  }),
+  'POST teacher/report-card/fill': async (groupId) => ({
+    payload: { groupId, subjectId: await teacher1Math(groupId), term: 'second' },
   }),
 };
 
@@ -303,10 +354,10 @@ describe('a teacher reaches only the classes assigned to her', () => {
         });
       }
       const ep = endpoints.find((e) => keyOf(e.method, e.path) === key) as Endpoint;
-      const input = make(mine.id);
+      const input = await make(mine.id);
       const res = await t.inject({
         method: ep.method,
-        url: urlOf(ep),
+        url: fillParams(ep, input.params),
         headers: t.as(await t.sessionFor('09361234567')),
         ...(input.query ? { query: input.query } : {}),
         ...(input.payload ? { payload: input.payload } : {}),
@@ -316,12 +367,12 @@ describe('a teacher reaches only the classes assigned to her', () => {
       // teacher1 herself is let in (or told what is wrong with the input): the refusal is about the class.
       const own = await t.inject({
         method: ep.method,
-        url: urlOf(ep),
+        url: fillParams(ep, input.params),
         headers: t.as(await t.sessionFor('teacher1')),
         ...(input.query ? { query: input.query } : {}),
         ...(input.payload ? { payload: input.payload } : {}),
       });
-      expect([200, 400, 409]).toContain(own.statusCode);
+      expect([200, 201, 400, 409]).toContain(own.statusCode);
     },
   );
 });

@@ -79,6 +79,8 @@ interface Fixture {
   academicYear: number;
   /** parent1's payment of several invoices (started, not yet paid). */
   batchId: number;
+  /** Mathematics of student1's class, a subject of teacher1. */
+  mathId: number;
 }
 
 /** The endpoints that answer a list without paging: how to call them, and how to see that they answer more. */
@@ -112,6 +114,7 @@ const UNPAGED: Record<string, Unpaged> = {
   'teacher/report-card': { url: (f) => `teacher/report-card?groupId=${f.groupId}&term=second` },
   'attendance/sheet': { url: (f) => `attendance/sheet?groupId=${f.groupId}&date=${ATTENDANCE_DAY}` },
   'attendance/holidays': { url: () => 'attendance/holidays' },
+  'teacher/assessments': { url: (f) => `teacher/assessments?groupId=${f.groupId}&subjectId=${f.mathId}` },
   'panel/attendance/month': { url: (f) => `panel/attendance/month?groupId=${f.groupId}&year=1405&month=7` },
   'panel/attendance/day': { url: () => `panel/attendance/day?date=${ATTENDANCE_DAY}` },
   'student/attendance': { url: () => 'student/attendance?year=1405&month=7' },
@@ -199,6 +202,7 @@ describe('query count of list endpoints', () => {
       groupId: me.groupId,
       academicYear: (school.value as { academicYear: number }).academicYear,
       batchId: await startBatch(t, tokens.parent),
+      mathId: await mathOf(t, me.groupId),
     };
     for (const [path, entry] of Object.entries(UNPAGED)) {
       const ep = GETS.find((e) => e.path === path);
@@ -265,6 +269,16 @@ describe('query count of list endpoints', () => {
     },
   );
 });
+
+/** The mathematics subject of a class. */
+async function mathOf(t: TestApp, groupId: number): Promise<number> {
+  const [row] = await t.db
+    .select({ id: groupSubjects.id })
+    .from(groupSubjects)
+    .where(and(eq(groupSubjects.groupId, groupId), eq(groupSubjects.name, 'ریاضی')));
+  if (!row) throw new Error('the demo class has no mathematics');
+  return row.id;
+}
 
 /** parent1 starts one payment of an open invoice of each child: the batch's id. */
 async function startBatch(t: TestApp, parent: string): Promise<number> {

@@ -303,7 +303,14 @@ describe('addresses that do not exist', () => {
   });
 
   it('answers 200 for the parent and teacher areas too, kept out of search engines', async () => {
-    for (const url of ['/parent', '/parent/children/3/news', '/teacher', '/teacher/grades', '/teacher/news']) {
+    for (const url of [
+      '/parent',
+      '/parent/children/3/news',
+      '/teacher',
+      '/teacher/grades',
+      '/teacher/marks',
+      '/teacher/news',
+    ]) {
       const res = await page(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<meta name="robots" content="noindex">');

@@ -84,6 +84,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: lazy(() => import('../features/teachers/pages/teacher-home-page')) },
               { path: 'grades', lazy: lazy(() => import('../features/report-cards/pages/teacher-grid-page')) },
+              { path: 'marks', lazy: lazy(() => import('../features/assessments/pages/teacher-marks-page')) },
               {
                 path: 'attendance',
                 lazy: lazy(() => import('../features/attendance/pages/take-attendance-page')),

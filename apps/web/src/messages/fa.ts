@@ -29,6 +29,7 @@ export const fa = {
   teacher: {
     home: 'کلاس‌های من',
     grades: 'نمره‌ها',
+    marks: 'مستمر',
     attendance: 'حضور و غیاب',
     news: 'خبرها',
     greeting: (name: string) => `سلام ${name}، روز خوبی داشته باشید`,

@@ -305,7 +305,7 @@ export async function myClasses(db: Db, userId: number): Promise<{ fullName: str
 }
 
 /** A grid cut to the subjects given: their columns and their grades only; remarks and averages stay as they are. */
-function limitGrid(g: Grid, allowed: Set<number>): Grid {
+export function limitGrid(g: Grid, allowed: Set<number>): Grid {
   return {
     ...g,
     subjects: g.subjects.filter((s) => allowed.has(s.id)),

@@ -1,5 +1,5 @@
 import type { SessionUser } from '@madreseh/contract/auth/auth.contract';
-import { IconChalkboard, IconChecklist, IconNews, IconReportAnalytics } from '@tabler/icons-react';
+import { IconChalkboard, IconChecklist, IconListNumbers, IconNews, IconReportAnalytics } from '@tabler/icons-react';
 import { useRouteLoaderData } from 'react-router';
 import { fa } from '../../messages/fa';
 import { type AreaLink, AreaShell } from './area-shell';
@@ -7,6 +7,7 @@ import { type AreaLink, AreaShell } from './area-shell';
 export const TEACHER_LINKS: AreaLink[] = [
   { to: '/teacher', label: fa.teacher.home, icon: IconChalkboard, end: true },
   { to: '/teacher/attendance', label: fa.teacher.attendance, icon: IconChecklist },
+  { to: '/teacher/marks', label: fa.teacher.marks, icon: IconListNumbers },
   { to: '/teacher/grades', label: fa.teacher.grades, icon: IconReportAnalytics },
   { to: '/teacher/news', label: fa.teacher.news, icon: IconNews },
 ];

@@ -1,3 +1,4 @@
+import { assessmentsContract, type FillBody } from '@madreseh/contract/assessments/assessments.contract';
 import { groupsContract } from '@madreseh/contract/groups/groups.contract';
 import { parentsContract } from '@madreseh/contract/parents/parents.contract';
 import type { PublishBody } from '@madreseh/contract/report-cards/report-cards.contract';
@@ -31,6 +32,15 @@ export function useSaveGrid(forTeacher = false) {
         (forTeacher ? teacherGridQuery(grid.group.id, grid.term) : gridQuery(grid.group.id, grid.term)).queryKey,
         grid,
       ),
+  });
+}
+
+/** A teacher fills one subject's term grades from her continuous marks (the school's rule, on the server). */
+export function useFillFromMarks() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: FillBody) => call(assessmentsContract.fill, { body }),
+    onSuccess: ({ grid }) => qc.setQueryData(teacherGridQuery(grid.group.id, grid.term).queryKey, grid),
   });
 }
 

@@ -29,6 +29,15 @@ export const reportCardsFa = {
   teacherTitle: 'نمره‌های درس‌های من',
   teacherDescription: 'فقط ستون درس‌های خودتان را می‌بینید؛ انتشار کارنامه با دفتر مدرسه است.',
   teacherReadOnly: 'کارنامه‌های این نوبت منتشر شده‌اند؛ نمره‌ها فقط خواندنی‌اند.',
+  fillShort: 'از مستمر',
+  fillLabel: (subject: string) => `پر کردن ستون ${subject} از نمرات مستمر`,
+  fillTitle: 'پر کردن از نمرات مستمر',
+  fillText: (subject: string, term: string) =>
+    `نمرهٔ «${subject}» در «${term}» از نمرات مستمر همین نوبت با قاعدهٔ مدرسه حساب و ذخیره می‌شود. نمرهٔ دانش‌آموزانی که نمرهٔ مستمر دارند جایگزین می‌شود و بعد هم می‌توانید آن را تغییر دهید.`,
+  fillConfirm: 'پر کن',
+  fillSaveFirst: 'اول تغییرات جدول را ذخیره کنید.',
+  filled: (subject: string, n: string, skipped: string) =>
+    `نمرهٔ ${subject} برای ${n} دانش‌آموز پر شد${skipped === '۰' ? '' : `؛ ${skipped} نفر نمره‌ای برای پر شدن نداشتند`}.`,
   noClasses: 'هنوز کلاس و درسی به شما سپرده نشده است.',
   cellLabel: (student: string, subject: string) => `${subject} — ${student}`,
   // Student side

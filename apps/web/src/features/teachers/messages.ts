@@ -39,5 +39,6 @@ export const teachersFa = {
     takeAttendance: 'حضور و غیاب',
     grades: 'نمره‌ها',
     news: 'خبر تازه به این کلاس',
+    marks: 'نمرات مستمر',
   },
 } as const;

@@ -4,16 +4,17 @@ import {
   type Grid,
   parseDescriptive,
   parseScore,
+  TERM_LABELS,
 } from '@madreseh/contract/report-cards/report-cards.contract';
 import { Alert, Badge, Button, Group, Modal, NativeSelect, Paper, Stack, Table, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDeviceFloppy, IconEye, IconEyeOff, IconLock } from '@tabler/icons-react';
+import { IconDeviceFloppy, IconEye, IconEyeOff, IconLock, IconWand } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { digitsToPersian, formatDecimal, formatNumber } from '../../../lib/format';
 import { typedDecimal } from '../../../ui/digits-input';
-import { usePublish, useSaveGrid } from '../api';
+import { useFillFromMarks, usePublish, useSaveGrid } from '../api';
 import { reportCardsFa as t } from '../messages';
 import classes from '../report-cards.module.css';
 
@@ -38,6 +39,29 @@ export function GradeGrid({ grid, forTeacher = false }: { grid: Grid; forTeacher
   const showRemarks = !forTeacher;
   const publish = usePublish();
   const numeric = grid.group.gradingScale === 'numeric';
+  // A teacher fills a column from her continuous marks; the grades stay editable afterwards.
+  const fill = useFillFromMarks();
+  const canFill = forTeacher && numeric && !readOnly;
+  const [filling, setFilling] = useState<{ id: number; name: string } | null>(null);
+  const doFill = () => {
+    if (!filling) return;
+    fill.mutate(
+      { groupId: grid.group.id, subjectId: filling.id, term: grid.term },
+      {
+        onSuccess: (r) => {
+          setFilling(null);
+          notifications.show({
+            color: 'green',
+            message: t.filled(filling.name, formatNumber(r.filled), formatNumber(r.skipped)),
+          });
+        },
+        onError: (err) => {
+          setFilling(null);
+          notifications.show({ color: 'red', message: err.message });
+        },
+      },
+    );
+  };
 
   // Load what the server holds whenever the grid answer changes.
   useEffect(() => {
@@ -178,6 +202,19 @@ export function GradeGrid({ grid, forTeacher = false }: { grid: Grid; forTeacher
           </Group>
         </Stack>
       </Modal>
+      <Modal opened={filling !== null} onClose={() => setFilling(null)} title={t.fillTitle} centered>
+        <Stack>
+          <Text data-testid="fill-preview">{filling ? t.fillText(filling.name, TERM_LABELS[grid.term]) : ''}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setFilling(null)}>
+              {t.cancel}
+            </Button>
+            <Button loading={fill.isPending} onClick={doFill} data-testid="fill-confirm">
+              {t.fillConfirm}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <Group justify="space-between" mb="sm" gap="xs">
         <Group gap="xs">
           <Badge color={grid.published ? 'green' : 'gray'} variant="light" size="lg" data-testid="publish-state">
@@ -243,6 +280,23 @@ export function GradeGrid({ grid, forTeacher = false }: { grid: Grid; forTeacher
                     <Text size="xs" c="dimmed">
                       {`${t.weight} ${digitsToPersian(s.weight)}`}
                     </Text>
+                    {canFill && (
+                      <Button
+                        size="compact-xs"
+                        variant="light"
+                        mt={4}
+                        leftSection={<IconWand size={14} />}
+                        aria-label={t.fillLabel(s.name)}
+                        onClick={() =>
+                          dirty.size > 0
+                            ? notifications.show({ color: 'orange', message: t.fillSaveFirst })
+                            : setFilling({ id: s.id, name: s.name })
+                        }
+                        data-testid="fill-from-marks"
+                      >
+                        {t.fillShort}
+                      </Button>
+                    )}
                   </Table.Th>
                 ))}
                 {numeric && <Table.Th ta="center">{t.average}</Table.Th>}

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconChecklist, IconNews, IconReportAnalytics } from '@tabler/icons-react';
+import { IconChecklist, IconListNumbers, IconNews, IconReportAnalytics } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { digitsToPersian, formatAcademicYear } from '../../../lib/format';
@@ -43,31 +43,43 @@ export function Component() {
                     </Badge>
                   ))}
                 </Group>
-                <Group grow mt="xs">
+                <Stack gap={6} mt="xs">
                   <Button
+                    fullWidth
                     component={Link}
                     to={`/teacher/attendance?group=${c.groupId}`}
                     leftSection={<IconChecklist size={18} />}
                   >
                     {t.home.takeAttendance}
                   </Button>
+                  <Group grow gap={6}>
+                    <Button
+                      component={Link}
+                      to={`/teacher/marks?group=${c.groupId}`}
+                      variant="light"
+                      leftSection={<IconListNumbers size={18} />}
+                    >
+                      {t.home.marks}
+                    </Button>
+                    <Button
+                      component={Link}
+                      to={`/teacher/grades?group=${c.groupId}`}
+                      variant="light"
+                      leftSection={<IconReportAnalytics size={18} />}
+                    >
+                      {t.home.grades}
+                    </Button>
+                  </Group>
                   <Button
+                    fullWidth
                     component={Link}
-                    to={`/teacher/grades?group=${c.groupId}`}
-                    variant="light"
-                    leftSection={<IconReportAnalytics size={18} />}
+                    to={`/teacher/news?group=${c.groupId}`}
+                    variant="subtle"
+                    leftSection={<IconNews size={18} />}
                   >
-                    {t.home.grades}
+                    {t.home.news}
                   </Button>
-                </Group>
-                <Button
-                  component={Link}
-                  to={`/teacher/news?group=${c.groupId}`}
-                  variant="subtle"
-                  leftSection={<IconNews size={18} />}
-                >
-                  {t.home.news}
-                </Button>
+                </Stack>
               </Stack>
             </Card>
           ))}
