@@ -46,6 +46,8 @@ parentPort.on('message', (m) => {
     else if (m.op === 'rows') {
       const job = jobs.get(m.id);
       if (job) for (const row of m.rows) job.made[m.sheet].addRow(row);
+    } else if (m.op === 'drop') {
+      jobs.delete(m.id);
     } else if (m.op === 'end') {
       const job = jobs.get(m.id);
       if (!job) return;
