@@ -22,7 +22,11 @@ export interface Column<T> {
 export interface SheetSpec<T> {
   name: string;
   columns: readonly Column<T>[];
-  rows: readonly T[];
+  /**
+   * The records, or batches of them as they are read (an export of tens of thousands of rows reads them a
+   * few thousand per statement, so neither the database nor the event loop is held by one long step).
+   */
+  rows: readonly T[] | AsyncIterable<readonly T[]>;
 }
 
 /** Whole numbers with thousands separators (amounts in Rials). */
@@ -115,17 +119,29 @@ function xlsxWorker(): Worker {
 export async function writeXlsx(workbook: Workbook): Promise<Buffer> {
   const id = nextJob++;
   const done = new Promise<Buffer>((resolve, reject) => jobs.set(id, { resolve, reject }));
+  // A worker that fails while rows are still being read is reported when the file is awaited, below.
+  done.catch(() => {});
   const w = xlsxWorker();
   w.ref();
   const shapes = workbook.sheets.map(({ spec: _, ...shape }) => shape);
   w.postMessage({ id, op: 'begin', sheets: shapes });
-  for (const [index, sheet] of workbook.sheets.entries()) {
-    if (!sheet.spec) continue;
-    const { rows, columns } = sheet.spec;
-    for (let i = 0; i < rows.length; i += CHUNK) {
-      await new Promise((r) => setImmediate(r));
-      w.postMessage({ id, op: 'rows', sheet: index, rows: cellsOf(columns, rows.slice(i, i + CHUNK)) });
+  try {
+    for (const [index, sheet] of workbook.sheets.entries()) {
+      if (!sheet.spec) continue;
+      const { rows, columns } = sheet.spec;
+      for await (const batch of 'length' in rows ? [rows] : rows) {
+        for (let i = 0; i < batch.length; i += CHUNK) {
+          await new Promise((r) => setImmediate(r));
+          w.postMessage({ id, op: 'rows', sheet: index, rows: cellsOf(columns, batch.slice(i, i + CHUNK)) });
+        }
+      }
     }
+  } catch (err) {
+    // Reading the rows failed: the worker forgets the half-built workbook.
+    jobs.delete(id);
+    w.postMessage({ id, op: 'drop' });
+    if (!jobs.size) w.unref();
+    throw err;
   }
   w.postMessage({ id, op: 'end' });
   return done;

@@ -1,8 +1,18 @@
 // Builds XLSX files off the server's event loop: compressing a workbook of tens of thousands of rows takes
 // seconds of CPU. Receives plain sheets (lib/spreadsheet.ts) and answers the file's bytes.
 // Plain JavaScript on purpose: a worker thread loads it as it is, under any TypeScript loader or none.
+import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import ExcelJS from 'exceljs';
+
+// On a machine of few cores the seconds of compression compete with the server's own thread for a core:
+// this thread runs below normal priority (on Linux the nice value is per thread, so only this one), and a
+// file waits a little longer rather than every other request. Where lowering is refused it runs as it is.
+try {
+  os.setPriority(os.constants.priority.PRIORITY_BELOW_NORMAL);
+} catch {
+  // Not permitted here: normal priority.
+}
 
 /** Workbooks being built, by job: the sheets are made at 'begin', rows come in chunks, 'end' writes the file. */
 const jobs = new Map();
@@ -46,6 +56,8 @@ parentPort.on('message', (m) => {
     else if (m.op === 'rows') {
       const job = jobs.get(m.id);
       if (job) for (const row of m.rows) job.made[m.sheet].addRow(row);
+    } else if (m.op === 'drop') {
+      jobs.delete(m.id);
     } else if (m.op === 'end') {
       const job = jobs.get(m.id);
       if (!job) return;

@@ -75,7 +75,7 @@ export function registerStudentRoutes(app: FastifyInstance, db: Db): void {
     return result;
   });
   implement(app, studentsContract.export, async ({ query, reply }) =>
-    asAttachment(reply, await exportStudents(await allStudents(db, query)), {
+    asAttachment(reply, await exportStudents(allStudents(db, query)), {
       type: XLSX_TYPE,
       name: 'students.xlsx',
       persianName: 'دانش‌آموزان.xlsx',

@@ -1,8 +1,9 @@
-import type {
-  Credentials,
-  Student,
-  studentInputSchema,
-  studentListQuerySchema,
+import {
+  type Credentials,
+  STUDENT_STATUSES,
+  type Student,
+  type studentInputSchema,
+  type studentListQuerySchema,
 } from '@madreseh/contract/students/students.contract';
 import { normalizePersian } from '@madreseh/contract/text';
 import { imageUrls } from '@madreseh/contract/uploads';
@@ -12,6 +13,7 @@ import { hashPassword, randomPassword } from '../../auth/passwords';
 import { endUserSessions, resolveSession, type SessionPolicy } from '../../auth/sessions';
 import type { Db, Tx } from '../../db/client';
 import { keptRows } from '../../db/invalidation';
+import { figures } from '../../db/schema/figures';
 import { invoices } from '../../db/schema/payments';
 import { reportCards } from '../../db/schema/report-cards';
 import { groups, students } from '../../db/schema/school';
@@ -235,8 +237,7 @@ export async function listStudents(
 ): Promise<{ items: Student[]; total: number; page: number; pageSize: number }> {
   const where = whereOf(query);
   const order = orderOf(query.sort);
-  const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(students).where(where);
-  const total = counted?.n ?? 0;
+  const total = await countStudents(db, query, where);
   // The page's ids first, read in order from the students table alone (an index gives the default order),
   // then only those rows joined: a page never joins or sorts the whole school. A page in the second half
   // is read from the end, in the reverse order: the last page skips nothing, whatever the school's size.
@@ -259,12 +260,55 @@ export async function listStudents(
   return { items: rows.map(toStudent), total, page: query.page, pageSize: query.pageSize };
 }
 
-/** Every student the filters select (for the export), in the list's order. */
-export async function allStudents(db: Db, filters: StudentListFilters): Promise<Student[]> {
-  const rows = await baseSelect(db)
-    .where(whereOf(filters))
-    .orderBy(...orderOf(filters.sort));
-  return rows.map(toStudent);
+/**
+ * How many students the filters select. By status alone (the list as it opens) the counters kept by
+ * triggers answer it (migrations 0019 and 0024: one row per status), whatever the size of the school; a
+ * class is counted through its index (a class's size); a search counts what it matched. A counter missing
+ * (a backup from before it, restored) is counted from the table instead.
+ */
+async function countStudents(db: Db, f: StudentListFilters, where: SQL | undefined): Promise<number> {
+  if (f.groupId === null && !(f.q && normalizePersian(f.q))) {
+    const statuses = f.status === null ? ['active', 'inactive'] : f.status === 'all' ? STUDENT_STATUSES : [f.status];
+    const names = statuses.map((s) => `${s}_students`);
+    const kept = await db.select({ n: figures.n }).from(figures).where(inArray(figures.name, names));
+    if (kept.length === names.length) return kept.reduce((sum, r) => sum + Number(r.n), 0);
+  }
+  const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(students).where(where);
+  return counted?.n ?? 0;
+}
+
+/** Students read per statement by the export: short steps, so other requests run between them. */
+const EXPORT_BATCH = 1000;
+
+/**
+ * Every student the filters select (for the export), in the list's order, in batches: their ids first, in
+ * order, from the students table alone (and the classes, to sort by class), then the rows of a batch of
+ * ids at a time — never one statement reading, joining and sorting the whole school.
+ */
+export async function* allStudents(
+  db: Db,
+  filters: StudentListFilters,
+  batch = EXPORT_BATCH,
+): AsyncGenerator<Student[]> {
+  const byGroup = filters.sort === 'group' || filters.sort === '-group';
+  const ids = (
+    await (byGroup
+      ? db.select({ id: students.id }).from(students).leftJoin(groups, eq(groups.id, students.groupId))
+      : db.select({ id: students.id }).from(students)
+    )
+      .where(whereOf(filters))
+      .orderBy(...orderOf(filters.sort))
+  ).map((r) => r.id);
+  for (let i = 0; i < ids.length; i += batch) {
+    const some = ids.slice(i, i + batch);
+    const rows = new Map((await baseSelect(db).where(inArray(students.id, some))).map((r) => [r.id, r]));
+    const inOrder: Student[] = [];
+    for (const id of some) {
+      const row = rows.get(id);
+      if (row) inOrder.push(toStudent(row));
+    }
+    yield inOrder;
+  }
 }
 
 async function assertGroupExists(tx: Tx, groupId: number | null) {

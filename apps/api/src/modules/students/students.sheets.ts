@@ -88,7 +88,7 @@ export async function importTemplate(): Promise<Buffer> {
 }
 
 /** The listed students as an XLSX sheet, dates in Jalali. */
-export function exportStudents(list: Student[]): Promise<Buffer> {
+export function exportStudents(list: Student[] | AsyncIterable<Student[]>): Promise<Buffer> {
   return toXlsx({ name: SHEET_NAME, columns: EXPORT_COLUMNS, rows: list });
 }
 
