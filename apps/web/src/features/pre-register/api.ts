@@ -26,10 +26,6 @@ export function useSetPreRegisterStatus(id: number) {
   });
 }
 
-/** A family looks its form's status up by tracking code and national code. */
-export const lookupPreRegistration = (query: { trackingCode: string; nationalCode: string }) =>
-  call(p.lookup, { query });
-
 /** The filtered list as a spreadsheet file, saved by the browser. */
 export const downloadPreRegistrations = (filter: EndpointInput<typeof p.export>['query'], format: 'xlsx' | 'csv') =>
   downloadFile(urlFor(p.export, undefined, { ...filter, format }), `pre-register.${format}`);

@@ -18,11 +18,11 @@ import { MF, TextField } from '../../ui/kit-form';
 import light from '../../ui/kit-form.module.css';
 import { Ltr } from '../../ui/ltr';
 import { toastError } from '../../ui/toasts';
-import { lookupPreRegistration } from './api';
 import { fieldSections } from './fields';
 import type { Values } from './form-values';
 import { preRegFa } from './messages';
 import classes from './pre-register.module.css';
+import { lookupPreRegistration } from './public-api';
 
 /**
  * The pre-registration form's later steps, its receipt and the status lookup: a chunk of its own,

@@ -44,7 +44,7 @@ function Author({ n }: { n: AdminNews }) {
         {n.author}
       </Text>
       {n.byTeacher && (
-        <Badge size="sm" variant="outline" color="grape">
+        <Badge size="sm" variant="light" color="grape">
           {newsFa.byTeacher}
         </Badge>
       )}
