@@ -2,8 +2,7 @@ import type { NewsCard as News } from '@madreseh/contract/news/news.contract';
 import { IconPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatJalaliDate } from '../lib/format';
-import { Card, CardSection, Group, rem, Text, Title } from './kit';
-import { Badge, Image } from './kit-display';
+import { Badge, Card, CardSection, Group, Image, rem, Text, Title } from './kit';
 
 /**
  * One news item as a card linking to its page: cover, pinned mark, Jalali date, title and summary.

@@ -1,7 +1,6 @@
-import { IconCloudOff, IconWifiOff } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { IconCloudOff } from '@tabler/icons-react';
 import { formatJalaliDateTime } from '../lib/format';
-import { Alert } from './kit-display';
+import { Alert } from './kit';
 
 /**
  * «آفلاین — اطلاعات <Jalali time>»: the page shows what was saved when the network last answered.
@@ -32,20 +31,6 @@ export function OfflineNotice({
       role="status"
     >
       {at ? `آفلاین — اطلاعات ${formatJalaliDateTime(at)}` : 'آفلاین — آخرین اطلاعات دریافت‌شده را می‌بینید.'}
-    </Alert>
-  );
-}
-
-/** A public form that needs the network, shown while the browser is offline: says why it cannot be sent. */
-export function OfflineFormNotice({ children }: { children: ReactNode }) {
-  return (
-    <Alert
-      tone="orange"
-      icon={<IconWifiOff size={18} />}
-      style={{ marginBottom: 'var(--mantine-spacing-md)' }}
-      data-testid="offline-form"
-    >
-      {children}
     </Alert>
   );
 }

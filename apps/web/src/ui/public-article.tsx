@@ -2,8 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { fa } from '../messages/fa';
-import { Anchor, PublicPage } from './kit';
-import { Alert, Skeleton } from './kit-display';
+import { Alert, Anchor, PublicPage, Skeleton } from './kit';
 import { PageHeader } from './page-header';
 
 /**

@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { importWithReload } from '../../../app/lazy-route';
-import { Group, M, PublicPage, rem, Text } from '../../../ui/kit';
-import { Image, SimpleGrid, Skeleton } from '../../../ui/kit-display';
+import { Group, Image, M, PublicPage, rem, SimpleGrid, Skeleton, Text } from '../../../ui/kit';
 import { PageHeader } from '../../../ui/page-header';
 import classes from '../gallery.module.css';
 import { galleryFa } from '../messages';

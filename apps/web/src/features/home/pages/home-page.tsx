@@ -6,8 +6,20 @@ import { Link } from 'react-router';
 import { digitsToPersian } from '../../../lib/format';
 import { schoolProfileQuery } from '../../../lib/school-profile';
 import { fa } from '../../../messages/fa';
-import { Anchor, Button, Container, Group, Paper, rem, Stack, Text, Title } from '../../../ui/kit';
-import { Image, SimpleGrid, Skeleton } from '../../../ui/kit-display';
+import {
+  Anchor,
+  Button,
+  Container,
+  Group,
+  Image,
+  Paper,
+  rem,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '../../../ui/kit';
 import { NewsCard } from '../../../ui/news-card';
 import kit from '../../../ui/public.module.css';
 import { homeQueries } from '../api';
