@@ -247,13 +247,32 @@ export async function setNewsCover(
 ): Promise<AdminNews> {
   const [exists_] = await db.select({ id: news.id }).from(news).where(eq(news.id, id));
   if (!exists_) throw AppError.notFound(NOT_FOUND);
+  await replaceNewsCover(db, storage, actor, id, file, async (tx) => {
+    const [current] = await tx.select().from(news).where(eq(news.id, id)).for('update');
+    if (!current) throw AppError.notFound(NOT_FOUND);
+    return current;
+  });
+  return getNews(db, id);
+}
+
+/**
+ * Stores a news item's new cover, then swaps it in one transaction that first locks the row through
+ * `lockRow` (which refuses with a 404 whoever may not touch it). The image is written outside the
+ * transaction; a refused swap removes it again, a done one removes the old cover.
+ */
+export async function replaceNewsCover(
+  db: Db,
+  storage: Storage,
+  actor: Actor,
+  id: number,
+  file: Buffer,
+  lockRow: (tx: Tx) => Promise<{ coverKey: string | null }>,
+): Promise<void> {
   const stored = await storeImage(storage, 'news', file);
   let old: string | null = null;
   try {
     await db.transaction(async (tx) => {
-      const [current] = await tx.select().from(news).where(eq(news.id, id)).for('update');
-      if (!current) throw AppError.notFound(NOT_FOUND);
-      old = current.coverKey;
+      old = (await lockRow(tx)).coverKey;
       await tx.update(news).set({ coverKey: stored.key, updatedAt: new Date() }).where(eq(news.id, id));
       await audit(tx, actor, 'upload', 'news.cover', id);
     });
@@ -262,7 +281,6 @@ export async function setNewsCover(
     throw err;
   }
   if (old) await removeImage(storage, old);
-  return getNews(db, id);
 }
 
 const visibleNow = () => and(eq(news.status, 'published'), lte(news.publishAt, sql`now()`)) as SQL;

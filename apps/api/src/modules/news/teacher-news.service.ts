@@ -10,9 +10,10 @@ import type { Actor } from '../../lib/actor';
 import { audit, changedFields } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { plainText } from '../../lib/html';
-import { removeImage, storeImage } from '../../storage/images';
+import { removeImage } from '../../storage/images';
 import type { Storage } from '../../storage/storage';
 import { enqueue } from '../notifications/outbox';
+import { replaceNewsCover } from './news.service';
 
 type Input = z.output<typeof teacherNewsInputSchema>;
 
@@ -252,19 +253,6 @@ export async function setTeacherNewsCover(
   id: number,
   file: Buffer,
 ): Promise<TeacherNews> {
-  const stored = await storeImage(storage, 'news', file);
-  let old: string | null = null;
-  try {
-    await db.transaction(async (tx) => {
-      const current = await ownRow(tx, userId, id, true);
-      old = current.coverKey;
-      await tx.update(news).set({ coverKey: stored.key, updatedAt: new Date() }).where(eq(news.id, id));
-      await audit(tx, actor, 'upload', 'news.cover', id);
-    });
-  } catch (err) {
-    await removeImage(storage, stored.key);
-    throw err;
-  }
-  if (old) await removeImage(storage, old);
+  await replaceNewsCover(db, storage, actor, id, file, (tx) => ownRow(tx, userId, id, true));
   return getOwn(db, userId, id);
 }
