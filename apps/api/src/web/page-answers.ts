@@ -12,6 +12,7 @@ export interface SchoolAnswer {
   hours: string;
   location: { lat: number; lng: number } | null;
   preRegistrationOpen: boolean;
+  academicYear: number;
   logo: ImageAnswer | null;
   hero: ImageAnswer | null;
 }

@@ -1,3 +1,4 @@
+import { digitsToPersian } from '@madreseh/contract/digits';
 import type { NewsCardAnswer, NewsDetailAnswer, PhotoAnswer, RenderedPage, SchoolAnswer } from './page-answers';
 
 /** The first screen's HTML, the page's <head> tags and its JSON-LD, as strings (everything escaped). */
@@ -14,6 +15,9 @@ export const PAGE_TEXT = {
   backHome: 'بازگشت به صفحهٔ اصلی',
   preRegisterOpen: 'پیش‌ثبت‌نام سال تحصیلی جدید باز است.',
   preRegisterClosed: 'پیش‌ثبت‌نام در حال حاضر بسته است.',
+  preRegisterYear: (year: string) => `پیش‌ثبت‌نام سال تحصیلی ${year} باز است`,
+  preRegisterCta: 'شروع پیش‌ثبت‌نام',
+  preRegisterLine: 'فرم پیش‌ثبت‌نام را آنلاین پر کنید و کد پیگیری بگیرید.',
   address: 'نشانی',
   phones: 'تلفن',
   email: 'ایمیل',
@@ -145,6 +149,19 @@ export function hero(school: SchoolAnswer): string {
   return (
     `<section class="fs-hero"><div class="fs-wrap"><h1>${esc(school.name)}</h1>` +
     `${school.slogan ? `<p>${esc(school.slogan)}</p>` : ''}</div></section>`
+  );
+}
+
+/**
+ * The home's call to pre-register, when it is open: in the app it is the first screen's largest text,
+ * so the server draws it too, as large, and the page's largest paint is this first one.
+ */
+export function preRegisterCall(school: SchoolAnswer): string {
+  if (!school.preRegistrationOpen) return '';
+  const year = digitsToPersian(`${school.academicYear}-${school.academicYear + 1}`);
+  return (
+    `<section class="fs-wrap fs-section"><div class="fs-card fs-call"><h2>${esc(PAGE_TEXT.preRegisterYear(year))}</h2>` +
+    `<p class="fs-dim">${esc(PAGE_TEXT.preRegisterLine)}</p><p><a href="/pre-register">${esc(PAGE_TEXT.preRegisterCta)}</a></p></div></section>`
   );
 }
 

@@ -25,6 +25,7 @@ import {
   PAGE_TEXT,
   photoGrid,
   plain,
+  preRegisterCall,
   schoolLd,
   titled,
 } from './page-markup';
@@ -200,7 +201,7 @@ async function publicPage(
         ...base,
         title: school?.slogan ? `${name} | ${school.slogan}` : name,
         description: schoolDescription,
-        body: school ? frame(school, '/', hero(school) + newsList(news?.items ?? [])) : '',
+        body: school ? frame(school, '/', hero(school) + preRegisterCall(school) + newsList(news?.items ?? [])) : '',
       };
     }
     case 'gallery': {
@@ -219,7 +220,12 @@ async function publicPage(
         title: `${PAGE_TEXT.about} | ${name}`,
         description: school?.aboutHtml ? clip(plain(school.aboutHtml)) : schoolDescription,
         body: school
-          ? frame(school, '/about-us', titled(PAGE_TEXT.about, `<div class="fs-rich">${school.aboutHtml}</div>`))
+          ? // In a card as wide as the app's, so its text wraps the same and stays the largest paint.
+            frame(
+              school,
+              '/about-us',
+              titled(PAGE_TEXT.about, `<div class="fs-card fs-rich">${school.aboutHtml}</div>`),
+            )
           : '',
       };
     case 'contact':

@@ -154,8 +154,9 @@ function hero(page: { answers: { url: string; body: unknown }[] }): string {
 
 /**
  * The four weights of the Persian subset the portal uses (text, links, titles, the brand; about 21 KB
- * each): asked for with the HTML, so they are there by the first paint and the fonts do not swap in
- * later and move the page (the home page shifted by up to 1.01). docs/decisions/0012.
+ * each): asked for with the HTML, so on a fast connection they are there by the first paint. Their
+ * faces are `font-display: optional`: a font that is late is not swapped in (the home page shifted by up
+ * to 1.01 that way); the visit stays in the fallback font. docs/decisions/0012, 0028.
  */
 function fontsToPreload(webDist: string): string[] {
   const faces = fontFaces(webDist);

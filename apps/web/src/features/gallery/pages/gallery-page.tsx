@@ -122,7 +122,8 @@ export function Component() {
               srcSet={p.image.srcSet}
               sizes="(max-width: 48em) 50vw, 25vw"
               alt={p.caption}
-              loading="lazy"
+              // The first row is in the first screen (the server's markup asks for it at once too).
+              loading={i < 4 ? 'eager' : 'lazy'}
               width={p.width}
               height={p.height}
               style={{ '--image-object-fit': 'cover', height: rem(180) } as React.CSSProperties}

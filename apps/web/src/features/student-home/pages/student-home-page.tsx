@@ -70,9 +70,10 @@ export function Component() {
               </Stack>
             </Group>
           </Card>
-          <NoticesCard />
           <NewsCard />
           <BalanceCard />
+          {/* Last: it appears only when there are notices, and would push the cards below it down. */}
+          <NoticesCard />
         </SimpleGrid>
       ) : null}
     </>
@@ -123,7 +124,12 @@ function NewsCard() {
             {t.latestNews}
           </Text>
           {q.isPending ? (
-            <Skeleton h={48} />
+            // As tall as the three one-line items it waits for, so the cards below do not move.
+            [0, 1, 2].map((i) => (
+              <Skeleton key={i}>
+                <Text lineClamp={1}>&nbsp;</Text>
+              </Skeleton>
+            ))
           ) : q.isError ? (
             <Text size="sm">{q.error.message}</Text>
           ) : latest.length === 0 ? (
@@ -158,7 +164,13 @@ function BalanceCard() {
             {t.remaining}
           </Text>
           {q.isPending ? (
-            <Skeleton h={36} w={160} />
+            // The figure's and the link's lines, so the card keeps its height when they arrive.
+            <Skeleton w={160}>
+              <Text fz={24} fw={800}>
+                &nbsp;
+              </Text>
+              <Text size="sm">&nbsp;</Text>
+            </Skeleton>
           ) : q.isError ? (
             <Text size="sm">{q.error.message}</Text>
           ) : (
