@@ -1,9 +1,11 @@
-import { ASSESSMENT_KIND_LABELS, type Markbook } from '@madreseh/contract/assessments/assessments.contract';
-import { Alert, Badge, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { formatJalaliDate, formatNumber } from '../../../lib/format';
-import { averageOf, formatScore, KIND_COLORS } from '../marks-format';
+import type { Markbook } from '@madreseh/contract/assessments/assessments.contract';
+import { Alert, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { formatNumber } from '../../../lib/format';
+import { averageOf, formatScore } from '../marks-format';
 import { assessmentsFa as t } from '../messages';
+import { KindAndDate } from './kind-and-date';
 
+/** The assessments of a (class, subject): each with how many were marked and their average. */
 export function AssessmentList({ book, onOpen }: { book: Markbook; onOpen: (id: number) => void }) {
   if (book.assessments.length === 0)
     return (
@@ -18,14 +20,7 @@ export function AssessmentList({ book, onOpen }: { book: Markbook; onOpen: (id: 
           <Card withBorder padding="sm">
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <Stack gap={2} style={{ minWidth: 0 }}>
-                <Group gap="xs">
-                  <Badge color={KIND_COLORS[a.kind]} variant="light">
-                    {ASSESSMENT_KIND_LABELS[a.kind]}
-                  </Badge>
-                  <Text size="sm" c="dimmed">
-                    {formatJalaliDate(a.date)}
-                  </Text>
-                </Group>
+                <KindAndDate a={a} />
                 <Text fw={600} truncate>
                   {a.title}
                 </Text>

@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { formatScore, ruleText } from '../marks-format';
 import { assessmentsFa as t } from '../messages';
 
+/** Each student's continuous average, exam and term grade in the chosen term, by the school's rule. */
 export function Averages({ book, term, onTerm }: { book: Markbook; term: Term; onTerm: (t: Term) => void }) {
   const terms = book.group.usesMonthly ? TERMS : MAIN_TERMS;
   const rows = useMemo(() => {

@@ -1,18 +1,15 @@
-import {
-  ASSESSMENT_KIND_LABELS,
-  type Assessment,
-  type Markbook,
-} from '@madreseh/contract/assessments/assessments.contract';
-import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import type { Assessment, Markbook } from '@madreseh/contract/assessments/assessments.contract';
+import { ActionIcon, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowRight, IconDeviceFloppy, IconPencil, IconTrash } from '@tabler/icons-react';
 import { type KeyboardEvent, useState } from 'react';
-import { formatJalaliDate, formatNumber } from '../../../lib/format';
+import { formatNumber } from '../../../lib/format';
 import { ConfirmModal } from '../../../ui/confirm-modal';
 import { typedDecimal } from '../../../ui/digits-input';
 import { useDeleteAssessment } from '../api';
-import { formatScore, KIND_COLORS } from '../marks-format';
+import { formatScore } from '../marks-format';
 import { assessmentsFa as t } from '../messages';
+import { KindAndDate } from './kind-and-date';
 import { useMarkSheet } from './use-mark-sheet';
 
 /** Enter goes to the next student's mark (Shift+Enter to the one before), as on paper. */
@@ -129,14 +126,7 @@ function SheetHeader({
         </Group>
       </Group>
       <Paper withBorder p="sm">
-        <Group gap="xs" mb={4}>
-          <Badge color={KIND_COLORS[assessment.kind]} variant="light">
-            {ASSESSMENT_KIND_LABELS[assessment.kind]}
-          </Badge>
-          <Text size="sm" c="dimmed">
-            {formatJalaliDate(assessment.date)}
-          </Text>
-        </Group>
+        <KindAndDate a={assessment} mb={4} />
         <Text fw={700}>{assessment.title}</Text>
         <Text size="sm" c="dimmed">
           {t.marksHint(formatScore(assessment.maxScore))}

@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { digitsToPersian, formatJalaliDate } from '../../../lib/format';
 import { useFormState } from '../../../lib/use-form-state';
@@ -101,6 +101,57 @@ function ProfileCard({ p }: { p: Profile }) {
   );
 }
 
+/** A form's answer: `then` and a green toast, or the server's field errors and a red toast (offline said so). */
+function outcome(form: { showServerErrors(err: unknown): void }, success: string, then: () => void) {
+  return {
+    onSuccess: () => {
+      then();
+      toastSuccess(success);
+    },
+    onError: (err: Error) => {
+      form.showServerErrors(err);
+      toastError(errorMessage(err));
+    },
+  };
+}
+
+/** A card holding one small form: its title, its fields and its submit button. */
+function CardForm({
+  title,
+  submitLabel,
+  loading,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  submitLabel: string;
+  loading: boolean;
+  onSubmit: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Card withBorder>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSubmit();
+        }}
+      >
+        <Stack gap="sm">
+          <Title order={3} fz="h5">
+            {title}
+          </Title>
+          {children}
+          <Button type="submit" loading={loading} w="fit-content">
+            {submitLabel}
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
+
 /** The student's own mobile and address. */
 function ContactForm({ p }: { p: Profile }) {
   const update = useUpdateProfile();
@@ -111,50 +162,35 @@ function ContactForm({ p }: { p: Profile }) {
     resetContact({ mobile: p.mobile ?? '', address: p.address ?? '' });
   }, [p, resetContact]);
   return (
-    <Card withBorder>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          update.mutate(contact, {
-            onSuccess: () => {
-              contactForm.setErrors({});
-              toastSuccess(t.contactSaved);
-            },
-            onError: (err) => {
-              contactForm.showServerErrors(err);
-              toastError(errorMessage(err));
-            },
-          });
-        }}
-      >
-        <Stack gap="sm">
-          <Title order={3} fz="h5">
-            {t.contactTitle}
-          </Title>
-          <TextInput
-            label={t.mobile}
-            inputMode="tel"
-            {...withPersianDigits({
-              value: contact.mobile,
-              onChange: (mobile: string) => contactForm.set('mobile', mobile),
-            })}
-            error={contactErrors.mobile}
-          />
-          <Textarea
-            label={t.address}
-            autosize
-            minRows={2}
-            value={contact.address}
-            onChange={(e) => contactForm.set('address', e.currentTarget.value)}
-            error={contactErrors.address}
-          />
-          <Button type="submit" loading={update.isPending} w="fit-content">
-            {t.save}
-          </Button>
-        </Stack>
-      </form>
-    </Card>
+    <CardForm
+      title={t.contactTitle}
+      submitLabel={t.save}
+      loading={update.isPending}
+      onSubmit={() =>
+        update.mutate(
+          contact,
+          outcome(contactForm, t.contactSaved, () => contactForm.setErrors({})),
+        )
+      }
+    >
+      <TextInput
+        label={t.mobile}
+        inputMode="tel"
+        {...withPersianDigits({
+          value: contact.mobile,
+          onChange: (mobile: string) => contactForm.set('mobile', mobile),
+        })}
+        error={contactErrors.mobile}
+      />
+      <Textarea
+        label={t.address}
+        autosize
+        minRows={2}
+        value={contact.address}
+        onChange={(e) => contactForm.set('address', e.currentTarget.value)}
+        error={contactErrors.address}
+      />
+    </CardForm>
   );
 }
 
@@ -163,42 +199,20 @@ function PasswordForm() {
   const change = useChangePassword();
   const pwForm = useFormState({ currentPassword: '', newPassword: '', repeat: '' });
   const { values: pw, setValues: setPw, errors: pwErrors } = pwForm;
+  const submit = () => {
+    // Digits compare as at login: «۱۲۳» and «123» are the same password.
+    if (digitsToLatin(pw.newPassword) !== digitsToLatin(pw.repeat)) {
+      pwForm.setErrors({ repeat: t.repeatMismatch });
+      return;
+    }
+    change.mutate(
+      { currentPassword: pw.currentPassword, newPassword: pw.newPassword },
+      outcome(pwForm, t.passwordChanged, () => pwForm.reset()),
+    );
+  };
   return (
-    <Card withBorder>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          // Digits compare as at login: «۱۲۳» and «123» are the same password.
-          if (digitsToLatin(pw.newPassword) !== digitsToLatin(pw.repeat)) {
-            pwForm.setErrors({ repeat: t.repeatMismatch });
-            return;
-          }
-          change.mutate(
-            { currentPassword: pw.currentPassword, newPassword: pw.newPassword },
-            {
-              onSuccess: () => {
-                pwForm.reset();
-                toastSuccess(t.passwordChanged);
-              },
-              onError: (err) => {
-                pwForm.showServerErrors(err);
-                toastError(errorMessage(err));
-              },
-            },
-          );
-        }}
-      >
-        <Stack gap="sm">
-          <Title order={3} fz="h5">
-            {t.passwordTitle}
-          </Title>
-          <PasswordChangeFields value={pw} onChange={setPw} errors={pwErrors} />
-          <Button type="submit" loading={change.isPending} w="fit-content">
-            {t.changePassword}
-          </Button>
-        </Stack>
-      </form>
-    </Card>
+    <CardForm title={t.passwordTitle} submitLabel={t.changePassword} loading={change.isPending} onSubmit={submit}>
+      <PasswordChangeFields value={pw} onChange={setPw} errors={pwErrors} />
+    </CardForm>
   );
 }
