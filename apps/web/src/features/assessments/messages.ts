@@ -43,6 +43,7 @@ export const assessmentsFa = {
   ruleLine: (text: string) => `قاعدهٔ مدرسه: ${text}`,
   ruleSimple: 'میانگین سادهٔ نمره‌ها (هر نمره به ۲۰ برده می‌شود)',
   ruleByKind: 'میانگین وزنی بر پایهٔ نوع ارزشیابی',
+  ruleText: (method: string, share: string) => `${method}؛ ${share}`,
   ruleShare: (continuous: string, exam: string) =>
     `در نوبت‌ها: ${continuous}٪ مستمر و ${exam}٪ امتحان (پیش از ثبت امتحان، فقط مستمر)`,
   toGrades: 'پر کردن نمرهٔ نوبت در کارنامه',
@@ -55,6 +56,7 @@ export const assessmentsFa = {
     byKind: 'وزنی بر پایهٔ نوع',
     weights: 'وزن هر نوع (۰ تا ۱۰)',
     share: 'سهم نمرهٔ مستمر در نمرهٔ نوبت (درصد)',
+    percent: '٪',
     shareHint:
       'باقی‌مانده سهم امتحان نوبت است. تا امتحان نوبت ثبت نشده، نمرهٔ نوبت همان میانگین مستمر است؛ ماهانه‌ها فقط مستمرند.',
     save: 'ذخیرهٔ قاعده',

@@ -19,11 +19,13 @@ export const attendanceFa = {
   waiting: (n: string) => `${n} برگهٔ حضور و غیاب در گوشی منتظر اینترنت است.`,
   sendNow: 'فرستادن',
   sentFromQueue: (n: string) => `${n} برگهٔ حضور و غیاب فرستاده شد.`,
-  refused: 'یک برگهٔ منتظر را مدرسه نپذیرفت:',
+  refused: (failed: string[]) => `یک برگهٔ منتظر را مدرسه نپذیرفت: ${failed.join('؛ ')}`,
   takenAt: (at: string) => `ثبت‌شده — ${at}`,
   notTaken: 'هنوز ثبت نشده',
   summary: (present: string, absent: string, late: string) => `${present} حاضر، ${absent} غایب، ${late} تأخیر`,
   tapHint: 'برای غایب کردن روی نام بزنید',
+  /** The states as short as the segmented control of a row needs. */
+  short: { present: 'حاضر', absent: 'غایب', late: 'تأخیر', excused: 'موجه' },
   offlineCopy: 'آفلاین — فهرست ذخیره‌شده در گوشی',
   // staff
   adminTitle: 'حضور و غیاب',
@@ -35,6 +37,9 @@ export const attendanceFa = {
   classesTaken: (taken: string, all: string) => `${taken} کلاس از ${all} کلاس ثبت شده`,
   nobodyAbsent: 'امروز غایبی ثبت نشده است.',
   notTakenYet: 'ثبت نشده',
+  classAbsent: (group: string, absent: string) => `${group}: ${absent} غایب`,
+  /** A month grid's cell: one letter a state. */
+  letter: { present: '✓', absent: 'غ', late: 'ت', excused: 'م' },
   exportXlsx: 'خروجی اکسل',
   student: 'دانش‌آموز',
   absentDays: 'غیبت',
@@ -58,6 +63,7 @@ export const attendanceFa = {
   noticesTitle: 'اعلان‌ها',
   noNotices: 'اعلانی نیست.',
   noMarks: 'در این ماه حضور و غیابی ثبت نشده است.',
+  reasons: (reasons: string[]) => reasons.join('، '),
   closedDay: 'تعطیل',
   prevMonth: 'ماه قبل',
   nextMonth: 'ماه بعد',

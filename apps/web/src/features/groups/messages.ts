@@ -26,4 +26,6 @@ export const classesFa = {
   empty: 'هنوز کلاسی نساخته‌اید. با «کلاس تازه» اولین کلاس را بسازید.',
   passMark: (n: string) => `نمرهٔ قبولی ${n}`,
   grades: 'نمره‌ها',
+  gradeLine: (grade: string, scale: string) => `پایهٔ ${grade} · ${scale}`,
+  subjectList: (subjects: string[]) => subjects.join('، '),
 };

@@ -15,6 +15,7 @@ export const newsFa = {
   fieldTime: 'ساعت انتشار',
   timeInvalid: 'ساعت را ۲۴ساعته و به شکل ۱۴:۳۰ وارد کنید.',
   fieldCover: 'تصویر روی جلد',
+  coverTypes: 'JPEG، PNG یا WebP',
   publishHint: 'زمان آینده یعنی خبر در آن زمان منتشر می‌شود.',
   fieldGroups: 'کلاس‌ها',
   groupsLoading: 'در حال بارگذاری کلاس‌ها…',

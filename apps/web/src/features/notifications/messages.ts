@@ -45,7 +45,7 @@ export const notifyFa = {
   dailyCap: 'سقف پیامک در روز (۰: بی‌سقف)',
   reminderDays: 'یادآوری سررسید، چند روز پیش از آن',
   templates: 'متن پیام‌ها',
-  placeholders: (list: string) => `جای‌گذاری‌ها: ${list}`,
+  placeholders: (names: readonly string[]) => `جای‌گذاری‌ها: ${names.map((p) => `{${p}}`).join('، ')}`,
   fromEnv: 'این مقدار را متغیر محیطی سرور تعیین کرده است.',
   month: 'این ماه',
   monthMessages: 'پیامک فرستاده‌شده',

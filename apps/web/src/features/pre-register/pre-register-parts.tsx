@@ -40,7 +40,7 @@ export function LaterStep({ step, values, field }: { step: number; values: Value
         <TextField
           label={preRegFa.lastAverage}
           inputMode="decimal"
-          placeholder="۱۸٫۷۵"
+          placeholder={preRegFa.lastAverageExample}
           digits="decimal"
           {...field('lastAverage')}
         />
@@ -129,8 +129,8 @@ function TrackingCode({ code }: { code: string }) {
       <button
         type="button"
         className={cx(light.iconButton, 'no-print')}
-        aria-label={copied ? 'کپی شد' : 'کپی'}
-        title={copied ? 'کپی شد' : 'کپی'}
+        aria-label={copied ? preRegFa.copied : preRegFa.copy}
+        title={copied ? preRegFa.copied : preRegFa.copy}
         onClick={() =>
           void navigator.clipboard?.writeText(code).then(() => {
             setCopied(true);
@@ -262,36 +262,41 @@ export function LookupForm({ online }: { online: boolean }) {
           {preRegFa.lookup}
         </Button>
       </form>
-      {result && (
-        <Stack gap={6} style={{ marginTop: 'var(--mantine-spacing-lg)' }} data-testid="lookup-result">
-          <Group gap="xs">
-            <Text>{preRegFa.status}:</Text>
-            <Badge
-              data-status={result.status}
-              style={
-                {
-                  '--badge-height': 'var(--badge-height-lg)',
-                  '--badge-padding-x': 'var(--badge-padding-x-lg)',
-                  '--badge-fz': 'var(--badge-fz-lg)',
-                } as React.CSSProperties
-              }
-            >
-              {PRE_REGISTER_STATUS_LABELS[result.status]}
-            </Badge>
-          </Group>
-          <Text>
-            {preRegFa.student}: {result.firstName} {result.lastName} — {GRADE_LABELS[result.grade]}
-          </Text>
-          <Text>
-            {preRegFa.submittedAt}: {formatJalaliDate(result.createdAt)}
-          </Text>
-          {result.statusChangedAt && (
-            <Text>
-              {preRegFa.lastChange}: {formatJalaliDate(result.statusChangedAt)}
-            </Text>
-          )}
-        </Stack>
-      )}
+      {result && <LookupResult result={result} />}
     </Card>
+  );
+}
+
+/** The status of the form looked up, with the child's name and grade and its dates. */
+function LookupResult({ result }: { result: PreRegisterPublicStatus }) {
+  return (
+    <Stack gap={6} style={{ marginTop: 'var(--mantine-spacing-lg)' }} data-testid="lookup-result">
+      <Group gap="xs">
+        <Text>{preRegFa.status}:</Text>
+        <Badge
+          data-status={result.status}
+          style={
+            {
+              '--badge-height': 'var(--badge-height-lg)',
+              '--badge-padding-x': 'var(--badge-padding-x-lg)',
+              '--badge-fz': 'var(--badge-fz-lg)',
+            } as React.CSSProperties
+          }
+        >
+          {PRE_REGISTER_STATUS_LABELS[result.status]}
+        </Badge>
+      </Group>
+      <Text>
+        {preRegFa.student}: {result.firstName} {result.lastName} — {GRADE_LABELS[result.grade]}
+      </Text>
+      <Text>
+        {preRegFa.submittedAt}: {formatJalaliDate(result.createdAt)}
+      </Text>
+      {result.statusChangedAt && (
+        <Text>
+          {preRegFa.lastChange}: {formatJalaliDate(result.statusChangedAt)}
+        </Text>
+      )}
+    </Stack>
   );
 }

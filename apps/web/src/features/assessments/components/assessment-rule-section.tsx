@@ -18,12 +18,14 @@ export function AssessmentRuleSection() {
   return data ? <RuleForm initial={data} /> : null;
 }
 
+type RuleFormState = ReturnType<typeof useFormState<AveragingRule>>;
+const numberOf = (v: string | number, fallback: number) => (typeof v === 'number' ? v : fallback);
+
 function RuleForm({ initial }: { initial: AveragingRule }) {
   const form = useFormState<AveragingRule>(initial);
   const save = useSetRule();
   const rule = form.values;
   const set = (patch: Partial<AveragingRule>) => form.setValues({ ...rule, ...patch });
-  const numberOf = (v: string | number, fallback: number) => (typeof v === 'number' ? v : fallback);
   return (
     <Card
       withBorder
@@ -65,38 +67,14 @@ function RuleForm({ initial }: { initial: AveragingRule }) {
             ]}
           />
         </Stack>
-        {rule.method === 'by-kind' && (
-          <Stack gap={4}>
-            <Text size="sm" fw={500}>
-              {t.rule.weights}
-            </Text>
-            <SimpleGrid cols={{ base: 2, sm: 5 }}>
-              {CONTINUOUS_KINDS.map((k) => (
-                <NumberInput
-                  key={k}
-                  label={ASSESSMENT_KIND_LABELS[k]}
-                  min={0}
-                  max={10}
-                  allowDecimal={false}
-                  value={rule.kindWeights[k]}
-                  onChange={(v) => set({ kindWeights: { ...rule.kindWeights, [k]: numberOf(v, 0) } })}
-                />
-              ))}
-            </SimpleGrid>
-            {form.errors.kindWeights && (
-              <Text size="sm" c="red">
-                {form.errors.kindWeights}
-              </Text>
-            )}
-          </Stack>
-        )}
+        {rule.method === 'by-kind' && <KindWeights form={form} set={set} />}
         <NumberInput
           label={t.rule.share}
           description={t.rule.shareHint}
           min={0}
           max={100}
           allowDecimal={false}
-          suffix="٪"
+          suffix={t.rule.percent}
           value={rule.continuousShare}
           onChange={(v) => set({ continuousShare: numberOf(v, 0) })}
           error={form.errors.continuousShare}
@@ -109,5 +87,35 @@ function RuleForm({ initial }: { initial: AveragingRule }) {
         </Group>
       </Stack>
     </Card>
+  );
+}
+
+/** The weight of each kind of assessment, for the weighted average. */
+function KindWeights({ form, set }: { form: RuleFormState; set: (patch: Partial<AveragingRule>) => void }) {
+  const rule = form.values;
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500}>
+        {t.rule.weights}
+      </Text>
+      <SimpleGrid cols={{ base: 2, sm: 5 }}>
+        {CONTINUOUS_KINDS.map((k) => (
+          <NumberInput
+            key={k}
+            label={ASSESSMENT_KIND_LABELS[k]}
+            min={0}
+            max={10}
+            allowDecimal={false}
+            value={rule.kindWeights[k]}
+            onChange={(v) => set({ kindWeights: { ...rule.kindWeights, [k]: numberOf(v, 0) } })}
+          />
+        ))}
+      </SimpleGrid>
+      {form.errors.kindWeights && (
+        <Text size="sm" c="red">
+          {form.errors.kindWeights}
+        </Text>
+      )}
+    </Stack>
   );
 }

@@ -1,4 +1,8 @@
-import { ATTENDANCE_LABELS, type AttendanceState } from '@madreseh/contract/attendance/attendance.contract';
+import {
+  ATTENDANCE_LABELS,
+  type AttendanceState,
+  type MyMonth,
+} from '@madreseh/contract/attendance/attendance.contract';
 import { JALALI_MONTHS, JALALI_WEEKDAYS, todayIso, toJalali } from '@madreseh/contract/jalali';
 import { ActionIcon, Alert, Badge, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconBell, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
@@ -24,12 +28,10 @@ export function Component() {
   const year = Number(params.get('year')) || now.year;
   const month = Number(params.get('month')) || now.month;
   const q = useQuery(myMonthQuery(year, month, viewer));
-  const notices = useQuery({ ...noticesQuery(), enabled: own });
   const go = (delta: number) => {
     const index = year * 12 + (month - 1) + delta;
     setParams({ year: String(Math.floor(index / 12)), month: String((index % 12) + 1) }, { replace: true });
   };
-  const marked = q.data?.days.filter((d) => d.marks.length > 0) ?? [];
   return (
     <>
       <PageHeader title={own ? t.myTitle : t.childTitle} />
@@ -49,60 +51,73 @@ export function Component() {
       ) : q.isError ? (
         <Alert color="red">{q.error.message}</Alert>
       ) : (
-        <Stack gap="sm">
-          <Paper withBorder p="sm" data-testid="my-counts">
-            <Text fw={700}>
-              {t.myCounts(
-                formatNumber(q.data.counts.absent),
-                formatNumber(q.data.counts.late),
-                formatNumber(q.data.counts.excused),
-              )}
-            </Text>
-          </Paper>
-          {marked.length === 0 ? (
-            <Alert color="gray" variant="light">
-              {t.noMarks}
-            </Alert>
-          ) : (
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={6} data-testid="my-days">
-              {marked.map((d) => (
-                <Paper key={d.date} withBorder p={8} data-testid="my-day">
-                  <Group justify="space-between" wrap="nowrap">
-                    <Text size="sm">{`${JALALI_WEEKDAYS[d.weekday]} ${digitsToPersian(d.day)} ${JALALI_MONTHS[month - 1]}`}</Text>
-                    <Group gap={4}>
-                      {d.marks.map((m) => (
-                        <Badge
-                          key={m.period ?? 0}
-                          color={COLORS[m.state]}
-                          variant={m.state === 'present' ? 'light' : 'filled'}
-                        >
-                          {`${m.period ? `${digitsToPersian(m.period)}: ` : ''}${ATTENDANCE_LABELS[m.state]}${
-                            m.state === 'late' && m.lateMinutes ? ` ${digitsToPersian(m.lateMinutes)}′` : ''
-                          }`}
-                        </Badge>
-                      ))}
-                    </Group>
-                  </Group>
-                  {d.marks.some((m) => m.reason) && (
-                    <Text size="xs" c="dimmed" mt={4}>
-                      {d.marks
-                        .map((m) => m.reason)
-                        .filter(Boolean)
-                        .join('، ')}
-                    </Text>
-                  )}
-                </Paper>
-              ))}
-            </SimpleGrid>
+        <MonthDays data={q.data} month={month} />
+      )}
+      {own && <Notices />}
+    </>
+  );
+}
+
+/** The month's counts, and each day with a mark: its states (by period) and the reasons given. */
+function MonthDays({ data, month }: { data: MyMonth; month: number }) {
+  const marked = data.days.filter((d) => d.marks.length > 0);
+  return (
+    <Stack gap="sm">
+      <Paper withBorder p="sm" data-testid="my-counts">
+        <Text fw={700}>
+          {t.myCounts(
+            formatNumber(data.counts.absent),
+            formatNumber(data.counts.late),
+            formatNumber(data.counts.excused),
           )}
-        </Stack>
+        </Text>
+      </Paper>
+      {marked.length === 0 ? (
+        <Alert color="gray" variant="light">
+          {t.noMarks}
+        </Alert>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={6} data-testid="my-days">
+          {marked.map((d) => (
+            <Paper key={d.date} withBorder p={8} data-testid="my-day">
+              <Group justify="space-between" wrap="nowrap">
+                <Text size="sm">{`${JALALI_WEEKDAYS[d.weekday]} ${digitsToPersian(d.day)} ${JALALI_MONTHS[month - 1]}`}</Text>
+                <Group gap={4}>
+                  {d.marks.map((m) => (
+                    <Badge
+                      key={m.period ?? 0}
+                      color={COLORS[m.state]}
+                      variant={m.state === 'present' ? 'light' : 'filled'}
+                    >
+                      {`${m.period ? `${digitsToPersian(m.period)}: ` : ''}${ATTENDANCE_LABELS[m.state]}${
+                        m.state === 'late' && m.lateMinutes ? ` ${digitsToPersian(m.lateMinutes)}′` : ''
+                      }`}
+                    </Badge>
+                  ))}
+                </Group>
+              </Group>
+              {d.marks.some((m) => m.reason) && (
+                <Text size="xs" c="dimmed" mt={4}>
+                  {t.reasons(d.marks.map((m) => m.reason).filter((r): r is string => Boolean(r)))}
+                </Text>
+              )}
+            </Paper>
+          ))}
+        </SimpleGrid>
       )}
-      {own && (
-        <Title order={2} fz="h4" mt="lg" mb="xs">
-          {t.noticesTitle}
-        </Title>
-      )}
-      {!own ? null : notices.isPending ? (
+    </Stack>
+  );
+}
+
+/** The student's own notices of recorded absences. */
+function Notices() {
+  const notices = useQuery(noticesQuery());
+  return (
+    <>
+      <Title order={2} fz="h4" mt="lg" mb="xs">
+        {t.noticesTitle}
+      </Title>
+      {notices.isPending ? (
         <Skeleton h={80} />
       ) : notices.isError ? null : notices.data.items.length === 0 ? (
         <Text c="dimmed">{t.noNotices}</Text>

@@ -79,6 +79,22 @@ function draftOf(g: Group | null): Draft {
       };
 }
 
+type DraftForm = ReturnType<typeof useFormState<Draft>>;
+
+/** What the API takes: numbers as numbers, and only the subjects with a name. */
+function bodyOf(d: Draft) {
+  return {
+    name: d.name,
+    gradeLevel: Number(d.gradeLevel),
+    academicYear: Number(d.academicYear),
+    gradingScale: d.gradingScale,
+    usesMonthly: d.usesMonthly,
+    subjects: d.subjects
+      .filter((s) => s.name.trim() !== '')
+      .map((s) => ({ ...(s.id ? { id: s.id } : {}), name: s.name, weight: s.weight })),
+  };
+}
+
 function GroupForm({ initial, onDone }: { initial: Draft; onDone: () => void }) {
   const form = useFormState(initial);
   const { values: d, setValues: setD, errors } = form;
@@ -88,27 +104,9 @@ function GroupForm({ initial, onDone }: { initial: Draft; onDone: () => void }) 
     value: String(y),
     label: formatAcademicYear(y),
   }));
-  const setSubject = (i: number, patch: Partial<SubjectDraft>) =>
-    setD({ ...d, subjects: d.subjects.map((s, j) => (j === i ? { ...s, ...patch } : s)) });
-
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    save.mutate(
-      {
-        id: d.id,
-        body: {
-          name: d.name,
-          gradeLevel: Number(d.gradeLevel),
-          academicYear: Number(d.academicYear),
-          gradingScale: d.gradingScale,
-          usesMonthly: d.usesMonthly,
-          subjects: d.subjects
-            .filter((s) => s.name.trim() !== '')
-            .map((s) => ({ ...(s.id ? { id: s.id } : {}), name: s.name, weight: s.weight })),
-        },
-      },
-      formOutcome(form, t.saved, onDone),
-    );
+    save.mutate({ id: d.id, body: bodyOf(d) }, formOutcome(form, t.saved, onDone));
   };
 
   return (
@@ -157,45 +155,7 @@ function GroupForm({ initial, onDone }: { initial: Draft; onDone: () => void }) 
         <Text fw={600} size="sm" mt="xs">
           {t.subjects}
         </Text>
-        {d.subjects.map((s, i) => (
-          <Row key={s.key} gap="xs" wrap="nowrap" align="flex-start">
-            <TextInput
-              aria-label={`${t.subjectName} ${digitsToPersian(i + 1)}`}
-              placeholder={t.subjectName}
-              value={s.name}
-              onChange={(e) => setSubject(i, { name: e.currentTarget.value })}
-              error={errors[`subjects.${i}.name`]}
-              style={{ flex: 1 }}
-            />
-            <TextInput
-              aria-label={`${t.weight} ${digitsToPersian(i + 1)}`}
-              value={s.weight}
-              onChange={(e) => setSubject(i, { weight: e.currentTarget.value })}
-              inputMode="numeric"
-              w={80}
-              styles={{ input: { textAlign: 'center' } }}
-              error={errors[`subjects.${i}.weight`]}
-            />
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size="lg"
-              mt={4}
-              aria-label={t.removeSubject}
-              onClick={() => setD({ ...d, subjects: d.subjects.filter((_, j) => j !== i) })}
-            >
-              <IconTrash size={18} />
-            </ActionIcon>
-          </Row>
-        ))}
-        <Button
-          variant="light"
-          leftSection={<IconPlus size={16} />}
-          onClick={() => setD({ ...d, subjects: [...d.subjects, { key: newKey(), name: '', weight: '1' }] })}
-          w="fit-content"
-        >
-          {t.addSubject}
-        </Button>
+        <SubjectRows form={form} />
         <FormActions submitLabel={d.id === null ? t.create : t.save} loading={save.isPending} onCancel={onDone} />
       </Stack>
     </form>
@@ -235,47 +195,7 @@ export function Component() {
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {groups.data.items.map((g) => (
-            <Card key={g.id} withBorder data-testid="group-card">
-              <Stack gap={6}>
-                <Row justify="space-between" wrap="nowrap">
-                  <Text fw={700} size="lg">
-                    {g.name}
-                  </Text>
-                  <Badge variant="light">{formatAcademicYear(g.academicYear)}</Badge>
-                </Row>
-                <Text size="sm" c="dimmed">
-                  {`پایهٔ ${GRADE_LEVEL_LABELS[g.gradeLevel - 1] ?? ''} · ${GRADING_SCALE_LABELS[g.gradingScale]}`}
-                </Text>
-                <Text size="sm">
-                  {`${t.students(digitsToPersian(g.studentCount))} · ${t.subjectCount(digitsToPersian(g.subjects.length))}`}
-                </Text>
-                <Text size="xs" c="dimmed" lineClamp={2}>
-                  {g.subjects.map((s) => `${s.name} (${digitsToPersian(s.weight)})`).join('، ')}
-                </Text>
-                <Row gap="xs" mt="xs">
-                  <Button
-                    size="xs"
-                    variant="light"
-                    leftSection={<IconEdit size={14} />}
-                    onClick={() => setEditing(draftOf(g))}
-                  >
-                    {t.edit}
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    component={Link}
-                    to={`/dashboard/report-card?group=${g.id}`}
-                    leftSection={<IconReportAnalytics size={14} />}
-                  >
-                    {t.grades}
-                  </Button>
-                  <ActionIcon variant="subtle" color="red" aria-label={t.delete} onClick={() => deleting.ask(g)}>
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Row>
-              </Stack>
-            </Card>
+            <GroupCard key={g.id} g={g} onEdit={() => setEditing(draftOf(g))} onDelete={() => deleting.ask(g)} />
           ))}
         </SimpleGrid>
       )}
@@ -292,5 +212,97 @@ export function Component() {
         {deleting.item ? t.deleteConfirm(deleting.item.name) : ''}
       </ConfirmModal>
     </>
+  );
+}
+
+/** The class's subjects and their weights, a row each, added and removed in place. */
+function SubjectRows({ form }: { form: DraftForm }) {
+  const { values: d, setValues: setD, errors } = form;
+  const setSubject = (i: number, patch: Partial<SubjectDraft>) =>
+    setD({ ...d, subjects: d.subjects.map((s, j) => (j === i ? { ...s, ...patch } : s)) });
+  return (
+    <>
+      {d.subjects.map((s, i) => (
+        <Row key={s.key} gap="xs" wrap="nowrap" align="flex-start">
+          <TextInput
+            aria-label={`${t.subjectName} ${digitsToPersian(i + 1)}`}
+            placeholder={t.subjectName}
+            value={s.name}
+            onChange={(e) => setSubject(i, { name: e.currentTarget.value })}
+            error={errors[`subjects.${i}.name`]}
+            style={{ flex: 1 }}
+          />
+          <TextInput
+            aria-label={`${t.weight} ${digitsToPersian(i + 1)}`}
+            value={s.weight}
+            onChange={(e) => setSubject(i, { weight: e.currentTarget.value })}
+            inputMode="numeric"
+            w={80}
+            styles={{ input: { textAlign: 'center' } }}
+            error={errors[`subjects.${i}.weight`]}
+          />
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            size="lg"
+            mt={4}
+            aria-label={t.removeSubject}
+            onClick={() => setD({ ...d, subjects: d.subjects.filter((_, j) => j !== i) })}
+          >
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Row>
+      ))}
+      <Button
+        variant="light"
+        leftSection={<IconPlus size={16} />}
+        onClick={() => setD({ ...d, subjects: [...d.subjects, { key: newKey(), name: '', weight: '1' }] })}
+        w="fit-content"
+      >
+        {t.addSubject}
+      </Button>
+    </>
+  );
+}
+
+/** One class: its name, year, grade, scale, students and subjects; edit, its grades, delete. */
+function GroupCard({ g, onEdit, onDelete }: { g: Group; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <Card withBorder data-testid="group-card">
+      <Stack gap={6}>
+        <Row justify="space-between" wrap="nowrap">
+          <Text fw={700} size="lg">
+            {g.name}
+          </Text>
+          <Badge variant="light">{formatAcademicYear(g.academicYear)}</Badge>
+        </Row>
+        <Text size="sm" c="dimmed">
+          {t.gradeLine(GRADE_LEVEL_LABELS[g.gradeLevel - 1] ?? '', GRADING_SCALE_LABELS[g.gradingScale])}
+        </Text>
+        <Text size="sm">
+          {`${t.students(digitsToPersian(g.studentCount))} · ${t.subjectCount(digitsToPersian(g.subjects.length))}`}
+        </Text>
+        <Text size="xs" c="dimmed" lineClamp={2}>
+          {t.subjectList(g.subjects.map((s) => `${s.name} (${digitsToPersian(s.weight)})`))}
+        </Text>
+        <Row gap="xs" mt="xs">
+          <Button size="xs" variant="light" leftSection={<IconEdit size={14} />} onClick={onEdit}>
+            {t.edit}
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
+            component={Link}
+            to={`/dashboard/report-card?group=${g.id}`}
+            leftSection={<IconReportAnalytics size={14} />}
+          >
+            {t.grades}
+          </Button>
+          <ActionIcon variant="subtle" color="red" aria-label={t.delete} onClick={onDelete}>
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Row>
+      </Stack>
+    </Card>
   );
 }

@@ -1,18 +1,6 @@
 import { type AdminNews, NEWS_AUDIENCE_LABELS, type NewsInput } from '@madreseh/contract/news/news.contract';
-import {
-  Checkbox,
-  FileInput,
-  Group,
-  MultiSelect,
-  Progress,
-  SegmentedControl,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Checkbox, Group, MultiSelect, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useFormState } from '../../../lib/use-form-state';
 import { TimeInput24, timeOf } from '../../../ui/digits-input';
 import { FormActions } from '../../../ui/form-actions';
@@ -21,6 +9,7 @@ import { RichTextEditor } from '../../../ui/rich-text-editor';
 import { formOutcome } from '../../../ui/toasts';
 import { newsQueries, useSaveNews } from '../api';
 import { newsFa } from '../messages';
+import { CoverInput, NewsTitleInput, UploadProgress, useCoverUpload } from './news-form-parts';
 
 const TEHRAN_OFFSET = '+03:30';
 
@@ -69,12 +58,12 @@ function formOf(n: AdminNews): FormState {
   };
 }
 
+type Form = ReturnType<typeof useFormState<FormState>>;
+
 export function NewsForm({ editing, onDone }: { editing: AdminNews | null; onDone: () => void }) {
   const state = useFormState<FormState>(() => (editing ? formOf(editing) : emptyForm()));
   const { values: form, set, errors } = state;
-  const groups = useQuery(newsQueries.groups());
-  const [cover, setCover] = useState<File | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const { cover, setCover, progress, setProgress } = useCoverUpload();
 
   const save = useSaveNews(editing?.id ?? null, setProgress);
   const submit = () => {
@@ -101,13 +90,7 @@ export function NewsForm({ editing, onDone }: { editing: AdminNews | null; onDon
       }}
     >
       <Stack>
-        <TextInput
-          label={newsFa.fieldTitle}
-          required
-          value={form.title}
-          onChange={(e) => set('title', e.currentTarget.value)}
-          error={errors.title}
-        />
+        <NewsTitleInput value={form.title} onChange={(v) => set('title', v)} error={errors.title} />
         <Textarea
           label={newsFa.fieldSummary}
           autosize
@@ -122,77 +105,89 @@ export function NewsForm({ editing, onDone }: { editing: AdminNews | null; onDon
           onChange={(v) => set('bodyHtml', v)}
           error={errors.bodyHtml}
         />
-        <Stack gap={4}>
-          <Text fw={500} fz="sm">
-            {newsFa.fieldAudience}
-          </Text>
-          <SegmentedControl
-            value={form.audience}
-            onChange={(v) => set('audience', v as FormState['audience'])}
-            data={[
-              { value: 'public', label: NEWS_AUDIENCE_LABELS.public },
-              { value: 'students', label: NEWS_AUDIENCE_LABELS.students },
-              { value: 'groups', label: NEWS_AUDIENCE_LABELS.groups },
-            ]}
-          />
-          {form.audience === 'groups' && (
-            <MultiSelect
-              label={newsFa.fieldGroups}
-              placeholder={groups.isPending ? newsFa.groupsLoading : undefined}
-              data={(groups.data?.items ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
-              value={form.groupIds.map(String)}
-              onChange={(v) => set('groupIds', v.map(Number))}
-              error={errors.groupIds}
-              searchable
-              nothingFoundMessage={newsFa.noGroups}
-            />
-          )}
-        </Stack>
-        <Group grow align="flex-start" wrap="wrap">
-          <JalaliDateInput
-            label={newsFa.fieldDate}
-            value={form.date}
-            onChange={(v) => set('date', v)}
-            error={errors.publishAt}
-            miw={180}
-          />
-          <TimeInput24
-            label={newsFa.fieldTime}
-            value={form.time}
-            onChange={(v) => set('time', v)}
-            error={form.time && !timeOf(form.time) ? newsFa.timeInvalid : undefined}
-            miw={140}
-          />
-        </Group>
-        <Text fz="xs" c="dimmed" mt={-8}>
-          {newsFa.publishHint}
-        </Text>
-        <Group>
-          <SegmentedControl
-            value={form.status}
-            onChange={(v) => set('status', v as FormState['status'])}
-            data={[
-              { value: 'published', label: newsFa.published },
-              { value: 'draft', label: newsFa.draft },
-            ]}
-          />
-          <Checkbox
-            label={newsFa.fieldPinned}
-            checked={form.pinned}
-            onChange={(e) => set('pinned', e.currentTarget.checked)}
-          />
-        </Group>
-        <FileInput
-          label={newsFa.fieldCover}
-          accept="image/jpeg,image/png,image/webp"
-          value={cover}
-          onChange={setCover}
-          clearable
-          placeholder="JPEG، PNG یا WebP"
-        />
-        {progress !== null && <Progress value={progress * 100} aria-label={newsFa.uploading} />}
+        <AudienceFields state={state} />
+        <PublishFields state={state} />
+        <CoverInput label={newsFa.fieldCover} value={cover} onChange={setCover} />
+        <UploadProgress progress={progress} />
         <FormActions submitLabel={newsFa.save} loading={save.isPending} onCancel={onDone} />
       </Stack>
     </form>
+  );
+}
+
+/** Who reads the item: everyone, the students, or the students of chosen classes. */
+function AudienceFields({ state }: { state: Form }) {
+  const { values: form, set, errors } = state;
+  const groups = useQuery(newsQueries.groups());
+  return (
+    <Stack gap={4}>
+      <Text fw={500} fz="sm">
+        {newsFa.fieldAudience}
+      </Text>
+      <SegmentedControl
+        value={form.audience}
+        onChange={(v) => set('audience', v as FormState['audience'])}
+        data={[
+          { value: 'public', label: NEWS_AUDIENCE_LABELS.public },
+          { value: 'students', label: NEWS_AUDIENCE_LABELS.students },
+          { value: 'groups', label: NEWS_AUDIENCE_LABELS.groups },
+        ]}
+      />
+      {form.audience === 'groups' && (
+        <MultiSelect
+          label={newsFa.fieldGroups}
+          placeholder={groups.isPending ? newsFa.groupsLoading : undefined}
+          data={(groups.data?.items ?? []).map((g) => ({ value: String(g.id), label: g.name }))}
+          value={form.groupIds.map(String)}
+          onChange={(v) => set('groupIds', v.map(Number))}
+          error={errors.groupIds}
+          searchable
+          nothingFoundMessage={newsFa.noGroups}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** When the item is published (Tehran time), whether it is a draft, and whether it is pinned. */
+function PublishFields({ state }: { state: Form }) {
+  const { values: form, set, errors } = state;
+  return (
+    <>
+      <Group grow align="flex-start" wrap="wrap">
+        <JalaliDateInput
+          label={newsFa.fieldDate}
+          value={form.date}
+          onChange={(v) => set('date', v)}
+          error={errors.publishAt}
+          miw={180}
+        />
+        <TimeInput24
+          label={newsFa.fieldTime}
+          value={form.time}
+          onChange={(v) => set('time', v)}
+          error={form.time && !timeOf(form.time) ? newsFa.timeInvalid : undefined}
+          miw={140}
+        />
+      </Group>
+      <Text fz="xs" c="dimmed" mt={-8}>
+        {newsFa.publishHint}
+      </Text>
+      <Group>
+        <SegmentedControl
+          value={form.status}
+          onChange={(v) => set('status', v as FormState['status'])}
+          data={[
+            { value: 'published', label: newsFa.published },
+            { value: 'draft', label: newsFa.draft },
+          ]}
+        />
+        <Checkbox
+          label={newsFa.fieldPinned}
+          checked={form.pinned}
+          onChange={(e) => set('pinned', e.currentTarget.checked)}
+        />
+      </Group>
+    </>
   );
 }

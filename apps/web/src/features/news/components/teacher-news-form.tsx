@@ -1,12 +1,12 @@
 import { type TeacherNews, type TeacherNewsInput, teacherNewsInputSchema } from '@madreseh/contract/news/news.contract';
-import { Alert, Checkbox, FileInput, Progress, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Checkbox, Stack, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useFormState } from '../../../lib/use-form-state';
 import { FormActions } from '../../../ui/form-actions';
 import { toastError, toastSuccess } from '../../../ui/toasts';
 import { newsQueries, useSaveTeacherNews } from '../api';
 import { newsFa } from '../messages';
+import { CoverInput, NewsTitleInput, UploadProgress, useCoverUpload } from './news-form-parts';
 
 interface FormState {
   title: string;
@@ -14,6 +14,8 @@ interface FormState {
   groupIds: string[];
   removeCover: boolean;
 }
+
+const t = newsFa.teacher;
 
 /** A teacher's news item: title, plain text, her classes and an optional image. */
 export function TeacherNewsForm({
@@ -25,8 +27,6 @@ export function TeacherNewsForm({
   initialGroup?: number | null;
   onDone: () => void;
 }) {
-  const t = newsFa.teacher;
-  const classes = useQuery(newsQueries.teacherClasses());
   const state = useFormState<FormState>(() => ({
     title: editing?.title ?? '',
     text: editing?.text ?? '',
@@ -34,10 +34,8 @@ export function TeacherNewsForm({
     removeCover: false,
   }));
   const { values: form, set, errors } = state;
-  const [cover, setCover] = useState<File | null>(null);
-  const [progress, setProgress] = useState<number | null>(null);
+  const { cover, setCover, progress, setProgress } = useCoverUpload();
   const save = useSaveTeacherNews(editing?.id ?? null, setProgress);
-  const items = classes.data?.items ?? [];
 
   const submit = () => {
     const body: TeacherNewsInput = {
@@ -70,13 +68,7 @@ export function TeacherNewsForm({
       }}
     >
       <Stack>
-        <TextInput
-          label={newsFa.fieldTitle}
-          required
-          value={form.title}
-          onChange={(e) => set('title', e.currentTarget.value)}
-          error={errors.title}
-        />
+        <NewsTitleInput value={form.title} onChange={(v) => set('title', v)} error={errors.title} />
         <Textarea
           label={t.fieldText}
           description={t.textHint}
@@ -88,33 +80,8 @@ export function TeacherNewsForm({
           onChange={(e) => set('text', e.currentTarget.value)}
           error={errors.text}
         />
-        {classes.isSuccess && items.length === 0 ? (
-          <Alert color="gray" variant="light">
-            {t.noClasses}
-          </Alert>
-        ) : (
-          <Checkbox.Group
-            label={t.fieldGroups}
-            withAsterisk
-            value={form.groupIds}
-            onChange={(v) => set('groupIds', v)}
-            error={errors.groupIds}
-          >
-            <Stack gap="xs" mt={6}>
-              {items.map((c) => (
-                <Checkbox key={c.groupId} value={String(c.groupId)} label={c.groupName} />
-              ))}
-            </Stack>
-          </Checkbox.Group>
-        )}
-        <FileInput
-          label={t.fieldImage}
-          accept="image/jpeg,image/png,image/webp"
-          value={cover}
-          onChange={setCover}
-          clearable
-          placeholder="JPEG، PNG یا WebP"
-        />
+        <ClassChoice value={form.groupIds} onChange={(v) => set('groupIds', v)} error={errors.groupIds} />
+        <CoverInput label={t.fieldImage} value={cover} onChange={setCover} />
         {editing?.cover && !cover && (
           <Checkbox
             label={t.removeImage}
@@ -122,9 +89,38 @@ export function TeacherNewsForm({
             onChange={(e) => set('removeCover', e.currentTarget.checked)}
           />
         )}
-        {progress !== null && <Progress value={progress * 100} aria-label={newsFa.uploading} />}
+        <UploadProgress progress={progress} />
         <FormActions submitLabel={editing ? newsFa.save : t.publish} loading={save.isPending} onCancel={onDone} />
       </Stack>
     </form>
+  );
+}
+
+/** The teacher's classes to write to, a checkbox each (or why there are none). */
+function ClassChoice({
+  value,
+  onChange,
+  error,
+}: {
+  value: string[];
+  onChange: (v: string[]) => void;
+  error: string | undefined;
+}) {
+  const classes = useQuery(newsQueries.teacherClasses());
+  const items = classes.data?.items ?? [];
+  if (classes.isSuccess && items.length === 0)
+    return (
+      <Alert color="gray" variant="light">
+        {t.noClasses}
+      </Alert>
+    );
+  return (
+    <Checkbox.Group label={t.fieldGroups} withAsterisk value={value} onChange={onChange} error={error}>
+      <Stack gap="xs" mt={6}>
+        {items.map((c) => (
+          <Checkbox key={c.groupId} value={String(c.groupId)} label={c.groupName} />
+        ))}
+      </Stack>
+    </Checkbox.Group>
   );
 }

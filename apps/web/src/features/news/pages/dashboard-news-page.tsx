@@ -4,33 +4,19 @@ import {
   NEWS_STATE_LABELS,
   type NewsState,
 } from '@madreseh/contract/news/news.contract';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Menu,
-  Modal,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconDotsVertical, IconEdit, IconPin, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconEdit, IconPin, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatJalaliDateTime } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
-import { ConfirmModal } from '../../../ui/confirm-modal';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
 import { useCardList } from '../../../ui/use-card-list';
-import { useConfirmDelete } from '../../../ui/use-confirm-delete';
 import { newsQueries, useDeleteNews } from '../api';
 import { NewsForm } from '../components/news-form';
+import { NewsFormModal, NewsRowMenu, pageCount, useDeleteNewsItem } from '../components/news-list-parts';
 import { newsFa } from '../messages';
 
 const STATE_COLORS: Record<NewsState, string> = { draft: 'gray', scheduled: 'orange', published: 'green' };
@@ -52,6 +38,11 @@ function Author({ n }: { n: AdminNews }) {
   );
 }
 
+interface RowActions {
+  onEdit: (n: AdminNews) => void;
+  onDelete: (n: AdminNews) => void;
+}
+
 /** One news item as a compact card, for phones: title, state, audience, publish time and a menu. */
 function NewsCardRow({ n, onEdit, onDelete }: { n: AdminNews; onEdit: () => void; onDelete: () => void }) {
   return (
@@ -70,21 +61,7 @@ function NewsCardRow({ n, onEdit, onDelete }: { n: AdminNews; onEdit: () => void
             {n.title}
           </Text>
         </Group>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" aria-label={`${newsFa.columns.actions}: ${n.title}`}>
-              <IconDotsVertical size={18} />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item leftSection={<IconEdit size={16} />} onClick={onEdit}>
-              {newsFa.edit}
-            </Menu.Item>
-            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
-              {newsFa.delete}
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        <NewsRowMenu label={`${newsFa.columns.actions}: ${n.title}`} onEdit={onEdit} onDelete={onDelete} />
       </Group>
       <Group gap="xs" mt={6} wrap="wrap">
         <Badge color={STATE_COLORS[n.state]} variant="light">
@@ -102,22 +79,122 @@ function NewsCardRow({ n, onEdit, onDelete }: { n: AdminNews; onEdit: () => void
   );
 }
 
-export function Component() {
-  const mobile = useMediaQuery('(max-width: 48em)');
-  const cards = useCardList();
+/** The list on a phone: a card per item. */
+function NewsCards({ items, onEdit, onDelete }: { items: AdminNews[] | undefined } & RowActions) {
+  return (
+    <Stack gap="xs">
+      {items?.map((n) => (
+        <NewsCardRow key={n.id} n={n} onEdit={() => onEdit(n)} onDelete={() => onDelete(n)} />
+      ))}
+      {items && items.length === 0 && (
+        <Paper withBorder radius="md">
+          <Text c="dimmed" ta="center" p="xl">
+            {newsFa.empty}
+          </Text>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
+
+function NewsTableRow({ n, onEdit, onDelete }: { n: AdminNews } & RowActions) {
+  return (
+    <Table.Tr data-testid="news-row">
+      <Table.Td>
+        <Group gap={6} wrap="nowrap">
+          {n.pinned && <IconPin size={16} aria-label={newsFa.pinned} color="var(--mantine-color-brand-6)" />}
+          <Text fw={500}>{n.title}</Text>
+        </Group>
+      </Table.Td>
+      <Table.Td>{NEWS_AUDIENCE_LABELS[n.audience]}</Table.Td>
+      <Table.Td>
+        <Author n={n} />
+      </Table.Td>
+      <Table.Td>
+        <Badge color={STATE_COLORS[n.state]} variant="light">
+          {NEWS_STATE_LABELS[n.state]}
+        </Badge>
+      </Table.Td>
+      <Table.Td className="tabular">{formatJalaliDateTime(n.publishAt)}</Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap">
+          <ActionIcon variant="subtle" aria-label={`${newsFa.edit}: ${n.title}`} onClick={() => onEdit(n)}>
+            <IconEdit size={18} />
+          </ActionIcon>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`${newsFa.delete}: ${n.title}`}
+            onClick={() => onDelete(n)}
+          >
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** The list on a wide screen: a table. */
+function NewsTable({ items, onEdit, onDelete }: { items: AdminNews[] | undefined } & RowActions) {
+  return (
+    <Paper withBorder radius="md">
+      <Table.ScrollContainer minWidth={760}>
+        <Table stickyHeader verticalSpacing="sm" highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{newsFa.columns.title}</Table.Th>
+              <Table.Th>{newsFa.columns.audience}</Table.Th>
+              <Table.Th>{newsFa.columns.author}</Table.Th>
+              <Table.Th>{newsFa.columns.state}</Table.Th>
+              <Table.Th>{newsFa.columns.date}</Table.Th>
+              <Table.Th w={100}>{newsFa.columns.actions}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items?.map((n) => (
+              <NewsTableRow key={n.id} n={n} onEdit={onEdit} onDelete={onDelete} />
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {items && items.length === 0 && (
+        <Text c="dimmed" ta="center" p="xl">
+          {newsFa.empty}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+/** The search in titles and the state, each going back to page one. */
+function useNewsFilter() {
   const [page, setPage] = useState(1);
   const [q, setQ] = useState('');
   const [state, setState] = useState<NewsState | ''>('');
   const [debounced] = useDebouncedValue(q, 300);
-  const [editing, setEditing] = useState<AdminNews | null | 'new'>(null);
   const list = useQuery({
     ...newsQueries.admin({ page, pageSize: 20, q: debounced || undefined, state: state || undefined }),
     placeholderData: keepPreviousData,
   });
+  const search = (v: string) => {
+    setQ(v);
+    setPage(1);
+  };
+  const filterState = (v: NewsState | '') => {
+    setState(v);
+    setPage(1);
+  };
+  return { page, setPage, q, search, state, filterState, list };
+}
+
+export function Component() {
+  const cards = useCardList();
+  const { page, setPage, q, search, state, filterState, list } = useNewsFilter();
+  const [editing, setEditing] = useState<AdminNews | null | 'new'>(null);
   const remove = useDeleteNews();
-  const deleting = useConfirmDelete(remove, { variables: (n: AdminNews) => n.id, success: newsFa.deleted });
+  const deleting = useDeleteNewsItem<AdminNews>(remove);
   const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   return (
     <>
@@ -132,18 +209,12 @@ export function Component() {
             placeholder={newsFa.search}
             aria-label={newsFa.search}
             value={q}
-            onChange={(e) => {
-              setQ(e.currentTarget.value);
-              setPage(1);
-            }}
+            onChange={(e) => search(e.currentTarget.value)}
           />
           <Select
             aria-label={newsFa.fieldStatus}
             value={state}
-            onChange={(v) => {
-              setState((v ?? '') as NewsState | '');
-              setPage(1);
-            }}
+            onChange={(v) => filterState((v ?? '') as NewsState | '')}
             data={[
               { value: '', label: newsFa.allStates },
               ...(['published', 'scheduled', 'draft'] as const).map((s) => ({ value: s, label: NEWS_STATE_LABELS[s] })),
@@ -156,97 +227,20 @@ export function Component() {
         </Button>
       </Group>
       {cards ? (
-        <Stack gap="xs">
-          {data?.items.map((n) => (
-            <NewsCardRow key={n.id} n={n} onEdit={() => setEditing(n)} onDelete={() => deleting.ask(n)} />
-          ))}
-          {data && data.items.length === 0 && (
-            <Paper withBorder radius="md">
-              <Text c="dimmed" ta="center" p="xl">
-                {newsFa.empty}
-              </Text>
-            </Paper>
-          )}
-        </Stack>
+        <NewsCards items={data?.items} onEdit={setEditing} onDelete={deleting.ask} />
       ) : (
-        <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={760}>
-            <Table stickyHeader verticalSpacing="sm" highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{newsFa.columns.title}</Table.Th>
-                  <Table.Th>{newsFa.columns.audience}</Table.Th>
-                  <Table.Th>{newsFa.columns.author}</Table.Th>
-                  <Table.Th>{newsFa.columns.state}</Table.Th>
-                  <Table.Th>{newsFa.columns.date}</Table.Th>
-                  <Table.Th w={100}>{newsFa.columns.actions}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data?.items.map((n) => (
-                  <Table.Tr key={n.id} data-testid="news-row">
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        {n.pinned && (
-                          <IconPin size={16} aria-label={newsFa.pinned} color="var(--mantine-color-brand-6)" />
-                        )}
-                        <Text fw={500}>{n.title}</Text>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>{NEWS_AUDIENCE_LABELS[n.audience]}</Table.Td>
-                    <Table.Td>
-                      <Author n={n} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={STATE_COLORS[n.state]} variant="light">
-                        {NEWS_STATE_LABELS[n.state]}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td className="tabular">{formatJalaliDateTime(n.publishAt)}</Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`${newsFa.edit}: ${n.title}`}
-                          onClick={() => setEditing(n)}
-                        >
-                          <IconEdit size={18} />
-                        </ActionIcon>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`${newsFa.delete}: ${n.title}`}
-                          onClick={() => deleting.ask(n)}
-                        >
-                          <IconTrash size={18} />
-                        </ActionIcon>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {data && data.items.length === 0 && (
-            <Text c="dimmed" ta="center" p="xl">
-              {newsFa.empty}
-            </Text>
-          )}
-        </Paper>
+        <NewsTable items={data?.items} onEdit={setEditing} onDelete={deleting.ask} />
       )}
-      <PersianPagination pages={pages} page={page} onChange={setPage} />
-      <Modal
+      <PersianPagination pages={pageCount(data)} page={page} onChange={setPage} />
+      <NewsFormModal
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={editing === 'new' ? newsFa.create : newsFa.edit}
         size="xl"
-        fullScreen={mobile}
       >
         {editing !== null && <NewsForm editing={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
-      </Modal>
-      <ConfirmModal {...deleting.modalProps} title={newsFa.delete}>
-        {deleting.item ? newsFa.confirmDelete(deleting.item.title) : ''}
-      </ConfirmModal>
+      </NewsFormModal>
+      {deleting.modal}
     </>
   );
 }

@@ -1,17 +1,15 @@
 import type { TeacherNews } from '@madreseh/contract/news/news.contract';
-import { ActionIcon, Badge, Button, Group, Image, Menu, Modal, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { IconDotsVertical, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Group, Image, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatJalaliDateTime } from '../../../lib/format';
-import { ConfirmModal } from '../../../ui/confirm-modal';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
 import { QueryState } from '../../../ui/query-state';
-import { toastError, toastSuccess } from '../../../ui/toasts';
 import { newsQueries, useDeleteTeacherNews } from '../api';
+import { NewsFormModal, NewsRowMenu, pageCount, useDeleteNewsItem } from '../components/news-list-parts';
 import { TeacherNewsForm } from '../components/teacher-news-form';
 import { newsFa } from '../messages';
 
@@ -24,21 +22,7 @@ function TeacherNewsRow({ n, onEdit, onDelete }: { n: TeacherNews; onEdit: () =>
         <Text fw={600} style={{ overflowWrap: 'anywhere' }} miw={0}>
           {n.title}
         </Text>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" aria-label={t.actions(n.title)}>
-              <IconDotsVertical size={18} />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item leftSection={<IconEdit size={16} />} onClick={onEdit}>
-              {newsFa.edit}
-            </Menu.Item>
-            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>
-              {newsFa.delete}
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        <NewsRowMenu label={t.actions(n.title)} onEdit={onEdit} onDelete={onDelete} />
       </Group>
       <Group gap={6} mt={4} wrap="wrap">
         {n.groups.map((g) => (
@@ -62,16 +46,14 @@ function TeacherNewsRow({ n, onEdit, onDelete }: { n: TeacherNews; onEdit: () =>
 
 /** /teacher/news: the news the teacher wrote to her classes; write, edit and delete her own. */
 export function Component() {
-  const mobile = useMediaQuery('(max-width: 48em)');
   const [params] = useSearchParams();
   const fromClass = Number(params.get('group')) || null;
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<TeacherNews | null | 'new'>(fromClass ? 'new' : null);
-  const [deleting, setDeleting] = useState<TeacherNews | null>(null);
   const list = useQuery({ ...newsQueries.teacherList(page), placeholderData: keepPreviousData });
   const remove = useDeleteTeacherNews();
+  const deleting = useDeleteNewsItem<TeacherNews>(remove);
   const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   return (
     <>
@@ -89,17 +71,16 @@ export function Component() {
       >
         <Stack gap="sm">
           {data?.items.map((n) => (
-            <TeacherNewsRow key={n.id} n={n} onEdit={() => setEditing(n)} onDelete={() => setDeleting(n)} />
+            <TeacherNewsRow key={n.id} n={n} onEdit={() => setEditing(n)} onDelete={() => deleting.ask(n)} />
           ))}
         </Stack>
       </QueryState>
-      <PersianPagination pages={pages} page={page} onChange={setPage} />
-      <Modal
+      <PersianPagination pages={pageCount(data)} page={page} onChange={setPage} />
+      <NewsFormModal
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={editing === 'new' ? t.create : t.edit}
         size="lg"
-        fullScreen={mobile}
       >
         {editing !== null && (
           <TeacherNewsForm
@@ -108,25 +89,8 @@ export function Component() {
             onDone={() => setEditing(null)}
           />
         )}
-      </Modal>
-      <ConfirmModal
-        opened={deleting !== null}
-        title={newsFa.delete}
-        loading={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toastSuccess(newsFa.deleted);
-              setDeleting(null);
-            },
-            onError: (err) => toastError(err),
-          })
-        }
-      >
-        {deleting ? newsFa.confirmDelete(deleting.title) : ''}
-      </ConfirmModal>
+      </NewsFormModal>
+      {deleting.modal}
     </>
   );
 }

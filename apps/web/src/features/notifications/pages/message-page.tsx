@@ -1,9 +1,4 @@
-import {
-  type StaffMessageInput,
-  type StaffMessagePreview,
-  smsParts,
-  staffMessageSchema,
-} from '@madreseh/contract/notifications/notifications.contract';
+import { type StaffMessagePreview, smsParts } from '@madreseh/contract/notifications/notifications.contract';
 import {
   Alert,
   Button,
@@ -19,23 +14,12 @@ import {
 } from '@mantine/core';
 import { IconEye, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { digitsToPersian } from '../../../lib/format';
-import { useFormState } from '../../../lib/use-form-state';
 import { fa } from '../../../messages/fa';
 import { PageHeader } from '../../../ui/page-header';
-import { toastError, toastSuccess } from '../../../ui/toasts';
-import { groupsQuery, usePreviewMessage, useSendMessage } from '../api';
+import { groupsQuery } from '../api';
 import { notifyFa } from '../messages';
-
-type Form = { audience: 'group' | 'school'; groupId: string | null; text: string; sms: boolean };
-
-const toBody = (v: Form): StaffMessageInput => ({
-  audience: v.audience,
-  groupId: v.audience === 'group' && v.groupId ? Number(v.groupId) : undefined,
-  text: v.text,
-  sms: v.sms,
-});
+import { type Form, type StaffMessage, useStaffMessage } from '../use-staff-message';
 
 function Figure({ label, value, testId }: { label: string; value: number; testId?: string }) {
   return (
@@ -52,52 +36,7 @@ function Figure({ label, value, testId }: { label: string; value: number; testId
 
 /** Staff write to the parents of a class or of the whole school: preview the reach and parts, then send. */
 export function Component() {
-  const groups = useQuery(groupsQuery());
-  const preview = usePreviewMessage();
-  const send = useSendMessage();
-  const [shown, setShown] = useState<StaffMessagePreview | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const form = useFormState<Form>({ audience: 'group', groupId: null, text: '', sms: true });
-  // Any change makes the shown preview stale: it is asked for again before sending.
-  const change = <K extends keyof Form>(key: K, value: Form[K]) => {
-    form.set(key, value);
-    setShown(null);
-    setConfirming(false);
-  };
-  const valid = (v: Form) => {
-    if (!form.check(staffMessageSchema, toBody(v))) return false;
-    if (v.audience === 'group' && !v.groupId) {
-      form.setErrors({ groupId: notifyFa.groupRequired });
-      return false;
-    }
-    return true;
-  };
-  const fail = (err: unknown) => {
-    form.showServerErrors(err);
-    toastError(err);
-  };
-  const onPreview = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (!valid(form.values)) return;
-    try {
-      setShown(await preview.mutateAsync(toBody(form.values)));
-    } catch (err) {
-      fail(err);
-    }
-  };
-  const onSend = async () => {
-    try {
-      const r = await send.mutateAsync(toBody(form.values));
-      toastSuccess(notifyFa.sent(digitsToPersian(r.queued)));
-      form.reset();
-      setShown(null);
-      setConfirming(false);
-    } catch (err) {
-      fail(err);
-    }
-  };
-  const text = form.values.text;
-  const options = (groups.data?.items ?? []).map((g) => ({ value: String(g.id), label: g.name }));
+  const m = useStaffMessage();
   return (
     <>
       <PageHeader
@@ -107,128 +46,144 @@ export function Component() {
       />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
-          <form onSubmit={onPreview} noValidate>
-            <Stack>
-              <div>
-                <Text size="sm" fw={500} mb={4}>
-                  {notifyFa.audience}
-                </Text>
-                <SegmentedControl
-                  fullWidth
-                  data={[
-                    { value: 'group', label: notifyFa.audienceGroup },
-                    { value: 'school', label: notifyFa.audienceSchool },
-                  ]}
-                  value={form.values.audience}
-                  onChange={(v) => change('audience', v as Form['audience'])}
-                />
-              </div>
-              {form.values.audience === 'group' && (
-                <Select
-                  label={notifyFa.group}
-                  placeholder={notifyFa.groupPlaceholder}
-                  data={options}
-                  searchable
-                  nothingFoundMessage={notifyFa.groupNotFound}
-                  data-testid="message-group"
-                  value={form.values.groupId}
-                  onChange={(v) => change('groupId', v)}
-                  error={form.errors.groupId}
-                />
-              )}
-              <Textarea
-                label={notifyFa.text}
-                autosize
-                minRows={4}
-                maxRows={10}
-                data-testid="message-text"
-                description={notifyFa.chars(digitsToPersian([...text].length), digitsToPersian(smsParts(text)))}
-                value={form.values.text}
-                onChange={(e) => change('text', e.currentTarget.value)}
-                error={form.errors.text}
-              />
-              <Switch
-                label={notifyFa.alsoSms}
-                checked={form.values.sms}
-                onChange={(e) => change('sms', e.currentTarget.checked)}
-              />
-              <Group>
-                <Button
-                  type="submit"
-                  variant="light"
-                  leftSection={<IconEye size={18} />}
-                  loading={preview.isPending}
-                  data-testid="message-preview"
-                >
-                  {notifyFa.preview}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
+          <MessageForm m={m} />
         </Paper>
-        {shown && (
-          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} data-testid="message-preview-result">
-            <Stack>
-              <SimpleGrid cols={2} spacing="sm">
-                <Figure label={notifyFa.previewStudents} value={shown.students} testId="preview-students" />
-                <Figure label={notifyFa.previewSms} value={shown.smsRecipients} testId="preview-sms" />
-                <Figure label={notifyFa.previewParts} value={shown.partsEach} />
-                <Figure label={notifyFa.previewTotal} value={shown.totalParts} testId="preview-parts" />
-              </SimpleGrid>
-              {shown.optedOut > 0 && (
-                <Text size="sm" c="dimmed">
-                  {notifyFa.previewOptedOut}: {digitsToPersian(shown.optedOut)}
-                </Text>
-              )}
-              <div>
-                <Text size="xs" c="dimmed" mb={4}>
-                  {notifyFa.previewText}
-                </Text>
-                <Paper bg="gray.0" p="sm" radius="md">
-                  <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-                    {shown.text}
-                  </Text>
-                </Paper>
-              </div>
-              {confirming ? (
-                <Alert color="brand" variant="light">
-                  <Text size="sm" mb="sm">
-                    {notifyFa.confirmSend(
-                      digitsToPersian(shown.students),
-                      digitsToPersian(shown.smsRecipients),
-                      digitsToPersian(shown.totalParts),
-                    )}
-                  </Text>
-                  <Group>
-                    <Button
-                      leftSection={<IconSend size={18} />}
-                      loading={send.isPending}
-                      onClick={onSend}
-                      data-testid="message-confirm"
-                    >
-                      {notifyFa.send}
-                    </Button>
-                    <Button variant="default" onClick={() => setConfirming(false)}>
-                      {fa.confirm.cancel}
-                    </Button>
-                  </Group>
-                </Alert>
-              ) : (
-                <Group>
-                  <Button
-                    leftSection={<IconSend size={18} />}
-                    onClick={() => setConfirming(true)}
-                    disabled={shown.students === 0}
-                    data-testid="message-send"
-                  >
-                    {notifyFa.send}
-                  </Button>
-                </Group>
-              )}
-            </Stack>
-          </Paper>
-        )}
+        {m.shown && <PreviewPanel m={m} shown={m.shown} />}
       </SimpleGrid>
     </>
+  );
+}
+
+/** The audience, the text and whether it also goes by SMS; submitting asks for the preview. */
+function MessageForm({ m }: { m: StaffMessage }) {
+  const { form, change } = m;
+  const groups = useQuery(groupsQuery());
+  const text = form.values.text;
+  const options = (groups.data?.items ?? []).map((g) => ({ value: String(g.id), label: g.name }));
+  return (
+    <form onSubmit={m.onPreview} noValidate>
+      <Stack>
+        <div>
+          <Text size="sm" fw={500} mb={4}>
+            {notifyFa.audience}
+          </Text>
+          <SegmentedControl
+            fullWidth
+            data={[
+              { value: 'group', label: notifyFa.audienceGroup },
+              { value: 'school', label: notifyFa.audienceSchool },
+            ]}
+            value={form.values.audience}
+            onChange={(v) => change('audience', v as Form['audience'])}
+          />
+        </div>
+        {form.values.audience === 'group' && (
+          <Select
+            label={notifyFa.group}
+            placeholder={notifyFa.groupPlaceholder}
+            data={options}
+            searchable
+            nothingFoundMessage={notifyFa.groupNotFound}
+            data-testid="message-group"
+            value={form.values.groupId}
+            onChange={(v) => change('groupId', v)}
+            error={form.errors.groupId}
+          />
+        )}
+        <Textarea
+          label={notifyFa.text}
+          autosize
+          minRows={4}
+          maxRows={10}
+          data-testid="message-text"
+          description={notifyFa.chars(digitsToPersian([...text].length), digitsToPersian(smsParts(text)))}
+          value={form.values.text}
+          onChange={(e) => change('text', e.currentTarget.value)}
+          error={form.errors.text}
+        />
+        <Switch
+          label={notifyFa.alsoSms}
+          checked={form.values.sms}
+          onChange={(e) => change('sms', e.currentTarget.checked)}
+        />
+        <Group>
+          <Button
+            type="submit"
+            variant="light"
+            leftSection={<IconEye size={18} />}
+            loading={m.previewing}
+            data-testid="message-preview"
+          >
+            {notifyFa.preview}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Who the message reaches and what it costs, then sending it after asking once more. */
+function PreviewPanel({ m, shown }: { m: StaffMessage; shown: StaffMessagePreview }) {
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} data-testid="message-preview-result">
+      <Stack>
+        <SimpleGrid cols={2} spacing="sm">
+          <Figure label={notifyFa.previewStudents} value={shown.students} testId="preview-students" />
+          <Figure label={notifyFa.previewSms} value={shown.smsRecipients} testId="preview-sms" />
+          <Figure label={notifyFa.previewParts} value={shown.partsEach} />
+          <Figure label={notifyFa.previewTotal} value={shown.totalParts} testId="preview-parts" />
+        </SimpleGrid>
+        {shown.optedOut > 0 && (
+          <Text size="sm" c="dimmed">
+            {notifyFa.previewOptedOut}: {digitsToPersian(shown.optedOut)}
+          </Text>
+        )}
+        <div>
+          <Text size="xs" c="dimmed" mb={4}>
+            {notifyFa.previewText}
+          </Text>
+          <Paper bg="gray.0" p="sm" radius="md">
+            <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+              {shown.text}
+            </Text>
+          </Paper>
+        </div>
+        {m.confirming ? (
+          <Alert color="brand" variant="light">
+            <Text size="sm" mb="sm">
+              {notifyFa.confirmSend(
+                digitsToPersian(shown.students),
+                digitsToPersian(shown.smsRecipients),
+                digitsToPersian(shown.totalParts),
+              )}
+            </Text>
+            <Group>
+              <Button
+                leftSection={<IconSend size={18} />}
+                loading={m.sending}
+                onClick={m.onSend}
+                data-testid="message-confirm"
+              >
+                {notifyFa.send}
+              </Button>
+              <Button variant="default" onClick={() => m.setConfirming(false)}>
+                {fa.confirm.cancel}
+              </Button>
+            </Group>
+          </Alert>
+        ) : (
+          <Group>
+            <Button
+              leftSection={<IconSend size={18} />}
+              onClick={() => m.setConfirming(true)}
+              disabled={shown.students === 0}
+              data-testid="message-send"
+            >
+              {notifyFa.send}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
   );
 }

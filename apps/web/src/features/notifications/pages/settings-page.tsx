@@ -59,14 +59,12 @@ const formOf = (s: NotificationSettingsView): Form => ({
   templates: { ...s.templates },
 });
 
+type State = ReturnType<typeof useFormState<Form>>;
+
 function SettingsForm({ settings }: { settings: NotificationSettingsView }) {
   const state = useFormState<Form>(() => formOf(settings));
   const form = state.values;
-  const errors = state.errors;
   const save = useSaveNotificationSettings();
-  const env = new Set(settings.fromEnv);
-  const set = state.set;
-  const envHint = (k: (typeof settings.fromEnv)[number]) => (env.has(k) ? notifyFa.fromEnv : undefined);
   const onSave = async () => {
     const body: NotificationSettingsInput = {
       provider: form.provider,
@@ -89,103 +87,131 @@ function SettingsForm({ settings }: { settings: NotificationSettingsView }) {
   return (
     <Stack gap="lg">
       <SettingsSection title={notifyFa.provider}>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select
-            label={notifyFa.provider}
-            data={SMS_PROVIDERS.map((p) => ({ value: p, label: SMS_PROVIDER_LABELS[p] }))}
-            value={form.provider}
-            onChange={(v) => v && set('provider', v as SmsProviderName)}
-            allowDeselect={false}
-            disabled={env.has('provider')}
-            description={envHint('provider')}
-            error={errors.provider}
-          />
-          <TextInput
-            label={notifyFa.sender}
-            value={form.sender}
-            onChange={(e) => set('sender', e.currentTarget.value)}
-            disabled={env.has('sender')}
-            description={envHint('sender')}
-            error={errors.sender}
-            dir="ltr"
-            inputMode="numeric"
-          />
-          <div>
-            <PasswordInput
-              label={notifyFa.apiKey}
-              value={form.apiKey}
-              onChange={(e) => set('apiKey', e.currentTarget.value)}
-              autoComplete="off"
-              disabled={env.has('apiKey') || form.removeKey}
-              description={envHint('apiKey') ?? (settings.apiKeySet ? notifyFa.apiKeySet : notifyFa.apiKeyNotSet)}
-              error={errors.apiKey}
-              dir="ltr"
-              data-testid="api-key"
-            />
-            <Group gap="xs" mt={6}>
-              <Badge color={settings.apiKeySet ? 'green' : 'gray'} variant="light" data-testid="api-key-state">
-                {settings.apiKeySet ? notifyFa.apiKeyStored : notifyFa.apiKeyMissing}
-              </Badge>
-              {settings.apiKeySet && !env.has('apiKey') && (
-                <Button
-                  size="compact-xs"
-                  variant="subtle"
-                  color="red"
-                  onClick={() => set('removeKey', !form.removeKey)}
-                >
-                  {form.removeKey ? notifyFa.apiKeyKeep : notifyFa.apiKeyRemove}
-                </Button>
-              )}
-            </Group>
-          </div>
-          <PersianNumberInput
-            label={notifyFa.dailyCap}
-            value={form.dailyCap}
-            onChange={(v) => set('dailyCap', v)}
-            disabled={env.has('dailyCap')}
-            description={envHint('dailyCap')}
-            error={errors.dailyCap}
-          />
-          <PersianNumberInput
-            label={notifyFa.reminderDays}
-            value={form.reminderDaysBefore}
-            onChange={(v) => set('reminderDaysBefore', v)}
-            disabled={env.has('reminderDaysBefore')}
-            description={envHint('reminderDaysBefore')}
-            error={errors.reminderDaysBefore}
-          />
-        </SimpleGrid>
+        <ProviderFields state={state} settings={settings} />
       </SettingsSection>
       <SettingsSection title={notifyFa.templates}>
-        <Stack>
-          {NOTIFICATION_TEMPLATES.map((k: NotificationTemplate) => {
-            const value = form.templates[k] ?? '';
-            return (
-              <Textarea
-                key={k}
-                label={TEMPLATE_LABELS[k]}
-                autosize
-                minRows={2}
-                value={value}
-                onChange={(e) => {
-                  const v = e.currentTarget.value;
-                  state.setValues((f) => ({ ...f, templates: { ...f.templates, [k]: v } }));
-                }}
-                description={`${notifyFa.placeholders(TEMPLATE_PLACEHOLDERS[k].map((p) => `{${p}}`).join('، '))} · ${notifyFa.chars(
-                  digitsToPersian([...value].length),
-                  digitsToPersian(smsParts(value)),
-                )}`}
-                error={errors[`templates.${k}`]}
-              />
-            );
-          })}
-        </Stack>
+        <TemplateFields state={state} />
       </SettingsSection>
       <Group>
         <Button onClick={onSave} loading={save.isPending} data-testid="notification-settings-save">
           {notifyFa.save}
         </Button>
       </Group>
+    </Stack>
+  );
+}
+
+/** The SMS service, its line, its key (written, never read back), the daily cap and the reminder's days. */
+function ProviderFields({ state, settings }: { state: State; settings: NotificationSettingsView }) {
+  const { values: form, errors, set } = state;
+  const env = new Set(settings.fromEnv);
+  const envHint = (k: (typeof settings.fromEnv)[number]) => (env.has(k) ? notifyFa.fromEnv : undefined);
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <Select
+        label={notifyFa.provider}
+        data={SMS_PROVIDERS.map((p) => ({ value: p, label: SMS_PROVIDER_LABELS[p] }))}
+        value={form.provider}
+        onChange={(v) => v && set('provider', v as SmsProviderName)}
+        allowDeselect={false}
+        disabled={env.has('provider')}
+        description={envHint('provider')}
+        error={errors.provider}
+      />
+      <TextInput
+        label={notifyFa.sender}
+        value={form.sender}
+        onChange={(e) => set('sender', e.currentTarget.value)}
+        disabled={env.has('sender')}
+        description={envHint('sender')}
+        error={errors.sender}
+        dir="ltr"
+        inputMode="numeric"
+      />
+      <ApiKeyField state={state} settings={settings} fromEnv={env.has('apiKey')} />
+      <PersianNumberInput
+        label={notifyFa.dailyCap}
+        value={form.dailyCap}
+        onChange={(v) => set('dailyCap', v)}
+        disabled={env.has('dailyCap')}
+        description={envHint('dailyCap')}
+        error={errors.dailyCap}
+      />
+      <PersianNumberInput
+        label={notifyFa.reminderDays}
+        value={form.reminderDaysBefore}
+        onChange={(v) => set('reminderDaysBefore', v)}
+        disabled={env.has('reminderDaysBefore')}
+        description={envHint('reminderDaysBefore')}
+        error={errors.reminderDaysBefore}
+      />
+    </SimpleGrid>
+  );
+}
+
+function ApiKeyField({
+  state,
+  settings,
+  fromEnv,
+}: {
+  state: State;
+  settings: NotificationSettingsView;
+  fromEnv: boolean;
+}) {
+  const { values: form, errors, set } = state;
+  return (
+    <div>
+      <PasswordInput
+        label={notifyFa.apiKey}
+        value={form.apiKey}
+        onChange={(e) => set('apiKey', e.currentTarget.value)}
+        autoComplete="off"
+        disabled={fromEnv || form.removeKey}
+        description={fromEnv ? notifyFa.fromEnv : settings.apiKeySet ? notifyFa.apiKeySet : notifyFa.apiKeyNotSet}
+        error={errors.apiKey}
+        dir="ltr"
+        data-testid="api-key"
+      />
+      <Group gap="xs" mt={6}>
+        <Badge color={settings.apiKeySet ? 'green' : 'gray'} variant="light" data-testid="api-key-state">
+          {settings.apiKeySet ? notifyFa.apiKeyStored : notifyFa.apiKeyMissing}
+        </Badge>
+        {settings.apiKeySet && !fromEnv && (
+          <Button size="compact-xs" variant="subtle" color="red" onClick={() => set('removeKey', !form.removeKey)}>
+            {form.removeKey ? notifyFa.apiKeyKeep : notifyFa.apiKeyRemove}
+          </Button>
+        )}
+      </Group>
+    </div>
+  );
+}
+
+/** The text of each notification, with its placeholders and its length in SMS parts. */
+function TemplateFields({ state }: { state: State }) {
+  const { values: form, errors } = state;
+  return (
+    <Stack>
+      {NOTIFICATION_TEMPLATES.map((k: NotificationTemplate) => {
+        const value = form.templates[k] ?? '';
+        return (
+          <Textarea
+            key={k}
+            label={TEMPLATE_LABELS[k]}
+            autosize
+            minRows={2}
+            value={value}
+            onChange={(e) => {
+              const v = e.currentTarget.value;
+              state.setValues((f) => ({ ...f, templates: { ...f.templates, [k]: v } }));
+            }}
+            description={`${notifyFa.placeholders(TEMPLATE_PLACEHOLDERS[k])} · ${notifyFa.chars(
+              digitsToPersian([...value].length),
+              digitsToPersian(smsParts(value)),
+            )}`}
+            error={errors[`templates.${k}`]}
+          />
+        );
+      })}
     </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import { GENDER_LABELS, GENDERS } from '@madreseh/contract/genders';
 import { GRADE_LABELS } from '@madreseh/contract/grades';
 import { academicYearLabel, todayIso } from '@madreseh/contract/jalali-calendar';
 import { useMutation } from '@tanstack/react-query';
@@ -107,7 +108,8 @@ interface Done {
   values: Values;
 }
 
-function RegisterForm({ grades, schoolName, online }: { grades: number[]; schoolName: string; online: boolean }) {
+/** The form's values, its step, checking a step before the next, and sending it at the end. */
+function useRegisterForm() {
   const [step, setStep] = useState(0);
   const [done, setDone] = useState<Done | null>(null);
   const form = useFormState<Values>(EMPTY);
@@ -115,10 +117,6 @@ function RegisterForm({ grades, schoolName, online }: { grades: number[]; school
   const set = <K extends keyof Values>(k: K, v: Values[K]) => {
     form.set(k, v);
     form.setErrors(({ [k]: _, ...rest }) => rest);
-  };
-  const warmUp = () => {
-    void checking();
-    void loadParts();
   };
 
   const submit = useMutation({
@@ -138,30 +136,33 @@ function RegisterForm({ grades, schoolName, online }: { grades: number[]; school
     const [check] = await Promise.all([checking(), loadParts()]);
     if (form.check(check.schema, toBody(values), STEP_FIELDS[step])) setStep((i) => i + 1);
   };
-
-  if (done) {
-    return (
-      <Later
-        render={(p) => (
-          <p.Receipt
-            done={done}
-            schoolName={schoolName}
-            onNew={() => {
-              form.reset();
-              setStep(0);
-              setDone(null);
-            }}
-          />
-        )}
-      />
-    );
-  }
-
+  const restart = () => {
+    form.reset();
+    setStep(0);
+    setDone(null);
+  };
   const field = (k: keyof Values) => ({
     value: values[k] ?? '',
     onChange: (v: string) => set(k, v),
     error: errors[k],
   });
+  return { step, setStep, done, values, errors, set, field, submit, next, restart };
+}
+
+type RegisterState = ReturnType<typeof useRegisterForm>;
+
+const warmUp = () => {
+  void checking();
+  void loadParts();
+};
+
+function RegisterForm({ grades, schoolName, online }: { grades: number[]; schoolName: string; online: boolean }) {
+  const r = useRegisterForm();
+  const { step, setStep, done, values, submit } = r;
+
+  if (done) {
+    return <Later render={(p) => <p.Receipt done={done} schoolName={schoolName} onNew={r.restart} />} />;
+  }
 
   return (
     // Not clipped (Mantine's card hides its overflow): the calendar and the grade list open over its edge.
@@ -175,7 +176,7 @@ function RegisterForm({ grades, schoolName, online }: { grades: number[]; school
         onFocus={warmUp}
         onSubmit={(e) => {
           e.preventDefault();
-          if (step < 3) void next();
+          if (step < 3) void r.next();
           else submit.mutate(values);
         }}
       >
@@ -197,46 +198,9 @@ function RegisterForm({ grades, schoolName, online }: { grades: number[]; school
           }}
         >
           {step === 0 ? (
-            <SimpleGrid className={classes.fields}>
-              <TextField label={preRegFa.firstName} required {...field('firstName')} />
-              <TextField label={preRegFa.lastName} required {...field('lastName')} />
-              <TextField
-                label={preRegFa.nationalCode}
-                required
-                inputMode="numeric"
-                maxLength={10}
-                digits="digits"
-                {...field('nationalCode')}
-              />
-              <JalaliCalendarField
-                label={preRegFa.birthDate}
-                required
-                maxDate={todayIso()}
-                // A child of the chosen grade is about grade + 6 years old; ten before a grade is chosen.
-                openAt={yearsAgoIso(values.grade ? Number(values.grade) + 6 : 10)}
-                value={values.birthDate}
-                onChange={(v) => set('birthDate', v)}
-                error={errors.birthDate}
-              />
-              <SegmentedField
-                label={preRegFa.gender}
-                data={[
-                  { value: 'male', label: 'پسر' },
-                  { value: 'female', label: 'دختر' },
-                ]}
-                value={values.gender}
-                onChange={(v) => set('gender', v as 'male' | 'female')}
-                error={errors.gender}
-              />
-              <SelectField
-                label={preRegFa.grade}
-                required
-                data={grades.map((g) => ({ value: String(g), label: GRADE_LABELS[g] ?? String(g) }))}
-                {...field('grade')}
-              />
-            </SimpleGrid>
+            <StudentStep r={r} grades={grades} />
           ) : (
-            <Later render={(p) => <p.LaterStep step={step} values={values} field={field} />} />
+            <Later render={(p) => <p.LaterStep step={step} values={values} field={r.field} />} />
           )}
         </StepperHeader>
         <Group justify="space-between">
@@ -249,5 +213,47 @@ function RegisterForm({ grades, schoolName, online }: { grades: number[]; school
         </Group>
       </form>
     </Card>
+  );
+}
+
+/** The first step, drawn with the page: the child's name, national code, birth date, gender and grade. */
+function StudentStep({ r, grades }: { r: RegisterState; grades: number[] }) {
+  const { values, errors, set, field } = r;
+  return (
+    <SimpleGrid className={classes.fields}>
+      <TextField label={preRegFa.firstName} required {...field('firstName')} />
+      <TextField label={preRegFa.lastName} required {...field('lastName')} />
+      <TextField
+        label={preRegFa.nationalCode}
+        required
+        inputMode="numeric"
+        maxLength={10}
+        digits="digits"
+        {...field('nationalCode')}
+      />
+      <JalaliCalendarField
+        label={preRegFa.birthDate}
+        required
+        maxDate={todayIso()}
+        // A child of the chosen grade is about grade + 6 years old; ten before a grade is chosen.
+        openAt={yearsAgoIso(values.grade ? Number(values.grade) + 6 : 10)}
+        value={values.birthDate}
+        onChange={(v) => set('birthDate', v)}
+        error={errors.birthDate}
+      />
+      <SegmentedField
+        label={preRegFa.gender}
+        data={GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }))}
+        value={values.gender}
+        onChange={(v) => set('gender', v as 'male' | 'female')}
+        error={errors.gender}
+      />
+      <SelectField
+        label={preRegFa.grade}
+        required
+        data={grades.map((g) => ({ value: String(g), label: GRADE_LABELS[g] ?? String(g) }))}
+        {...field('grade')}
+      />
+    </SimpleGrid>
   );
 }

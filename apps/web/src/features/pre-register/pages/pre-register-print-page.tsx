@@ -1,6 +1,9 @@
 import { academicYearLabel } from '@madreseh/contract/jalali';
-import { PRE_REGISTER_STATUS_LABELS } from '@madreseh/contract/pre-register/pre-register.contract';
-import { Alert, Button, Group, Image, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  PRE_REGISTER_STATUS_LABELS,
+  type PreRegistration,
+} from '@madreseh/contract/pre-register/pre-register.contract';
+import { Alert, Button, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -9,9 +12,9 @@ import { digitsToPersian, formatJalaliDate, formatJalaliDateTime } from '../../.
 import { usePageTitle } from '../../../lib/school-profile';
 import { fa } from '../../../messages/fa';
 import { CopyableCode } from '../../../ui/copyable-code';
-import { Ltr } from '../../../ui/ltr';
 import { SignatureBox } from '../../../ui/signature-box';
 import { preRegistrationQuery } from '../api';
+import { FieldTables } from '../components/field-tables';
 import { fieldSections } from '../fields';
 import { preRegFa } from '../messages';
 import { useSchool } from '../use-pre-register';
@@ -36,7 +39,6 @@ export function Component() {
     );
   }
   if (!r) return <Text p="md">{fa.app.name}</Text>;
-  const s = school.data;
   return (
     <Stack gap="sm" data-testid="print-sheet" className="print-sheet">
       <style>{`
@@ -52,48 +54,8 @@ export function Component() {
           {preRegFa.printButton}
         </Button>
       </Group>
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Stack gap={2}>
-          <Text fw={800} fz="lg">
-            {s?.name.trim() || fa.app.name}
-          </Text>
-          <Title order={1} fz="h3">
-            {preRegFa.printTitle}
-          </Title>
-          <Text fz="sm">
-            {preRegFa.academicYear}: {digitsToPersian(academicYearLabel(r.academicYear))}
-          </Text>
-        </Stack>
-        {s?.logo && <Image src={s.logo.thumb} alt="" w={64} h={64} fit="contain" />}
-        <Stack gap={2} ta="left" fz="sm">
-          <Text fz="sm">
-            {preRegFa.trackingCode}: <CopyableCode code={r.trackingCode} fz="sm" />
-          </Text>
-          <Text fz="sm">
-            {preRegFa.created}: {formatJalaliDate(r.createdAt)}
-          </Text>
-          <Text fz="sm">
-            {preRegFa.status}: <b>{PRE_REGISTER_STATUS_LABELS[r.status]}</b>
-          </Text>
-        </Stack>
-      </Group>
-      {fieldSections(r).map((sec) => (
-        <div key={sec.title}>
-          <Text fw={700} fz="sm" mb={2}>
-            {sec.title}
-          </Text>
-          <Table withTableBorder withColumnBorders>
-            <Table.Tbody>
-              {sec.rows.map(([k, v, dir]) => (
-                <Table.Tr key={k}>
-                  <Table.Th w="35%">{k}</Table.Th>
-                  <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{dir ? <Ltr>{v}</Ltr> : v}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </div>
-      ))}
+      <SheetHead r={r} school={school.data} />
+      <FieldTables sections={fieldSections(r)} print />
       {r.statusChangedAt && (
         <Text fz="xs" c="dimmed">
           {preRegFa.changedBy(r.statusChangedBy ?? '', formatJalaliDateTime(r.statusChangedAt))}
@@ -104,5 +66,36 @@ export function Component() {
         <SignatureBox label={preRegFa.signatureSchool} stamp />
       </Group>
     </Stack>
+  );
+}
+
+/** The school, the form's title and year, and the tracking code, date and status. */
+function SheetHead({ r, school: s }: { r: PreRegistration; school: ReturnType<typeof useSchool>['data'] }) {
+  return (
+    <Group justify="space-between" align="flex-start" wrap="nowrap">
+      <Stack gap={2}>
+        <Text fw={800} fz="lg">
+          {s?.name.trim() || fa.app.name}
+        </Text>
+        <Title order={1} fz="h3">
+          {preRegFa.printTitle}
+        </Title>
+        <Text fz="sm">
+          {preRegFa.academicYear}: {digitsToPersian(academicYearLabel(r.academicYear))}
+        </Text>
+      </Stack>
+      {s?.logo && <Image src={s.logo.thumb} alt="" w={64} h={64} fit="contain" />}
+      <Stack gap={2} ta="left" fz="sm">
+        <Text fz="sm">
+          {preRegFa.trackingCode}: <CopyableCode code={r.trackingCode} fz="sm" />
+        </Text>
+        <Text fz="sm">
+          {preRegFa.created}: {formatJalaliDate(r.createdAt)}
+        </Text>
+        <Text fz="sm">
+          {preRegFa.status}: <b>{PRE_REGISTER_STATUS_LABELS[r.status]}</b>
+        </Text>
+      </Stack>
+    </Group>
   );
 }

@@ -181,8 +181,6 @@ export function Component() {
   const navigate = useNavigate();
   const [editing, setEditing] = useState<Teacher | 'new' | null>(null);
   const [assigning, setAssigning] = useState<Teacher | null>(null);
-  const reset = useResetTeacherPassword();
-  const setActive = useSetTeacherActive();
   const items = q.data?.items ?? [];
   const toSlip = (credentials: TeacherCredentials) =>
     navigate('/dashboard/teachers/login-slip', { state: { credentials } });
@@ -227,86 +225,106 @@ export function Component() {
         {assigning && <AssignForm teacher={assigning} all={items} onDone={() => setAssigning(null)} />}
       </Modal>
       <QueryState query={q} isEmpty={items.length === 0} empty={<Text c="dimmed">{t.empty}</Text>}>
-        <Paper withBorder>
-          <Table.ScrollContainer minWidth={640}>
-            <Table verticalSpacing="sm" data-testid="teachers-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t.slip.teacher}</Table.Th>
-                  <Table.Th>{t.mobile}</Table.Th>
-                  <Table.Th>{t.subjects}</Table.Th>
-                  <Table.Th w={60}>{t.actions}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((teacher) => (
-                  <Table.Tr key={teacher.id} data-testid="teacher-row">
-                    <Table.Td>
-                      <Title order={3} fz="sm">
-                        {teacher.fullName}
-                      </Title>
-                      {!teacher.active && (
-                        <Badge color="gray" size="sm">
-                          {t.inactive}
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td dir="ltr" ta="right" ff="monospace">
-                      {teacher.username}
-                    </Table.Td>
-                    <Table.Td>
-                      {teacher.assignments.length === 0 ? (
-                        <Text size="sm" c="dimmed">
-                          {t.noSubjects}
-                        </Text>
-                      ) : (
-                        <Group gap={4}>
-                          {teacher.assignments.map((a) => (
-                            <Badge key={a.subjectId} variant="light">{`${a.groupName} — ${a.subjectName}`}</Badge>
-                          ))}
-                        </Group>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Menu position="bottom-end">
-                        <Menu.Target>
-                          <ActionIcon variant="subtle" aria-label={`${t.actions} — ${teacher.fullName}`}>
-                            <IconDots size={18} />
-                          </ActionIcon>
-                        </Menu.Target>
-                        <Menu.Dropdown>
-                          <Menu.Item leftSection={<IconBook size={16} />} onClick={() => setAssigning(teacher)}>
-                            {t.assign}
-                          </Menu.Item>
-                          <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => setEditing(teacher)}>
-                            {t.edit}
-                          </Menu.Item>
-                          <Menu.Item
-                            leftSection={<IconKey size={16} />}
-                            disabled={!teacher.active}
-                            onClick={() => reset.mutate(teacher.id, { onSuccess: toSlip, onError: showError })}
-                          >
-                            {t.resetPassword}
-                          </Menu.Item>
-                          <Menu.Item
-                            leftSection={teacher.active ? <IconUserOff size={16} /> : <IconUserCheck size={16} />}
-                            color={teacher.active ? 'red' : undefined}
-                            onClick={() =>
-                              setActive.mutate({ id: teacher.id, active: !teacher.active }, { onError: showError })
-                            }
-                          >
-                            {teacher.active ? t.deactivate : t.activate}
-                          </Menu.Item>
-                        </Menu.Dropdown>
-                      </Menu>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+        <TeachersTable items={items} onAssign={setAssigning} onEdit={setEditing} onSlip={toSlip} />
       </QueryState>
     </>
+  );
+}
+
+interface RowActions {
+  onAssign: (teacher: Teacher) => void;
+  onEdit: (teacher: Teacher) => void;
+  /** A new password was made: print its login slip. */
+  onSlip: (credentials: TeacherCredentials) => void;
+}
+
+function TeachersTable({ items, ...actions }: { items: Teacher[] } & RowActions) {
+  return (
+    <Paper withBorder>
+      <Table.ScrollContainer minWidth={640}>
+        <Table verticalSpacing="sm" data-testid="teachers-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t.slip.teacher}</Table.Th>
+              <Table.Th>{t.mobile}</Table.Th>
+              <Table.Th>{t.subjects}</Table.Th>
+              <Table.Th w={60}>{t.actions}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((teacher) => (
+              <Table.Tr key={teacher.id} data-testid="teacher-row">
+                <Table.Td>
+                  <Title order={3} fz="sm">
+                    {teacher.fullName}
+                  </Title>
+                  {!teacher.active && (
+                    <Badge color="gray" size="sm">
+                      {t.inactive}
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td dir="ltr" ta="right" ff="monospace">
+                  {teacher.username}
+                </Table.Td>
+                <Table.Td>
+                  {teacher.assignments.length === 0 ? (
+                    <Text size="sm" c="dimmed">
+                      {t.noSubjects}
+                    </Text>
+                  ) : (
+                    <Group gap={4}>
+                      {teacher.assignments.map((a) => (
+                        <Badge key={a.subjectId} variant="light">{`${a.groupName} — ${a.subjectName}`}</Badge>
+                      ))}
+                    </Group>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <TeacherMenu teacher={teacher} {...actions} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}
+
+/** A teacher's «…» menu: subjects, edit, a new password with its slip, and (de)activating. */
+function TeacherMenu({ teacher, onAssign, onEdit, onSlip }: { teacher: Teacher } & RowActions) {
+  const reset = useResetTeacherPassword();
+  const setActive = useSetTeacherActive();
+  return (
+    <Menu position="bottom-end">
+      <Menu.Target>
+        <ActionIcon variant="subtle" aria-label={`${t.actions} — ${teacher.fullName}`}>
+          <IconDots size={18} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconBook size={16} />} onClick={() => onAssign(teacher)}>
+          {t.assign}
+        </Menu.Item>
+        <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => onEdit(teacher)}>
+          {t.edit}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconKey size={16} />}
+          disabled={!teacher.active}
+          onClick={() => reset.mutate(teacher.id, { onSuccess: onSlip, onError: showError })}
+        >
+          {t.resetPassword}
+        </Menu.Item>
+        <Menu.Item
+          leftSection={teacher.active ? <IconUserOff size={16} /> : <IconUserCheck size={16} />}
+          color={teacher.active ? 'red' : undefined}
+          onClick={() => setActive.mutate({ id: teacher.id, active: !teacher.active }, { onError: showError })}
+        >
+          {teacher.active ? t.deactivate : t.activate}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
   );
 }

@@ -1,0 +1,147 @@
+import {
+  ATTENDANCE_LABELS,
+  ATTENDANCE_STATES,
+  type AttendanceState,
+  type Sheet,
+} from '@madreseh/contract/attendance/attendance.contract';
+import {
+  Alert,
+  Box,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconDeviceFloppy } from '@tabler/icons-react';
+import { formatJalaliDateTime, formatNumber } from '../../../lib/format';
+import { attendanceFa as t } from '../messages';
+import { type Mark, PRESENT, useAttendanceSheet } from './use-attendance-sheet';
+
+const STATE_COLORS: Record<AttendanceState, string> = {
+  present: 'green',
+  absent: 'red',
+  late: 'orange',
+  excused: 'blue',
+};
+
+/** The list of one class's day: tap a name to mark absent (again for present), or pick late or excused. */
+export function SheetForm({ sheet }: { sheet: Sheet }) {
+  const { marks, set, dirty, status, counts, incomplete, doSave, saving } = useAttendanceSheet(sheet);
+
+  if (sheet.rows.length === 0) return <Alert color="gray">{t.noStudents}</Alert>;
+  return (
+    <>
+      <Group justify="space-between" mb="xs" gap={4}>
+        <Text size="sm" fw={600} data-testid="attendance-summary">
+          {t.summary(
+            formatNumber(counts.present + counts.excused),
+            formatNumber(counts.absent),
+            formatNumber(counts.late),
+          )}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {sheet.savedAt ? t.takenAt(formatJalaliDateTime(sheet.savedAt)) : t.notTaken}
+        </Text>
+      </Group>
+      {status && (
+        <Alert color={status.color} variant="light" mb={6} py={6} data-testid="attendance-status">
+          {status.text}
+        </Alert>
+      )}
+      <Text size="xs" c="dimmed" mb={6}>
+        {t.tapHint}
+      </Text>
+      <Stack gap={6} data-testid="attendance-list">
+        {sheet.rows.map((r) => (
+          <AttendanceRow
+            key={r.studentId}
+            name={r.fullName}
+            m={marks[r.studentId] ?? PRESENT}
+            onChange={(patch) => set(r.studentId, patch)}
+          />
+        ))}
+      </Stack>
+      {/* Sticky in the content column: above the phone's bottom menu, never over the desktop sidebar. */}
+      <Box
+        pos="sticky"
+        bottom="calc(var(--app-shell-footer-offset, 0rem) + var(--mantine-spacing-xs))"
+        mt="md"
+        style={{ zIndex: 150 }}
+      >
+        <Button
+          fullWidth
+          size="md"
+          leftSection={<IconDeviceFloppy size={20} />}
+          onClick={doSave}
+          loading={saving}
+          disabled={incomplete}
+          variant={dirty || !sheet.taken ? 'filled' : 'light'}
+          data-testid="save-attendance"
+        >
+          {t.save}
+        </Button>
+      </Box>
+    </>
+  );
+}
+
+/** One student: the name toggles absent, the control picks any state; late asks minutes, absence a reason. */
+function AttendanceRow({ name, m, onChange }: { name: string; m: Mark; onChange: (patch: Partial<Mark>) => void }) {
+  return (
+    <Paper
+      withBorder
+      p={8}
+      data-testid="attendance-row"
+      data-state={m.state}
+      style={{ borderInlineStart: `4px solid var(--mantine-color-${STATE_COLORS[m.state]}-6)` }}
+    >
+      <Group justify="space-between" wrap="nowrap" gap={6}>
+        <UnstyledButton
+          onClick={() => onChange({ state: m.state === 'absent' ? 'present' : 'absent' })}
+          style={{ flex: 1, minWidth: 0, minHeight: 36 }}
+          aria-label={`${name}: ${ATTENDANCE_LABELS[m.state]}`}
+        >
+          <Text fw={600} size="sm" truncate>
+            {name}
+          </Text>
+        </UnstyledButton>
+        <SegmentedControl
+          size="xs"
+          value={m.state}
+          color={STATE_COLORS[m.state]}
+          onChange={(v) => onChange({ state: v as AttendanceState })}
+          data={ATTENDANCE_STATES.map((s) => ({ value: s, label: t.short[s] }))}
+          aria-label={name}
+        />
+      </Group>
+      {m.state === 'late' && (
+        <NumberInput
+          mt={6}
+          size="xs"
+          label={t.lateMinutes}
+          min={1}
+          max={240}
+          value={m.lateMinutes ?? ''}
+          onChange={(v) => onChange({ lateMinutes: typeof v === 'number' ? v : null })}
+          error={m.lateMinutes ? undefined : ' '}
+        />
+      )}
+      {(m.state === 'excused' || m.state === 'absent') && (
+        <TextInput
+          mt={6}
+          size="xs"
+          label={t.reason}
+          value={m.reason}
+          maxLength={200}
+          onChange={(e) => onChange({ reason: e.currentTarget.value })}
+          error={m.state === 'excused' && !m.reason.trim() ? ' ' : undefined}
+        />
+      )}
+    </Paper>
+  );
+}
