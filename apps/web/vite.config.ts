@@ -218,6 +218,9 @@ export default defineConfig({
     outDir,
     manifest: true,
     sourcemap: process.env.SOURCEMAP === '1',
+    // Every browser the portal supports preloads modules itself; an older one (Safari before 17) only
+    // fetches them when they are imported, without the polyfill's extra code on every first load.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // TanStack Query's pieces in one chunk: the app's start chunk and the pages share it, and as
