@@ -27,7 +27,7 @@ import type { Actor } from '../../lib/actor';
 import { audit, changedFields } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { saveGrid } from '../report-cards/report-cards.service';
-import { fullNameOf } from '../students/students.service';
+import { fullNameOf } from '../students/student-records';
 import { limitGrid, subjectsOfTeacherInGroup, TEACHER_MESSAGES } from '../teachers/teachers.service';
 
 type CreateBody = z.output<typeof assessmentCreateSchema>;

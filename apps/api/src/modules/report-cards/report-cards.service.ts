@@ -26,7 +26,7 @@ import { audit, changedFields } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { getGroup } from '../groups/groups.service';
 import { enqueue } from '../notifications/outbox';
-import { fullNameOf, studentOfUser } from '../students/students.service';
+import { fullNameOf, studentOfUser } from '../students/student-records';
 
 type GridBody = z.output<typeof gridSaveSchema>;
 type GroupInfo = Awaited<ReturnType<typeof getGroup>>;

@@ -30,7 +30,7 @@ import {
   writeXlsx,
 } from '../../lib/spreadsheet';
 import { ensureParentLink } from '../parents/parents.service';
-import { fullNameOf, NO_PASSWORD, type StudentBody, searchTextOf } from './students.service';
+import { fullNameOf, NO_PASSWORD, type StudentBody, searchTextOf } from './student-records';
 
 /** Rows one import may hold. */
 export const MAX_IMPORT_ROWS = 10_000;
