@@ -12,6 +12,7 @@ import { allStudents, listStudents } from './student-list';
 import { setPhoto } from './student-photos';
 import { getStudent, studentOfUser } from './student-records';
 import { changePassword, me, profile, updateProfile } from './student-self.service';
+import { importStudents } from './students.import';
 import {
   createStudent,
   issuePasswords,
@@ -20,7 +21,7 @@ import {
   setStatus,
   updateStudent,
 } from './students.service';
-import { exportStudents, importStudents, importTemplate } from './students.sheets';
+import { exportStudents, importTemplate } from './students.sheets';
 
 export function registerStudentRoutes(app: FastifyInstance, db: Db): void {
   implement(app, studentsContract.list, async ({ query }) => listStudents(db, query));
