@@ -26,7 +26,7 @@ import { teacherSubjects, teachers } from '../../db/schema/teachers';
 import type { Actor } from '../../lib/actor';
 import { audit, changedFields } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import { saveGrid } from '../report-cards/report-cards.service';
+import { saveGrid } from '../report-cards/grid-saving';
 import { fullNameOf } from '../students/student-records';
 import { limitGrid, subjectsOfTeacherInGroup, TEACHER_MESSAGES } from '../teachers/teachers.service';
 
