@@ -1,5 +1,5 @@
 import { isoDateInTehran } from '@madreseh/contract/jalali';
-import type { InvoiceStatus, InvoiceView } from '@madreseh/contract/payments/payments.contract';
+import type { InvoiceStatus, InvoiceView } from '@madreseh/contract/payments/payment-schemas';
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { keptRows } from '../../db/invalidation';

@@ -1,10 +1,7 @@
 import { formatJalaliIso } from '@madreseh/contract/jalali';
 import { apiPath, PAGES, pathWith } from '@madreseh/contract/paths';
-import {
-  paymentsContract as c,
-  cardToCardBodySchema,
-  RECEIPT_LIMITS,
-} from '@madreseh/contract/payments/payments.contract';
+import { cardToCardBodySchema, RECEIPT_LIMITS } from '@madreseh/contract/payments/payment-schemas';
+import { paymentsContract as c } from '@madreseh/contract/payments/payments.contract';
 import { digitsToPersian } from '@madreseh/contract/text';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

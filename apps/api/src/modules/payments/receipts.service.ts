@@ -1,5 +1,5 @@
-import type { PaymentView } from '@madreseh/contract/payments/payments.contract';
-import { RECEIPT_LIMITS } from '@madreseh/contract/payments/payments.contract';
+import type { PaymentView } from '@madreseh/contract/payments/payment-schemas';
+import { RECEIPT_LIMITS } from '@madreseh/contract/payments/payment-schemas';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { invoices, payments } from '../../db/schema/payments';
