@@ -28,7 +28,7 @@ import {
 } from './gateway-flow';
 import type { PaymentGateway, VerifyResult } from './gateways';
 import { ledgerOfPayments, sumsOf, wouldOverpay } from './invoice-ledger';
-import { lockInvoice, paymentsOf } from './invoices.service';
+import { lockInvoice, paymentsOf } from './invoice-locks';
 import { FAILURE, MSG } from './payments.messages';
 
 /**

@@ -21,16 +21,12 @@ import { RECEIPTS_FOLDER } from '../../storage/signed-urls';
 import { handleBatchCallback, sandboxBatch, startBatchPayment } from './batch-payments';
 import { DEFAULT_PAYMENTS_CONFIG, gatewaysFrom, type PaymentsConfig } from './gateways';
 import { totalsOf } from './invoice-ledger';
+import { groupsForInvoicing, invoicesOfStudent, listInvoices, studentHeader, studentOfUser } from './invoice-reads';
 import {
   bulkCreateInvoices,
   bulkUpdateInvoices,
   cancelInvoice,
   createInvoice,
-  groupsForInvoicing,
-  invoicesOfStudent,
-  listInvoices,
-  studentHeader,
-  studentOfUser,
   updateInvoice,
 } from './invoices.service';
 import { handleCallback, startOnlinePayment } from './online-payments';

@@ -19,13 +19,8 @@ import {
   sumsOf,
   wouldOverpay,
 } from './invoice-ledger';
-import {
-  assertNoVerifyInFlight,
-  invoicesOfStudent,
-  loadInvoiceView,
-  lockInvoice,
-  paymentsOf,
-} from './invoices.service';
+import { assertNoVerifyInFlight, lockInvoice, paymentsOf } from './invoice-locks';
+import { invoicesOfStudent, loadInvoiceView } from './invoice-reads';
 import { getPaymentSettings, moneyUnitOf } from './payment-settings';
 import { type PaymentRow, paymentView, type SignUrl } from './payment-views';
 import { MSG, rialText } from './payments.messages';
