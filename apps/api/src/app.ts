@@ -35,8 +35,8 @@ import { registerPreRegisterRoutes } from './modules/pre-register/pre-register.r
 import { registerReportCardRoutes } from './modules/report-cards/report-cards.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { getSchoolProfile } from './modules/settings/settings.service';
+import { studentPhotoAccess } from './modules/students/student-photos';
 import { registerStudentRoutes } from './modules/students/students.routes';
-import { studentPhotoAccess } from './modules/students/students.service';
 import { registerHealthRoutes } from './modules/system/health.routes';
 import { registerTeacherRoutes } from './modules/teachers/teachers.routes';
 import { registerUploadServing } from './storage/serve';

@@ -5,7 +5,7 @@ import { GRADING_SCALES } from '@madreseh/contract/groups/groups.contract';
 import { NEWS_AUDIENCES, NEWS_STATUSES } from '@madreseh/contract/news/news.contract';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_STATES } from '@madreseh/contract/notifications/notifications.contract';
 import { PARENT_RELATIONS } from '@madreseh/contract/parents/parents.contract';
-import { MONEY_UNITS, PAYMENT_METHODS, PAYMENT_STATUSES } from '@madreseh/contract/payments/payments.contract';
+import { MONEY_UNITS, PAYMENT_METHODS, PAYMENT_STATUSES } from '@madreseh/contract/payments/payment-schemas';
 import { PRE_REGISTER_STATUSES } from '@madreseh/contract/pre-register/pre-register.contract';
 import { ROLES } from '@madreseh/contract/roles';
 import { STUDENT_STATUSES } from '@madreseh/contract/students/students.contract';

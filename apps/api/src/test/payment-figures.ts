@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import { listInvoices } from '../modules/payments/invoices.service';
+import { listInvoices } from '../modules/payments/invoice-reads';
 import { pendingReceipts } from '../modules/payments/receipts.service';
 
 /**

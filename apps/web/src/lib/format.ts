@@ -1,5 +1,5 @@
 import { digitsToPersian } from '@madreseh/contract/digits';
-import type { MoneyUnit } from '@madreseh/contract/payments/payments.contract';
+import type { MoneyUnit } from '@madreseh/contract/payments/payment-schemas';
 
 export { digitsToPersian };
 

@@ -13,7 +13,7 @@ import {
   paymentResultSchema,
   paymentSchema,
   studentInvoicesSchema,
-} from '../payments/payments.contract';
+} from '../payments/payment-schemas';
 import { reportCardSchema, termSchema } from '../report-cards/report-cards.contract';
 import { PARENT, STAFF } from '../roles';
 import { text, tidyPersian } from '../text';

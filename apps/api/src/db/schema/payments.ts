@@ -1,4 +1,4 @@
-import { MONEY_UNITS, PAYMENT_METHODS, PAYMENT_STATUSES } from '@madreseh/contract/payments/payments.contract';
+import { MONEY_UNITS, PAYMENT_METHODS, PAYMENT_STATUSES } from '@madreseh/contract/payments/payment-schemas';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,

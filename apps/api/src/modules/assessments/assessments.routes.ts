@@ -4,16 +4,9 @@ import { requireAuth } from '../../auth/guard';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../http/actor';
 import { implement } from '../../http/implement';
-import {
-  averagingRule,
-  createAssessment,
-  deleteAssessment,
-  fillFromAssessments,
-  markbook,
-  saveMarks,
-  setAveragingRule,
-  updateAssessment,
-} from './assessments.service';
+import { createAssessment, deleteAssessment, markbook, saveMarks, updateAssessment } from './assessments.service';
+import { averagingRule, setAveragingRule } from './averaging-rule';
+import { fillFromAssessments } from './term-grade-filling';
 
 export function registerAssessmentRoutes(app: FastifyInstance, db: Db): void {
   implement(app, assessmentsContract.markbook, async ({ query, request }) =>

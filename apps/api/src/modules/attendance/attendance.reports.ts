@@ -20,7 +20,7 @@ import type { AuthContext } from '../../auth/sessions';
 import type { Db, Tx } from '../../db/client';
 import { attendance, studentNotices } from '../../db/schema/attendance';
 import { groups, students } from '../../db/schema/school';
-import { fullNameOf, studentOfUser } from '../students/students.service';
+import { fullNameOf, studentOfUser } from '../students/student-records';
 import { closedReason, holidaysBetween } from './attendance.calendar';
 import { FRIDAY } from './attendance.messages';
 import { groupOf } from './attendance.service';

@@ -10,7 +10,7 @@ import type { Actor } from '../../lib/actor';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { enqueue } from '../notifications/outbox';
-import { fullNameOf } from '../students/students.service';
+import { fullNameOf } from '../students/student-records';
 import { subjectsOfTeacherInGroup } from '../teachers/teachers.service';
 
 import { closedReason, periodsPerDay } from './attendance.calendar';

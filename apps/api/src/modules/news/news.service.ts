@@ -109,6 +109,21 @@ async function groupIdsOf(db: Tx, ids: number[]): Promise<Map<number, number[]>>
   return map;
 }
 
+/** One page of news rows that `cond` selects, in `order`, and how many it selects (staff's and a teacher's lists). */
+export async function pageOfRows(db: Db, cond: SQL | undefined, order: SQL[], page: number, pageSize: number) {
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(news)
+      .where(cond)
+      .orderBy(...order)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: sql<number>`count(*)::int` }).from(news).where(cond),
+  ]);
+  return { rows, total: count?.n ?? 0 };
+}
+
 export async function listNews(db: Db, q: ListQuery) {
   const where: SQL[] = [];
   if (q.q) where.push(ilike(news.title, `%${q.q.replace(/[%_\\]/g, '\\$&')}%`));
@@ -117,16 +132,8 @@ export async function listNews(db: Db, q: ListQuery) {
   if (q.state === 'scheduled') where.push(and(eq(news.status, 'published'), gt(news.publishAt, sql`now()`)) as SQL);
   if (q.state === 'published') where.push(and(eq(news.status, 'published'), lte(news.publishAt, sql`now()`)) as SQL);
   const cond = where.length ? and(...where) : undefined;
-  const [rows, [count]] = await Promise.all([
-    db
-      .select()
-      .from(news)
-      .where(cond)
-      .orderBy(desc(news.pinned), desc(news.publishAt), desc(news.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(news).where(cond),
-  ]);
+  const order = [desc(news.pinned), desc(news.publishAt), desc(news.id)];
+  const { rows, total } = await pageOfRows(db, cond, order, q.page, q.pageSize);
   const gids = await groupIdsOf(
     db,
     rows.map((r) => r.id),
@@ -134,7 +141,7 @@ export async function listNews(db: Db, q: ListQuery) {
   const authors = await authorsOf(db, rows);
   return {
     items: rows.map((r) => toAdmin(r, gids.get(r.id) ?? [], authors.get(r.id))),
-    total: count?.n ?? 0,
+    total,
     page: q.page,
     pageSize: q.pageSize,
   };
@@ -184,6 +191,39 @@ export async function createNews(db: Db, actor: Actor, input: NewsInput): Promis
   });
 }
 
+/**
+ * Writes an edit of a news item locked by the caller: its columns and its classes, with the audit row
+ * of what changed (the classes compared in id order). Staff's and a teacher's edits both end here.
+ */
+export async function saveNewsEdit(
+  tx: Tx,
+  actor: Actor,
+  current: NewsRow,
+  values: Partial<typeof news.$inferInsert>,
+  groupIds: number[],
+): Promise<void> {
+  const id = current.id;
+  const oldGroups = await tx.select({ groupId: newsGroups.groupId }).from(newsGroups).where(eq(newsGroups.newsId, id));
+  await tx
+    .update(news)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(news.id, id));
+  await tx.delete(newsGroups).where(eq(newsGroups.newsId, id));
+  if (groupIds.length) await tx.insert(newsGroups).values(groupIds.map((groupId) => ({ newsId: id, groupId })));
+  const inOrder = (list: number[]) => [...list].sort((a, b) => a - b);
+  await audit(
+    tx,
+    actor,
+    'update',
+    'news',
+    id,
+    changedFields(
+      { ...current, groupIds: inOrder(oldGroups.map((g) => g.groupId)) },
+      { ...values, groupIds: inOrder(groupIds) },
+    ),
+  );
+}
+
 export async function updateNews(
   db: Db,
   storage: Storage,
@@ -197,40 +237,19 @@ export async function updateNews(
     if (!current) throw AppError.notFound(NOT_FOUND);
     const gids = await checkGroups(tx, input);
     if (input.removeCover) oldCover = current.coverKey;
-    const oldGroups = await tx
-      .select({ groupId: newsGroups.groupId })
-      .from(newsGroups)
-      .where(eq(newsGroups.newsId, id));
     const values = { ...valuesOf(input), ...(input.removeCover ? { coverKey: null } : {}) };
-    const [row] = await tx
-      .update(news)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(news.id, id))
-      .returning();
-    if (!row) throw AppError.notFound(NOT_FOUND);
-    await tx.delete(newsGroups).where(eq(newsGroups.newsId, id));
-    if (gids.length) await tx.insert(newsGroups).values(gids.map((groupId) => ({ newsId: id, groupId })));
-    const groupIds = (list: number[]) => [...list].sort((a, b) => a - b);
-    await audit(
-      tx,
-      actor,
-      'update',
-      'news',
-      id,
-      changedFields(
-        { ...current, groupIds: groupIds(oldGroups.map((g) => g.groupId)) },
-        { ...values, groupIds: groupIds(gids) },
-      ),
-    );
-    return getNews(tx, row.id);
+    await saveNewsEdit(tx, actor, current, values, gids);
+    return getNews(tx, id);
   });
   if (oldCover) await removeImage(storage, oldCover);
   return result;
 }
 
-export async function deleteNews(db: Db, storage: Storage, actor: Actor, id: number): Promise<void> {
+/** Deletes a news item with its audit row, then its cover; with `author`, only an item that author wrote (404 else). */
+export async function deleteNews(db: Db, storage: Storage, actor: Actor, id: number, author?: number): Promise<void> {
+  const cond = author === undefined ? eq(news.id, id) : and(eq(news.id, id), eq(news.createdBy, author));
   const cover = await db.transaction(async (tx) => {
-    const [row] = await tx.delete(news).where(eq(news.id, id)).returning();
+    const [row] = await tx.delete(news).where(cond).returning();
     if (!row) throw AppError.notFound(NOT_FOUND);
     await audit(tx, actor, 'delete', 'news', id, { title: row.title });
     return row.coverKey;

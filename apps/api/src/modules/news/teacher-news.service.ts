@@ -1,19 +1,19 @@
 import type { TeacherNews, teacherNewsInputSchema } from '@madreseh/contract/news/news.contract';
 import { imageUrls } from '@madreseh/contract/uploads';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { groups, students } from '../../db/schema/school';
 import { news, newsGroups } from '../../db/schema/site';
 import { teacherSubjects, teachers } from '../../db/schema/teachers';
 import type { Actor } from '../../lib/actor';
-import { audit, changedFields } from '../../lib/audit';
+import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { plainText } from '../../lib/html';
 import { removeImage } from '../../storage/images';
 import type { Storage } from '../../storage/storage';
 import { enqueue } from '../notifications/outbox';
-import { replaceNewsCover } from './news.service';
+import { deleteNews, pageOfRows, replaceNewsCover, saveNewsEdit } from './news.service';
 
 type Input = z.output<typeof teacherNewsInputSchema>;
 
@@ -111,18 +111,9 @@ async function getOwn(db: Tx, userId: number, id: number): Promise<TeacherNews> 
 }
 
 export async function listTeacherNews(db: Db, userId: number, page: number, pageSize: number) {
-  const cond = eq(news.createdBy, userId);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select()
-      .from(news)
-      .where(cond)
-      .orderBy(desc(news.publishAt), desc(news.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: sql<number>`count(*)::int` }).from(news).where(cond),
-  ]);
-  return { items: await toTeacherNews(db, rows), total: count?.n ?? 0, page, pageSize };
+  const order = [desc(news.publishAt), desc(news.id)];
+  const { rows, total } = await pageOfRows(db, eq(news.createdBy, userId), order, page, pageSize);
+  return { items: await toTeacherNews(db, rows), total, page, pageSize };
 }
 
 /**
@@ -194,10 +185,6 @@ export async function updateTeacherNews(
     const current = await ownRow(tx, userId, id, true);
     const author = await authorName(tx, userId);
     const groupIds = await checkClasses(tx, userId, input.groupIds);
-    const oldGroups = await tx
-      .select({ groupId: newsGroups.groupId })
-      .from(newsGroups)
-      .where(eq(newsGroups.newsId, id));
     if (input.removeCover) oldCover = current.coverKey;
     const values = {
       title: input.title,
@@ -205,24 +192,8 @@ export async function updateTeacherNews(
       bodyHtml: textToHtml(input.text),
       ...(input.removeCover ? { coverKey: null } : {}),
     };
-    await tx
-      .update(news)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(news.id, id));
-    await tx.delete(newsGroups).where(eq(newsGroups.newsId, id));
-    await tx.insert(newsGroups).values(groupIds.map((groupId) => ({ newsId: id, groupId })));
+    await saveNewsEdit(tx, actor, current, values, groupIds);
     await tellClasses(tx, id, input.title, author, groupIds);
-    await audit(
-      tx,
-      actor,
-      'update',
-      'news',
-      id,
-      changedFields(
-        { ...current, groupIds: oldGroups.map((g) => g.groupId).sort((a, b) => a - b) },
-        { ...values, groupIds },
-      ),
-    );
     return getOwn(tx, userId, id);
   });
   if (oldCover) await removeImage(storage, oldCover);
@@ -236,13 +207,7 @@ export async function deleteTeacherNews(
   userId: number,
   id: number,
 ): Promise<void> {
-  const cover = await db.transaction(async (tx) => {
-    const row = await ownRow(tx, userId, id, true);
-    await tx.delete(news).where(eq(news.id, id));
-    await audit(tx, actor, 'delete', 'news', id, { title: row.title });
-    return row.coverKey;
-  });
-  if (cover) await removeImage(storage, cover);
+  await deleteNews(db, storage, actor, id, userId);
 }
 
 export async function setTeacherNewsCover(

@@ -10,7 +10,7 @@ import { batchOfPayer } from '../payments/batch-payments';
 import { DEFAULT_PAYMENTS_CONFIG, type PaymentsConfig } from '../payments/gateways';
 import { moneyUnitOf } from '../payments/payment-settings';
 import { type Payer, paymentActions } from '../payments/payments.routes';
-import { myReportCard } from '../report-cards/report-cards.service';
+import { myReportCard } from '../report-cards/published-cards';
 import {
   childOf,
   childrenOf,

@@ -15,7 +15,7 @@ import { users } from '../../db/schema/users';
 import type { Actor } from '../../lib/actor';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import { photoUrlOf } from '../students/students.service';
+import { photoUrlOf } from '../students/student-records';
 
 const MSG = {
   childNotFound: 'این فرزند در فهرست فرزندان شما نیست.',

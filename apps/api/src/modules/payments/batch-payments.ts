@@ -12,9 +12,11 @@ import {
   answerCallback,
   busySql,
   type Claim,
+  cannotTake,
   claimUntil,
   type GatewayFlow,
   type MoneyLog,
+  payableOnline,
   precheckClaim,
   RECONCILE,
   type ReconcileOptions,
@@ -29,8 +31,7 @@ import {
   type Who,
 } from './gateway-flow';
 import type { PaymentGateway, VerifyResult } from './gateways';
-import { ledgerOfPayments, sumsOf, wouldOverpay } from './invoice-ledger';
-import { lockInvoice, paymentsOf } from './invoices.service';
+import { lockInvoice } from './invoice-locks';
 import { failPayment } from './online-payments';
 import { FAILURE, MSG } from './payments.messages';
 
@@ -70,16 +71,10 @@ export async function startBatchPayment(
 ): Promise<{ batchId: number; amount: number; redirectUrl: string }> {
   const ids = [...new Set(input.invoiceIds)];
   if (!ids.length) throw AppError.badRequest(MSG.batchEmpty);
-  const allowed = new Set(input.studentIds);
   const created = await inTransaction(db, async (tx) => {
     const shares: { invoiceId: number; amount: number }[] = [];
     for (const inv of await lockInvoices(tx, ids)) {
-      if (!allowed.has(inv.studentId)) throw AppError.notFound(MSG.invoiceNotFound);
-      if (inv.cancelledAt) throw AppError.conflict(MSG.cancelled);
-      const { remaining, payable } = ledgerOfPayments(inv, await paymentsOf(tx, inv.id));
-      if (remaining <= 0) throw AppError.conflict(MSG.nothingToPay);
-      if (payable <= 0) throw AppError.conflict(MSG.waitingReceipts);
-      shares.push({ invoiceId: inv.id, amount: payable });
+      shares.push({ invoiceId: inv.id, amount: await payableOnline(tx, inv, input.studentIds) });
     }
     const amount = shares.reduce((sum, s) => sum + s.amount, 0);
     const [batch] = await tx
@@ -234,8 +229,7 @@ async function claimBatch(
   for (const s of shares) {
     const inv = invs.get(s.invoiceId);
     if (!inv) continue;
-    const { paid } = sumsOf(await paymentsOf(tx, inv.id));
-    if (inv.cancelledAt || wouldOverpay(inv, paid, s.amount)) {
+    if (await cannotTake(tx, inv, s.amount)) {
       await failBatch(tx, batch.id, FAILURE.invoiceSettled, options, { invoiceId: inv.id });
       log.warn({ batchId: batch.id, invoiceId: inv.id }, 'batch payment not verified: an invoice already settled');
       return { kind: 'done', outcome: 'failed' };
@@ -274,8 +268,7 @@ async function settleVerifiedBatch(
   for (const s of shares) {
     const inv = invs.get(s.invoiceId);
     if (!inv || s.status !== 'pending') continue;
-    const { paid } = sumsOf(await paymentsOf(tx, inv.id));
-    const over = Boolean(inv.cancelledAt) || wouldOverpay(inv, paid, s.amount);
+    const over = await cannotTake(tx, inv, s.amount);
     await tx.update(payments).set(succeededColumns(result)).where(eq(payments.id, s.id));
     await audit(tx, options.actor, 'gateway_credit', 'payment', s.id, {
       invoiceId: inv.id,

@@ -7,6 +7,9 @@ import { inTransaction } from '../../db/transaction';
 import { type Actor, SYSTEM_ACTOR } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { GatewayRefusedError, GatewayUnavailableError, type PaymentGateway, type VerifyResult } from './gateways';
+import { ledgerOfPayments, sumsOf, wouldOverpay } from './invoice-ledger';
+import { paymentsOf } from './invoice-locks';
+import type { InvoiceRow } from './payment-views';
 import { FAILURE, MSG } from './payments.messages';
 
 /**
@@ -95,6 +98,26 @@ export function succeededColumns(result: Extract<VerifyResult, { ok: true }>) {
     decidedAt: new Date(),
     verifyingUntil: null,
   };
+}
+
+/**
+ * What an online payment takes from a locked invoice when it starts: the payable remainder read under
+ * lock (less the receipts waiting), never a number the client sent. An invoice of none of `studentIds`
+ * is not found (404); a cancelled or paid one, or one the receipts waiting cover, is refused (409).
+ */
+export async function payableOnline(tx: Tx, inv: InvoiceRow, studentIds: readonly number[]): Promise<number> {
+  if (!studentIds.includes(inv.studentId)) throw AppError.notFound(MSG.invoiceNotFound);
+  if (inv.cancelledAt) throw AppError.conflict(MSG.cancelled);
+  const { remaining, payable } = ledgerOfPayments(inv, await paymentsOf(tx, inv.id));
+  if (remaining <= 0) throw AppError.conflict(MSG.nothingToPay);
+  if (payable <= 0) throw AppError.conflict(MSG.waitingReceipts);
+  return payable;
+}
+
+/** A locked invoice can no longer take `amount` from the gateway: cancelled, or paid enough meanwhile. */
+export async function cannotTake(tx: Tx, inv: InvoiceRow, amount: number): Promise<boolean> {
+  const { paid } = sumsOf(await paymentsOf(tx, inv.id));
+  return Boolean(inv.cancelledAt) || wouldOverpay(inv, paid, amount);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { isoDateInTehran } from '@madreseh/contract/jalali';
-import type { InvoiceStatus, PaymentMethod, PaymentStatus } from '@madreseh/contract/payments/payments.contract';
+import type { InvoiceStatus, PaymentMethod, PaymentStatus } from '@madreseh/contract/payments/payment-schemas';
 import { and, eq, sql } from 'drizzle-orm';
 import { invoices, payments } from '../../db/schema/payments';
 

@@ -1,8 +1,5 @@
-import { isoDateInTehran } from '@madreseh/contract/jalali';
-import type { InvoiceStatus, InvoiceView } from '@madreseh/contract/payments/payments.contract';
-import { and, asc, count, desc, eq, getTableColumns, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { keptRows } from '../../db/invalidation';
 import { invoices, payments } from '../../db/schema/payments';
 import { groups, students } from '../../db/schema/school';
 import { inTransaction } from '../../db/transaction';
@@ -11,112 +8,16 @@ import { audit, changedFields } from '../../lib/audit';
 import { isUniqueViolation, pgConstraint } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { enqueue } from '../notifications/outbox';
-import { ledgerOfRow, ledgerSql, pendingReceiptSql, statusSql } from './invoice-ledger';
-import { type InvoiceRow, invoiceRowView, invoiceView, type PaymentRow, type SignUrl } from './payment-views';
+import { pendingReceiptSql } from './invoice-ledger';
+import { assertNoVerifyInFlight, lockInvoice, paymentsOf } from './invoice-locks';
+import { loadInvoiceView, studentHeader } from './invoice-reads';
+import { type InvoiceRow, invoiceView, type SignUrl } from './payment-views';
 import { FAILURE, MSG } from './payments.messages';
 
 /**
- * Invoices: the reads of one student's invoices and of the admin list, and the admin's actions on
- * them (create, edit, cancel, issue to a class, bulk changes) with the locks every money action takes.
+ * The admin's actions on invoices: create, edit, cancel, issue to a class and bulk changes, each under
+ * the locks every money action takes (invoice-locks.ts). The reads are in invoice-reads.ts.
  */
-
-/**
- * The invoices of one student with all their payments, newest due date last: one statement, the payments
- * a lateral join read invoice by invoice through their index (never a scan of every payment).
- */
-export async function invoicesOfStudent(db: Tx, studentId: number, sign: SignUrl): Promise<InvoiceView[]> {
-  const columns = getTableColumns(payments);
-  const pay = db.select(columns).from(payments).where(eq(payments.invoiceId, invoices.id)).as('pay');
-  const payColumns = Object.fromEntries(Object.keys(columns).map((k) => [k, pay[k as keyof typeof columns]]));
-  const rows = await db
-    .select({ inv: invoices, pay: payColumns as unknown as typeof columns })
-    .from(invoices)
-    .leftJoinLateral(pay, sql`true`)
-    .where(eq(invoices.studentId, studentId))
-    .orderBy(asc(invoices.dueDate), asc(invoices.id), asc(pay.submittedAt), asc(pay.id));
-  const byInvoice = new Map<number, { inv: InvoiceRow; pays: PaymentRow[] }>();
-  for (const r of rows) {
-    let entry = byInvoice.get(r.inv.id);
-    if (!entry) {
-      entry = { inv: r.inv, pays: [] };
-      byInvoice.set(r.inv.id, entry);
-    }
-    if (r.pay) entry.pays.push(r.pay);
-  }
-  const today = isoDateInTehran();
-  return [...byInvoice.values()].map((e) => invoiceView(e.inv, e.pays, sign, today));
-}
-
-/** A student's id by account, kept in memory until the record changes (db/invalidation.ts). */
-const keptStudentIds = keptRows<number, number | null>({ dropWhen: (tag, userId) => tag === `users:${userId}` });
-
-/** The student record of a signed-in student; students reach only their own data through it. */
-export async function studentOfUser(db: Tx, userId: number): Promise<number> {
-  const id = await keptStudentIds(db, userId, async () => {
-    const [row] = await db.select({ id: students.id }).from(students).where(eq(students.userId, userId));
-    return row?.id ?? null;
-  });
-  if (id === null) throw AppError.forbidden(MSG.noStudent);
-  return id;
-}
-
-/**
- * Locks an invoice row for the rest of the transaction; every change of money on it goes through
- * here. Lock order, everywhere: the invoice first, then its payments — two actions on one invoice
- * then wait for each other instead of deadlocking.
- */
-export async function lockInvoice(tx: Tx, invoiceId: number): Promise<InvoiceRow> {
-  const [row] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId)).for('update');
-  if (!row) throw AppError.notFound(MSG.invoiceNotFound);
-  return row;
-}
-
-/**
- * Refuses to move money on an invoice while one of its gateway payments is out being verified
- * (online-payments.ts claims it, asks the gateway outside any transaction, then settles): what
- * the gateway confirms must still fit the invoice when it comes back. Call under lockInvoice.
- */
-export async function assertNoVerifyInFlight(tx: Tx, invoiceId: number): Promise<void> {
-  const [busy] = await tx
-    .select({ id: payments.id })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.invoiceId, invoiceId),
-        eq(payments.method, 'gateway'),
-        eq(payments.status, 'pending'),
-        gt(payments.verifyingUntil, sql`now()`),
-      ),
-    )
-    .limit(1);
-  if (busy) throw AppError.conflict(MSG.verifying);
-}
-
-export async function paymentsOf(tx: Tx, invoiceId: number) {
-  return tx.select().from(payments).where(eq(payments.invoiceId, invoiceId));
-}
-
-export async function loadInvoiceView(tx: Tx, invoiceId: number, sign: SignUrl): Promise<InvoiceView> {
-  const [inv] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
-  if (!inv) throw AppError.notFound(MSG.invoiceNotFound);
-  const rows = await tx.select().from(payments).where(eq(payments.invoiceId, invoiceId)).orderBy(asc(payments.id));
-  return invoiceView(inv, rows, sign);
-}
-
-export async function studentHeader(db: Tx, studentId: number) {
-  const [row] = await db
-    .select({
-      id: students.id,
-      firstName: students.firstName,
-      lastName: students.lastName,
-      groupName: groups.name,
-    })
-    .from(students)
-    .leftJoin(groups, eq(groups.id, students.groupId))
-    .where(eq(students.id, studentId));
-  if (!row) throw AppError.notFound(MSG.studentNotFound);
-  return { id: row.id, fullName: `${row.firstName} ${row.lastName}`, groupName: row.groupName ?? null };
-}
 
 export interface InvoiceInput {
   title: string;
@@ -341,68 +242,4 @@ export async function bulkUpdateInvoices(
     }
     return { updated: live.length };
   }).catch(duplicateInvoiceAs409);
-}
-
-export async function listInvoices(
-  db: Db,
-  query: {
-    page: number;
-    pageSize: number;
-    groupId?: number | undefined;
-    status?: InvoiceStatus | undefined;
-    q?: string | undefined;
-  },
-) {
-  const today = isoDateInTehran();
-  const status = statusSql(today);
-  const where = and(
-    query.groupId ? eq(students.groupId, query.groupId) : undefined,
-    query.status ? sql`${status} = ${query.status}` : undefined,
-    query.q
-      ? sql`(${invoices.title} ilike ${`%${query.q}%`} or ${students.searchText} ilike ${`%${query.q}%`})`
-      : undefined,
-  );
-  const [total] = await db
-    .select({ n: count() })
-    .from(invoices)
-    .innerJoin(students, eq(students.id, invoices.studentId))
-    .where(where);
-  const rows = await db
-    .select({
-      inv: invoices,
-      ...ledgerSql,
-      firstName: students.firstName,
-      lastName: students.lastName,
-      groupName: groups.name,
-    })
-    .from(invoices)
-    .innerJoin(students, eq(students.id, invoices.studentId))
-    .leftJoin(groups, eq(groups.id, students.groupId))
-    .where(where)
-    .orderBy(desc(invoices.dueDate), asc(students.sortName), asc(invoices.id))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  return {
-    items: rows.map((r) => ({
-      ...invoiceRowView(r.inv, ledgerOfRow(r.inv, r, today)),
-      studentName: `${r.firstName} ${r.lastName}`,
-      groupName: r.groupName ?? null,
-    })),
-    total: total?.n ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
-}
-
-export async function groupsForInvoicing(db: Db) {
-  const rows = await db
-    .select({
-      id: groups.id,
-      name: groups.name,
-      academicYear: groups.academicYear,
-      students: sql<number>`(select count(*) from students s where s.group_id = "groups"."id" and s.status = 'active')::int`,
-    })
-    .from(groups)
-    .orderBy(desc(groups.academicYear), asc(groups.gradeLevel), asc(groups.sortName));
-  return rows.map((r) => ({ ...r, students: Number(r.students) }));
 }

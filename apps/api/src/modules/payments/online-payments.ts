@@ -10,9 +10,11 @@ import {
   answerCallback,
   busySql,
   type Claim,
+  cannotTake,
   claimUntil,
   type GatewayFlow,
   type MoneyLog,
+  payableOnline,
   precheckClaim,
   RECONCILE,
   type ReconcileOptions,
@@ -27,8 +29,7 @@ import {
   type Who,
 } from './gateway-flow';
 import type { PaymentGateway, VerifyResult } from './gateways';
-import { ledgerOfPayments, sumsOf, wouldOverpay } from './invoice-ledger';
-import { lockInvoice, paymentsOf } from './invoices.service';
+import { lockInvoice } from './invoice-locks';
 import { FAILURE, MSG } from './payments.messages';
 
 /**
@@ -44,11 +45,7 @@ export async function startOnlinePayment(
 ): Promise<{ paymentId: number; redirectUrl: string }> {
   const created = await inTransaction(db, async (tx) => {
     const inv = await lockInvoice(tx, input.invoiceId);
-    if (inv.studentId !== input.studentId) throw AppError.notFound(MSG.invoiceNotFound);
-    if (inv.cancelledAt) throw AppError.conflict(MSG.cancelled);
-    const { remaining, payable: amount } = ledgerOfPayments(inv, await paymentsOf(tx, inv.id));
-    if (remaining <= 0) throw AppError.conflict(MSG.nothingToPay);
-    if (amount <= 0) throw AppError.conflict(MSG.waitingReceipts);
+    const amount = await payableOnline(tx, inv, [input.studentId]);
     const [row] = await tx
       .insert(payments)
       .values({
@@ -146,8 +143,7 @@ async function claimPayment(
   );
   if (pre.kind !== 'go') return pre;
   const p = pre.row;
-  const { paid } = sumsOf(await paymentsOf(tx, inv.id));
-  if (inv.cancelledAt || wouldOverpay(inv, paid, p.amount)) {
+  if (await cannotTake(tx, inv, p.amount)) {
     // Not verified, so the gateway returns the money to the payer.
     await failPayment(tx, p.id, FAILURE.invoiceSettled, options, { invoiceId: inv.id, amount: p.amount });
     log.warn({ paymentId: p.id, invoiceId: inv.id }, 'gateway payment not verified: invoice already settled');
@@ -185,10 +181,9 @@ async function settleVerified(
       amount: claimed.amount,
     });
   }
-  const { paid } = sumsOf(await paymentsOf(tx, inv.id));
   // The gateway has taken the money: it is recorded as it is, even in the rare case that the
   // invoice was settled meanwhile (a claim that outlived its time), and flagged for a refund.
-  const over = Boolean(inv.cancelledAt) || wouldOverpay(inv, paid, claimed.amount);
+  const over = await cannotTake(tx, inv, claimed.amount);
   await tx
     .update(payments)
     .set({ ...succeededColumns(result), referenceId: result.refId })

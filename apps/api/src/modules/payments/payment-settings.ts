@@ -1,5 +1,5 @@
 import { bankOfCard } from '@madreseh/contract/bank';
-import type { MoneyUnit, PaymentSettings } from '@madreseh/contract/payments/payments.contract';
+import type { MoneyUnit, PaymentSettings } from '@madreseh/contract/payments/payment-schemas';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { keptUntilChanged } from '../../db/invalidation';

@@ -1,5 +1,5 @@
 import { isoDateInTehran } from '@madreseh/contract/jalali';
-import type { InvoiceView, PaymentView } from '@madreseh/contract/payments/payments.contract';
+import type { InvoiceView, PaymentView } from '@madreseh/contract/payments/payment-schemas';
 import type { invoices, payments } from '../../db/schema/payments';
 import { renditionFileName } from '../../storage/images';
 import { type Ledger, ledgerOfPayments } from './invoice-ledger';

@@ -4,7 +4,7 @@ import {
   INVOICE_STATUS_LABELS,
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
-} from '@madreseh/contract/payments/payments.contract';
+} from '@madreseh/contract/payments/payment-schemas';
 import { and, asc, eq, gte, lt, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { RECEIPT_LIMITS } from '@madreseh/contract/payments/payments.contract';
+import { RECEIPT_LIMITS } from '@madreseh/contract/payments/payment-schemas';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../../db/schema/payments';

@@ -1,10 +1,7 @@
 import { formatJalaliIso } from '@madreseh/contract/jalali';
 import { apiPath, PAGES, pathWith } from '@madreseh/contract/paths';
-import {
-  paymentsContract as c,
-  cardToCardBodySchema,
-  RECEIPT_LIMITS,
-} from '@madreseh/contract/payments/payments.contract';
+import { cardToCardBodySchema, RECEIPT_LIMITS } from '@madreseh/contract/payments/payment-schemas';
+import { paymentsContract as c } from '@madreseh/contract/payments/payments.contract';
 import { digitsToPersian } from '@madreseh/contract/text';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -24,16 +21,12 @@ import { RECEIPTS_FOLDER } from '../../storage/signed-urls';
 import { handleBatchCallback, sandboxBatch, startBatchPayment } from './batch-payments';
 import { DEFAULT_PAYMENTS_CONFIG, gatewaysFrom, type PaymentsConfig } from './gateways';
 import { totalsOf } from './invoice-ledger';
+import { groupsForInvoicing, invoicesOfStudent, listInvoices, studentHeader, studentOfUser } from './invoice-reads';
 import {
   bulkCreateInvoices,
   bulkUpdateInvoices,
   cancelInvoice,
   createInvoice,
-  groupsForInvoicing,
-  invoicesOfStudent,
-  listInvoices,
-  studentHeader,
-  studentOfUser,
   updateInvoice,
 } from './invoices.service';
 import { handleCallback, startOnlinePayment } from './online-payments';

@@ -1,5 +1,5 @@
-import type { PaymentView } from '@madreseh/contract/payments/payments.contract';
-import { RECEIPT_LIMITS } from '@madreseh/contract/payments/payments.contract';
+import type { PaymentView } from '@madreseh/contract/payments/payment-schemas';
+import { RECEIPT_LIMITS } from '@madreseh/contract/payments/payment-schemas';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { invoices, payments } from '../../db/schema/payments';
@@ -19,13 +19,8 @@ import {
   sumsOf,
   wouldOverpay,
 } from './invoice-ledger';
-import {
-  assertNoVerifyInFlight,
-  invoicesOfStudent,
-  loadInvoiceView,
-  lockInvoice,
-  paymentsOf,
-} from './invoices.service';
+import { assertNoVerifyInFlight, lockInvoice, paymentsOf } from './invoice-locks';
+import { invoicesOfStudent, loadInvoiceView } from './invoice-reads';
 import { getPaymentSettings, moneyUnitOf } from './payment-settings';
 import { type PaymentRow, paymentView, type SignUrl } from './payment-views';
 import { MSG, rialText } from './payments.messages';

@@ -4,7 +4,9 @@ import { requireAuth } from '../../auth/guard';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../http/actor';
 import { implement } from '../../http/implement';
-import { grid, myReportCard, publish, saveGrid } from './report-cards.service';
+import { saveGrid } from './grid-saving';
+import { myReportCard } from './published-cards';
+import { grid, publish } from './report-cards.service';
 
 export function registerReportCardRoutes(app: FastifyInstance, db: Db): void {
   implement(app, reportCardsContract.grid, async ({ query }) => grid(db, query.groupId, query.term));

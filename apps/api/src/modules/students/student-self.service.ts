@@ -8,8 +8,8 @@ import { students } from '../../db/schema/school';
 import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
 import { hit } from '../../lib/rate-limit';
-import { latestPublishedAverage } from '../report-cards/report-cards.service';
-import { fullNameOf, photoUrlOf, studentOfUser } from './students.service';
+import { latestPublishedAverage } from '../report-cards/published-cards';
+import { fullNameOf, photoUrlOf, studentOfUser } from './student-records';
 
 /** Wrong current passwords allowed per account in 15 minutes. */
 const PASSWORD_TRIES = { max: 10, windowMs: 15 * 60_000 };

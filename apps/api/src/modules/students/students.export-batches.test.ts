@@ -1,9 +1,9 @@
 import { STUDENT_SORTS, type Student } from '@madreseh/contract/students/students.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { allStudents, type StudentListFilters } from './students.service';
+import { allStudents, type StudentListFilters } from './student-list';
 
-// The students export reads its rows a batch at a time (students.service.ts allStudents): read two at a
+// The students export reads its rows a batch at a time (student-list.ts allStudents): read two at a
 // time, it must give every student once, with the same fields, in the order of the list.
 
 let t: TestApp;

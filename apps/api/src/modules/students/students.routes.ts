@@ -8,21 +8,20 @@ import { actorOf } from '../../http/actor';
 import { implement } from '../../http/implement';
 import { asAttachment, XLSX_TYPE } from '../../lib/spreadsheet';
 import { readUploadForm } from '../../storage/multipart';
+import { allStudents, listStudents } from './student-list';
+import { setPhoto } from './student-photos';
+import { getStudent, studentOfUser } from './student-records';
 import { changePassword, me, profile, updateProfile } from './student-self.service';
+import { importStudents } from './students.import';
 import {
-  allStudents,
   createStudent,
-  getStudent,
   issuePasswords,
-  listStudents,
   multiDelete,
   resetPassword,
-  setPhoto,
   setStatus,
-  studentOfUser,
   updateStudent,
 } from './students.service';
-import { exportStudents, importStudents, importTemplate } from './students.sheets';
+import { exportStudents, importTemplate } from './students.sheets';
 
 export function registerStudentRoutes(app: FastifyInstance, db: Db): void {
   implement(app, studentsContract.list, async ({ query }) => listStudents(db, query));

@@ -18,7 +18,8 @@ import type { Actor } from '../../lib/actor';
 import { audit, changedFields } from '../../lib/audit';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
-import { grid, saveGrid } from '../report-cards/report-cards.service';
+import { saveGrid } from '../report-cards/grid-saving';
+import { grid } from '../report-cards/report-cards.service';
 
 type TeacherBody = z.output<typeof teacherInputSchema>;
 type GridBody = z.output<typeof gridSaveSchema>;

@@ -1,6 +1,6 @@
 import { contract } from '@madreseh/contract/endpoints';
 import { parentsContract } from '@madreseh/contract/parents/parents.contract';
-import type { InvoiceStatus } from '@madreseh/contract/payments/payments.contract';
+import type { InvoiceStatus } from '@madreseh/contract/payments/payment-schemas';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type CallInput, call, urlFor } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download';

@@ -2,7 +2,7 @@ import {
   INVOICE_STATUS_LABELS,
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
-} from '@madreseh/contract/payments/payments.contract';
+} from '@madreseh/contract/payments/payment-schemas';
 
 /** Persian strings of the invoices and payments pages. */
 export const pm = {

@@ -1,4 +1,4 @@
-import type { InvoiceView, MoneyUnit, PaymentView } from '@madreseh/contract/payments/payments.contract';
+import type { InvoiceView, MoneyUnit, PaymentView } from '@madreseh/contract/payments/payment-schemas';
 import { Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { digitsToPersian, formatJalaliDate, formatJalaliDateTime } from '../../../lib/format';

@@ -1,5 +1,5 @@
 import { formatJalaliIso, jalaliMonthLength, jalaliToIso, todayIso, toJalali } from '@madreseh/contract/jalali';
-import { exportRangeProblem } from '@madreseh/contract/payments/payments.contract';
+import { exportRangeProblem } from '@madreseh/contract/payments/payment-schemas';
 import { Button, Card, Group, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';

@@ -1,4 +1,4 @@
-import type { InvoiceStatus, MoneyUnit, PaymentStatus } from '@madreseh/contract/payments/payments.contract';
+import type { InvoiceStatus, MoneyUnit, PaymentStatus } from '@madreseh/contract/payments/payment-schemas';
 import { digitsToLatin } from '@madreseh/contract/text';
 import { Badge } from '@mantine/core';
 import { formatMoney } from '../../../lib/format';

@@ -1,5 +1,5 @@
 import { bankOfCard, bankOfSheba, isValidCardNumber, isValidSheba, shebaOf } from '@madreseh/contract/bank';
-import type { MoneyUnit } from '@madreseh/contract/payments/payments.contract';
+import type { MoneyUnit } from '@madreseh/contract/payments/payment-schemas';
 import { Alert, Button, Card, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import type { PaymentView } from '@madreseh/contract/payments/payments.contract';
+import type { PaymentView } from '@madreseh/contract/payments/payment-schemas';
 import { Button, Group, Image, Modal, Stack, Textarea, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';

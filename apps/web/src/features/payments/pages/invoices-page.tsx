@@ -1,4 +1,4 @@
-import type { InvoiceStatus } from '@madreseh/contract/payments/payments.contract';
+import type { InvoiceStatus } from '@madreseh/contract/payments/payment-schemas';
 import {
   ActionIcon,
   Alert,

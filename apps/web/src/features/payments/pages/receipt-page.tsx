@@ -1,5 +1,5 @@
 import { amountInWords } from '@madreseh/contract/bank';
-import type { MoneyUnit, PaymentView } from '@madreseh/contract/payments/payments.contract';
+import type { MoneyUnit, PaymentView } from '@madreseh/contract/payments/payment-schemas';
 import { Alert, Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import type { InvoiceView, MoneyUnit } from '@madreseh/contract/payments/payments.contract';
+import type { InvoiceView, MoneyUnit } from '@madreseh/contract/payments/payment-schemas';
 import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';

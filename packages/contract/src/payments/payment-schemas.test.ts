@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXPORT_MAX_DAYS, exportRangeProblem } from './payments.contract';
+import { EXPORT_MAX_DAYS, exportRangeProblem } from './payment-schemas';
 
 describe('the export range', () => {
   it('takes a range of one day up to 366 days, ends included', () => {

@@ -1,0 +1,141 @@
+import {
+  STUDENT_STATUSES,
+  type Student,
+  type studentListQuerySchema,
+} from '@madreseh/contract/students/students.contract';
+import { normalizePersian } from '@madreseh/contract/text';
+import { and, asc, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { figures } from '../../db/schema/figures';
+import { groups, students } from '../../db/schema/school';
+import { baseSelect, toStudent } from './student-records';
+
+/** The list of students: filters, search, sort orders and paging, the count, and the export's batches. */
+
+export type StudentListFilters = Omit<z.output<typeof studentListQuerySchema>, 'page' | 'pageSize'>;
+
+/** `%text%` for ILIKE with the pattern characters of the text escaped. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function whereOf(f: StudentListFilters): SQL | undefined {
+  const parts: SQL[] = [];
+  if (f.status === null) parts.push(ne(students.status, 'archived'));
+  else if (f.status !== 'all') parts.push(eq(students.status, f.status));
+  if (f.groupId !== null) parts.push(eq(students.groupId, f.groupId));
+  const q = f.q ? normalizePersian(f.q) : '';
+  if (q) {
+    // Every word must appear somewhere: «رضا ۱۲۳» finds Reza whose code contains 123.
+    for (const word of q.split(' ').slice(0, 5)) parts.push(ilike(students.searchText, containsPattern(word)));
+  }
+  return parts.length ? and(...parts) : undefined;
+}
+
+/**
+ * The list's order for `sort`; `reversed` gives the exact reverse (every direction flipped, so NULLs
+ * come first where they came last), for reading a page near the end from the end.
+ */
+export function orderOf(sort: StudentListFilters['sort'], reversed = false): SQL[] {
+  const up = reversed ? desc : asc;
+  const down = reversed ? asc : desc;
+  switch (sort) {
+    case '-name':
+      return [down(students.sortName), down(students.id)];
+    case 'number':
+      return [up(students.studentNumber), up(students.id)];
+    case '-number':
+      return [down(students.studentNumber), down(students.id)];
+    case 'created':
+      return [up(students.createdAt), up(students.id)];
+    case '-created':
+      return [down(students.createdAt), down(students.id)];
+    case 'group':
+      return [up(groups.sortName), up(students.sortName), up(students.id)];
+    case '-group':
+      return [down(groups.sortName), up(students.sortName), up(students.id)];
+    default:
+      return [up(students.sortName), up(students.id)];
+  }
+}
+
+export async function listStudents(
+  db: Db,
+  query: z.output<typeof studentListQuerySchema>,
+): Promise<{ items: Student[]; total: number; page: number; pageSize: number }> {
+  const where = whereOf(query);
+  const order = orderOf(query.sort);
+  const total = await countStudents(db, query, where);
+  // The page's ids first, read in order from the students table alone (an index gives the default order),
+  // then only those rows joined: a page never joins or sorts the whole school. A page in the second half
+  // is read from the end, in the reverse order: the last page skips nothing, whatever the school's size.
+  const byGroup = query.sort === 'group' || query.sort === '-group';
+  const offset = (query.page - 1) * query.pageSize;
+  const fromEnd = offset * 2 >= total && offset < total;
+  const onPage = Math.min(query.pageSize, total - offset);
+  const pageIds = (
+    byGroup
+      ? db.select({ id: students.id }).from(students).leftJoin(groups, eq(groups.id, students.groupId))
+      : db.select({ id: students.id }).from(students)
+  )
+    .where(where)
+    .orderBy(...(fromEnd ? orderOf(query.sort, true) : order))
+    .limit(fromEnd ? onPage : query.pageSize)
+    .offset(fromEnd ? total - offset - onPage : offset);
+  const rows = await baseSelect(db)
+    .where(inArray(students.id, pageIds))
+    .orderBy(...order);
+  return { items: rows.map(toStudent), total, page: query.page, pageSize: query.pageSize };
+}
+
+/**
+ * How many students the filters select. By status alone (the list as it opens) the counters kept by
+ * triggers answer it (migrations 0019 and 0024: one row per status), whatever the size of the school; a
+ * class is counted through its index (a class's size); a search counts what it matched. A counter missing
+ * (a backup from before it, restored) is counted from the table instead.
+ */
+async function countStudents(db: Db, f: StudentListFilters, where: SQL | undefined): Promise<number> {
+  if (f.groupId === null && !(f.q && normalizePersian(f.q))) {
+    const statuses = f.status === null ? ['active', 'inactive'] : f.status === 'all' ? STUDENT_STATUSES : [f.status];
+    const names = statuses.map((s) => `${s}_students`);
+    const kept = await db.select({ n: figures.n }).from(figures).where(inArray(figures.name, names));
+    if (kept.length === names.length) return kept.reduce((sum, r) => sum + Number(r.n), 0);
+  }
+  const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(students).where(where);
+  return counted?.n ?? 0;
+}
+
+/** Students read per statement by the export: short steps, so other requests run between them. */
+const EXPORT_BATCH = 1000;
+
+/**
+ * Every student the filters select (for the export), in the list's order, in batches: their ids first, in
+ * order, from the students table alone (and the classes, to sort by class), then the rows of a batch of
+ * ids at a time — never one statement reading, joining and sorting the whole school.
+ */
+export async function* allStudents(
+  db: Db,
+  filters: StudentListFilters,
+  batch = EXPORT_BATCH,
+): AsyncGenerator<Student[]> {
+  const byGroup = filters.sort === 'group' || filters.sort === '-group';
+  const ids = (
+    await (byGroup
+      ? db.select({ id: students.id }).from(students).leftJoin(groups, eq(groups.id, students.groupId))
+      : db.select({ id: students.id }).from(students)
+    )
+      .where(whereOf(filters))
+      .orderBy(...orderOf(filters.sort))
+  ).map((r) => r.id);
+  for (let i = 0; i < ids.length; i += batch) {
+    const some = ids.slice(i, i + batch);
+    const rows = new Map((await baseSelect(db).where(inArray(students.id, some))).map((r) => [r.id, r]));
+    const inOrder: Student[] = [];
+    for (const id of some) {
+      const row = rows.get(id);
+      if (row) inOrder.push(toStudent(row));
+    }
+    yield inOrder;
+  }
+}
