@@ -3,10 +3,13 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Endpoint } from '@madreseh/contract/endpoint';
+import { contract } from '@madreseh/contract/endpoints';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADVISORY_NAMESPACE } from './jobs/advisory-lock';
 import { RECONCILE_JOB } from './modules/payments/payments.jobs';
+import { addressOf, type CallInput } from './test/address';
 import { smallPng } from './test/images';
 import { multipartBody } from './test/multipart';
 import { createScratchDatabase } from './test/scratch-database';
@@ -49,12 +52,14 @@ async function sql<T = Record<string, unknown>>(text: string, params: unknown[] 
   }
 }
 
-const api = (i: Instance, p: string) => `${i.url}/api/v1/${p}`;
+/** The address of an endpoint on one instance. */
+const addressAt = (i: Instance, endpoint: Endpoint, input?: Pick<CallInput, 'params' | 'query'>) =>
+  `${i.url}${addressOf(endpoint, input)}`;
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const json = (token: string) => ({ ...bearer(token), 'content-type': 'application/json' });
 
 async function login(i: Instance, username: string, password = 'demo1234'): Promise<Response> {
-  return fetch(api(i, 'auth/login'), {
+  return fetch(addressAt(i, contract.auth.login), {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, password }),
@@ -108,11 +113,13 @@ describe.runIf(serverUrl)('two instances on one PostgreSQL', { timeout: 240_000 
 
   it('accepts a login made on one instance on the other, and ends it on both at logout', async () => {
     const t = await token(a, 'admin');
-    expect((await fetch(api(b, 'panel/dashboard'), { headers: bearer(t) })).status).toBe(200);
-    expect((await fetch(api(a, 'auth/logout'), { method: 'POST', headers: bearer(t) })).status).toBeLessThan(300);
+    expect((await fetch(addressAt(b, contract.dashboard.get), { headers: bearer(t) })).status).toBe(200);
+    expect(
+      (await fetch(addressAt(a, contract.auth.logout), { method: 'POST', headers: bearer(t) })).status,
+    ).toBeLessThan(300);
     // B kept the session in memory; the logout's notification makes it drop it.
     const after = await eventually(
-      () => fetch(api(b, 'panel/dashboard'), { headers: bearer(t) }).then((r) => r.status),
+      () => fetch(addressAt(b, contract.dashboard.get), { headers: bearer(t) }).then((r) => r.status),
       (s) => s === 401,
     );
     expect(after).toBe(401);
@@ -120,19 +127,22 @@ describe.runIf(serverUrl)('two instances on one PostgreSQL', { timeout: 240_000 
 
   it('shows a settings change made on one instance on the other', async () => {
     const t = await token(a, 'admin');
-    const current = (await (await fetch(api(b, 'panel/settings'), { headers: bearer(t) })).json()) as {
+    const current = (await (await fetch(addressAt(b, contract.settings.get), { headers: bearer(t) })).json()) as {
       school: Record<string, unknown>;
     };
     const name = `دبیرستان ${randomBytes(3).toString('hex')}`;
     const { logo: _l, hero: _h, ...school } = current.school;
-    const put = await fetch(api(a, 'panel/settings'), {
+    const put = await fetch(addressAt(a, contract.settings.update), {
       method: 'PUT',
       headers: json(t),
       body: JSON.stringify({ school: { ...school, name } }),
     });
     expect(put.status, await put.text()).toBe(200);
     const seen = await eventually(
-      () => fetch(api(b, 'general/school')).then(async (r) => ((await r.json()) as { name: string }).name),
+      () =>
+        fetch(addressAt(b, contract.settings.publicProfile)).then(
+          async (r) => ((await r.json()) as { name: string }).name,
+        ),
       (n) => n === name,
     );
     expect(seen).toBe(name);
@@ -143,7 +153,7 @@ describe.runIf(serverUrl)('two instances on one PostgreSQL', { timeout: 240_000 
     const body = multipartBody({ caption: 'دو نمونه', album: 'آزمون' }, [
       { filename: 'p.png', contentType: 'image/png', data: await smallPng(640, 480) },
     ]);
-    const res = await fetch(api(a, 'panel/gallery'), {
+    const res = await fetch(addressAt(a, contract.gallery.create), {
       method: 'POST',
       headers: { ...body.headers, ...bearer(t) },
       body: new Uint8Array(body.payload),
@@ -180,14 +190,14 @@ describe.runIf(serverUrl)('two instances on one PostgreSQL', { timeout: 240_000 
     const [s] = await sql<{ id: number }>(
       `select s.id from students s join users u on u.id = s.user_id where u.username = 'student1'`,
     );
-    const inv = await fetch(api(a, `panel/student/invoice/${s?.id}`), {
+    const inv = await fetch(addressAt(a, contract.payments.createInvoice, { params: { id: s?.id } }), {
       method: 'POST',
       headers: json(admin),
       body: JSON.stringify({ title: 'اردوی دو نمونه', amount: 3_000_000, dueDate: '2027-05-01' }),
     });
     expect(inv.status).toBe(201);
     const invoiceId = ((await inv.json()) as { id: number }).id;
-    const start = await fetch(api(a, 'student/payment/direct-pay'), {
+    const start = await fetch(addressAt(a, contract.payments.directPay), {
       method: 'POST',
       headers: json(student),
       body: JSON.stringify({ invoiceId }),
@@ -195,9 +205,11 @@ describe.runIf(serverUrl)('two instances on one PostgreSQL', { timeout: 240_000 
     expect(start.status).toBe(200);
     const { paymentId, redirectUrl } = (await start.json()) as { paymentId: number; redirectUrl: string };
     const authority = redirectUrl.split('/').pop();
-    const callback = `general/payment/callback/sandbox?Authority=${authority}&Status=OK`;
+    const callback = { params: { gateway: 'sandbox' }, query: { Authority: authority, Status: 'OK' } };
     const answers = await Promise.all(
-      [a, b, a, b].map((i) => fetch(api(i, callback), { redirect: 'manual' }).then((r) => r.status)),
+      [a, b, a, b].map((i) =>
+        fetch(addressAt(i, contract.payments.gatewayCallback, callback), { redirect: 'manual' }).then((r) => r.status),
+      ),
     );
     expect(answers.every((s) => s === 303)).toBe(true);
     const paid = await sql<{ status: string; n: number }>(
@@ -210,7 +222,9 @@ describe.runIf(serverUrl)('two instances on one PostgreSQL', { timeout: 240_000 
       [String(paymentId)],
     );
     expect(credits[0]?.n).toBe(1);
-    const result = await fetch(api(b, `student/payment/${paymentId}`), { headers: bearer(student) });
+    const result = await fetch(addressAt(b, contract.payments.paymentResult, { params: { id: paymentId } }), {
+      headers: bearer(student),
+    });
     expect(await result.json()).toMatchObject({ status: 'succeeded', invoiceRemaining: 0 });
   });
 

@@ -2,7 +2,9 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { contract } from '@madreseh/contract/endpoints';
 import { afterAll, describe, expect, it } from 'vitest';
+import { addressOf } from './test/address';
 import { type ServerProcess, startServerProcess } from './test/server-process';
 
 /**
@@ -26,7 +28,7 @@ async function start(): Promise<ServerProcess> {
 }
 
 async function login(url: string): Promise<string> {
-  const res = await fetch(`${url}/api/v1/auth/login`, {
+  const res = await fetch(`${url}${addressOf(contract.auth.login)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'admin', password: 'demo1234' }),
@@ -45,7 +47,7 @@ describe('a killed server', { timeout: 240_000 }, () => {
       for (let i = 0; !stop; i++) {
         const title = `خبر ${n}-${i}`;
         try {
-          const res = await fetch(`${first.url}/api/v1/panel/news`, {
+          const res = await fetch(`${first.url}${addressOf(contract.news.create)}`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
             body: JSON.stringify({
@@ -74,7 +76,7 @@ describe('a killed server', { timeout: 240_000 }, () => {
     const second = await start();
     expect(second.output()).toContain('Took over the lock');
     const token2 = await login(second.url);
-    const res = await fetch(`${second.url}/api/v1/panel/news?pageSize=100&page=1`, {
+    const res = await fetch(`${second.url}${addressOf(contract.news.list, { query: { pageSize: 100, page: 1 } })}`, {
       headers: { authorization: `Bearer ${token2}` },
     });
     expect(res.status).toBe(200);

@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { contract } from '@madreseh/contract/endpoints';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addressOf } from './test/address';
 
 /** Starting the real server with bad surroundings: it must stop with a clear sentence and a non-zero code. */
 
@@ -164,7 +166,7 @@ describe('the running server and its data folder', { timeout: 120_000 }, () => {
     expect(second.code).not.toBe(0);
     expect(second.output).toContain('Madreseh could not start.');
     expect(second.output).toContain(`is in use by process ${control.pid} (server)`);
-    expect((await fetch(`${control.url}/api/v1/health`)).status).toBe(200);
+    expect((await fetch(`${control.url}${addressOf(contract.system.health)}`)).status).toBe(200);
   });
 
   it('runs reconciliation and create-admin through the running server', async () => {
@@ -175,7 +177,7 @@ describe('the running server and its data folder', { timeout: 120_000 }, () => {
     const admin = await npmRun('create-admin', { ADMIN_USERNAME: 'principal', ADMIN_PASSWORD: 'Strong-pass-2026' });
     expect(admin.output).toContain('Super-admin "principal" created (through the running server).');
     expect(admin.code).toBe(0);
-    const login = await fetch(`${control.url}/api/v1/auth/login`, {
+    const login = await fetch(`${control.url}${addressOf(contract.auth.login)}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'principal', password: 'Strong-pass-2026' }),
@@ -199,7 +201,7 @@ describe('the running server and its data folder', { timeout: 120_000 }, () => {
 
   it('stops on SIGTERM to npm: in-flight request answered, keep-alive closed, node gone, exit 0', async () => {
     const { port, hostname } = new URL(control.url);
-    // An idle keep-alive connection, and a request whose body is still on its way.
+    // An idle keep-alive connection, and a request whose body is still on its way (raw HTTP on purpose).
     const idle = net.connect(Number(port), hostname);
     const idleClosed = new Promise((r) => idle.on('close', r));
     idle.write(`GET /api/v1/health HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n`);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Endpoint } from '@madreseh/contract/endpoint';
 import { contract } from '@madreseh/contract/endpoints';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -10,11 +11,8 @@ import { type Database, openDatabase } from '../db/client';
 import { Invalidation, RowCache } from '../db/invalidation';
 import { settings } from '../db/schema/site';
 import { sessions, users } from '../db/schema/users';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { addressOf, createTestApp, type TestApp } from '../test/test-app';
 import { hashToken } from './sessions';
-
-const CHECK = '/api/v1/auth/check-token';
-const ME = '/api/v1/student/me';
 
 /**
  * Sessions and settings kept in memory (db/invalidation.ts): a kept session costs no statement, and
@@ -32,7 +30,7 @@ describe('sessions and settings kept in memory', () => {
     await t?.close();
   });
 
-  const check = (token: string) => t.inject({ method: 'POST', url: CHECK, headers: t.as(token) });
+  const check = (token: string) => t.call(contract.auth.checkToken, { headers: t.as(token) });
 
   it('answers a known session without a statement', async () => {
     const token = await t.sessionFor('student1');
@@ -57,14 +55,14 @@ describe('sessions and settings kept in memory', () => {
     expect((await check(gone)).statusCode).toBe(401);
 
     const token = await t.sessionFor('student2');
-    expect((await t.inject({ method: 'GET', url: ME, headers: t.as(token) })).statusCode).toBe(200);
+    expect((await t.call(contract.student.me, { headers: t.as(token) })).statusCode).toBe(200);
     await t.db.update(users).set({ role: 'admin' }).where(eq(users.username, 'student2'));
     try {
-      expect((await t.inject({ method: 'GET', url: ME, headers: t.as(token) })).statusCode).toBe(403);
+      expect((await t.call(contract.student.me, { headers: t.as(token) })).statusCode).toBe(403);
     } finally {
       await t.db.update(users).set({ role: 'student' }).where(eq(users.username, 'student2'));
     }
-    expect((await t.inject({ method: 'GET', url: ME, headers: t.as(token) })).statusCode).toBe(200);
+    expect((await t.call(contract.student.me, { headers: t.as(token) })).statusCode).toBe(200);
 
     await t.db.update(users).set({ fullName: 'نام تازه' }).where(eq(users.username, 'student2'));
     expect((await check(token)).json()).toMatchObject({ user: { fullName: 'نام تازه' } });
@@ -124,12 +122,12 @@ describe('sessions and settings kept in memory', () => {
     const other: { app: FastifyInstance; database: Database | null } = { app, database };
     try {
       const token = await t.sessionFor('student1');
-      const there = (url: string, method: 'GET' | 'POST' = 'POST') =>
-        other.app.inject({ method, url, headers: t.as(token) });
-      expect((await there(CHECK)).statusCode).toBe(200);
-      expect((await there(CHECK)).statusCode).toBe(200);
+      const there = (endpoint: Endpoint) =>
+        other.app.inject({ method: endpoint.method, url: addressOf(endpoint), headers: t.as(token) });
+      expect((await there(contract.auth.checkToken)).statusCode).toBe(200);
+      expect((await there(contract.auth.checkToken)).statusCode).toBe(200);
       expect((await check(token)).statusCode).toBe(200);
-      expect((await there('/api/v1/auth/logout')).statusCode).toBeLessThan(300);
+      expect((await there(contract.auth.logout)).statusCode).toBeLessThan(300);
       // The notification comes after the logout commits; it is not instant on another instance.
       await vi.waitFor(async () => expect((await check(token)).statusCode).toBe(401), { timeout: 5000 });
     } finally {

@@ -1,6 +1,7 @@
+import { contract } from '@madreseh/contract/endpoints';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { addressOf, createTestApp, type TestApp } from '../test/test-app';
 import { students } from './schema/school';
 import { nationalCodeFrom } from './seed/school-demo';
 
@@ -37,11 +38,9 @@ const shuffled = [...SURNAMES_IN_ORDER].map((_, i, a) => a[(i * 7) % a.length] a
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.sessionFor('admin');
-  const group = await t.inject({
-    method: 'POST',
-    url: '/api/v1/panel/group',
+  const group = await t.call(contract.group.create, {
     headers: t.as(admin),
-    payload: {
+    body: {
       name: 'نهم ژاله',
       gradeLevel: 9,
       academicYear: 1405,
@@ -53,11 +52,9 @@ beforeAll(async () => {
   groupId = group.json().id;
   expect(new Set(shuffled).size).toBe(SURNAMES_IN_ORDER.length);
   for (const lastName of shuffled) {
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/v1/panel/student',
+    const res = await t.call(contract.student.create, {
       headers: t.as(admin),
-      payload: {
+      body: {
         firstName: 'علی',
         lastName: 'موقت',
         nationalCode: nextCode(),
@@ -78,9 +75,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function studentPage(page: number, sort?: string) {
-  const res = await t.inject({
-    method: 'GET',
-    url: '/api/v1/panel/student',
+  const res = await t.call(contract.student.list, {
     query: { groupId: String(groupId), page: String(page), pageSize: '5', ...(sort ? { sort } : {}) },
     headers: t.as(admin),
   });
@@ -105,9 +100,7 @@ describe('Persian alphabetical order (آ ا ب پ … ک گ … و ه ی), paged
   });
 
   it('orders the report-card grid the same way', async () => {
-    const res = await t.inject({
-      method: 'GET',
-      url: '/api/v1/panel/report-card',
+    const res = await t.call(contract.reportCard.grid, {
       query: { groupId: String(groupId), term: 'first' },
       headers: t.as(admin),
     });
@@ -117,16 +110,12 @@ describe('Persian alphabetical order (آ ا ب پ … ک گ … و ه ی), paged
   });
 
   it('orders the invoices of a class by student', async () => {
-    const bulk = await t.inject({
-      method: 'POST',
-      url: '/api/v1/panel/invoices/bulk',
+    const bulk = await t.call(contract.payments.bulkCreate, {
       headers: t.as(admin),
-      payload: { groupId, installments: [{ title: 'شهریه', amount: 10_000_000, dueDate: '2026-12-01' }] },
+      body: { groupId, installments: [{ title: 'شهریه', amount: 10_000_000, dueDate: '2026-12-01' }] },
     });
     expect(bulk.statusCode).toBe(201);
-    const res = await t.inject({
-      method: 'GET',
-      url: '/api/v1/panel/invoices',
+    const res = await t.call(contract.payments.listInvoices, {
       query: { groupId: String(groupId), pageSize: '100' },
       headers: t.as(admin),
     });
@@ -137,15 +126,13 @@ describe('Persian alphabetical order (آ ا ب پ … ک گ … و ه ی), paged
 
   it('orders classes of a grade and admins by name', async () => {
     for (const name of ['نهم گلستان', 'نهم کوثر', 'نهم پروین', 'نهم الف']) {
-      const res = await t.inject({
-        method: 'POST',
-        url: '/api/v1/panel/group',
+      const res = await t.call(contract.group.create, {
         headers: t.as(admin),
-        payload: { name, gradeLevel: 9, academicYear: 1405, gradingScale: 'numeric' },
+        body: { name, gradeLevel: 9, academicYear: 1405, gradingScale: 'numeric' },
       });
       expect(res.statusCode).toBe(201);
     }
-    const groups = await t.inject({ method: 'GET', url: '/api/v1/panel/group/list', headers: t.as(admin) });
+    const groups = await t.call(contract.group.list, { headers: t.as(admin) });
     const ninth = groups
       .json()
       .items.filter((g: { gradeLevel: number; academicYear: number }) => g.gradeLevel === 9 && g.academicYear === 1405)
@@ -155,15 +142,13 @@ describe('Persian alphabetical order (آ ا ب پ … ک گ … و ه ی), paged
     const superAdmin = await t.sessionFor('superadmin');
     let n = 0;
     for (const fullName of ['گلاره نادری', 'کاوه نادری', 'چکاوک نادری', 'ژینا نادری']) {
-      const res = await t.inject({
-        method: 'POST',
-        url: '/api/v1/panel/admins',
+      const res = await t.call(contract.admins.create, {
         headers: t.as(superAdmin),
-        payload: { username: `order${++n}`, fullName, role: 'admin', password: 'Secret-pass-1405' },
+        body: { username: `order${++n}`, fullName, role: 'admin', password: 'Secret-pass-1405' },
       });
       expect(res.statusCode).toBe(201);
     }
-    const admins = await t.inject({ method: 'GET', url: '/api/v1/panel/admins', headers: t.as(superAdmin) });
+    const admins = await t.call(contract.admins.list, { headers: t.as(superAdmin) });
     const mine = admins
       .json()
       .items.map((a: { fullName: string }) => a.fullName)
@@ -177,7 +162,7 @@ describe('Persian alphabetical order (آ ا ب پ … ک گ … و ه ی), paged
     for (const lastName of ['گرامی', 'کاشانی', 'پاکزاد', 'چاوشی']) {
       const res = await t.inject({
         method: 'POST',
-        url: '/api/v1/general/pre-register',
+        url: addressOf(contract.preRegister.submit),
         remoteAddress: `10.9.0.${++ip}`,
         payload: {
           firstName: 'سینا',
@@ -197,9 +182,7 @@ describe('Persian alphabetical order (آ ا ب پ … ک گ … و ه ی), paged
     }
     const list = async (sort?: string) =>
       (
-        await t.inject({
-          method: 'GET',
-          url: '/api/v1/panel/pre-register',
+        await t.call(contract.preRegister.list, {
           query: { q: 'سینا', pageSize: '2', page: '1', ...(sort ? { sort } : {}) },
           headers: t.as(admin),
         })
@@ -208,9 +191,7 @@ describe('Persian alphabetical order (آ ا ب پ … ک گ … و ه ی), paged
         .items.map((p: { lastName: string }) => p.lastName);
     const page2 = async () =>
       (
-        await t.inject({
-          method: 'GET',
-          url: '/api/v1/panel/pre-register',
+        await t.call(contract.preRegister.list, {
           query: { q: 'سینا', pageSize: '2', page: '2', sort: 'name' },
           headers: t.as(admin),
         })

@@ -3,7 +3,7 @@ import { contract } from '@madreseh/contract/endpoints';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { addressOf, createTestApp, type TestApp } from '../test/test-app';
 import { implement } from './implement';
 
 const NATIONAL_CODE = '0012345679';
@@ -46,7 +46,7 @@ afterAll(async () => {
 
 describe('errors', () => {
   it('answers a crash with 500 and only "Internal Server Error"', async () => {
-    const res = await t.inject({ method: 'GET', url: '/api/v1/test/crash' });
+    const res = await t.call(failing.crash);
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ code: 'internal_error', message: 'Internal Server Error' });
     expect(res.body).not.toContain('secret');
@@ -54,7 +54,7 @@ describe('errors', () => {
 
   it('logs a failed query without its parameters', async () => {
     lines.length = 0;
-    const res = await t.inject({ method: 'GET', url: '/api/v1/test/bad-query' });
+    const res = await t.call(failing.badQuery);
     expect(res.statusCode).toBe(500);
     const log = lines.join('\n');
     expect(log).toContain('request failed');
@@ -63,7 +63,7 @@ describe('errors', () => {
   });
 
   it('maps validation errors to Persian field messages', async () => {
-    const res = await t.inject({ method: 'POST', url: '/api/v1/test/echo', payload: { mobile: '123', age: 'x' } });
+    const res = await t.call(failing.echo, { body: { mobile: '123', age: 'x' } });
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.code).toBe('validation_failed');
@@ -75,7 +75,7 @@ describe('errors', () => {
   it('answers broken JSON with 400 and a Persian message, not 500', async () => {
     const res = await t.inject({
       method: 'POST',
-      url: '/api/v1/test/echo',
+      url: addressOf(failing.echo),
       headers: { 'content-type': 'application/json' },
       payload: '{"mobile": ',
     });
@@ -86,7 +86,7 @@ describe('errors', () => {
   it('answers an unsupported content type with 415 and a Persian message', async () => {
     const res = await t.inject({
       method: 'POST',
-      url: '/api/v1/test/echo',
+      url: addressOf(failing.echo),
       headers: { 'content-type': 'application/xml' },
       payload: '<a/>',
     });
@@ -95,6 +95,7 @@ describe('errors', () => {
   });
 
   it('answers an unknown API path with a JSON 404', async () => {
+    // A raw address on purpose: no endpoint has it.
     const res = await t.inject({ method: 'GET', url: '/api/v1/no/such/thing' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'not_found' });
@@ -120,6 +121,7 @@ describe('headers and documentation', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
+    // The addresses as the document spells them (raw strings on purpose).
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/auth/login', '/api/v1/health']));
   });
 });
@@ -129,8 +131,9 @@ describe('request logs', () => {
     lines.length = 0;
     const token = await t.login('student1');
     await t.call(contract.auth.checkToken, { body: {}, headers: t.as(token) });
-    await t.inject({ method: 'GET', url: `/api/v1/health?nationalCode=${NATIONAL_CODE}` });
+    await t.call(contract.system.health, { query: { nationalCode: NATIONAL_CODE } });
     const log = lines.join('\n');
+    // The address as the log line spells it (a raw string on purpose).
     expect(log).toContain('/api/v1/auth/check-token');
     expect(log).toContain('nationalCode=…');
     expect(log).not.toContain(token);

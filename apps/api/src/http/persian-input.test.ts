@@ -1,9 +1,10 @@
+import { contract } from '@madreseh/contract/endpoints';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preRegistrations } from '../db/schema/pre-register';
 import { contactMessages } from '../db/schema/site';
 import { nationalCodeFrom } from '../db/seed/school-demo';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { addressOf, createTestApp, type TestApp } from '../test/test-app';
 import { normalizeInput } from './persian-input';
 
 let t: TestApp;
@@ -17,7 +18,7 @@ describe('one normalisation of stored Persian text', () => {
     const nationalCode = nationalCodeFrom('731000001');
     const res = await t.inject({
       method: 'POST',
-      url: '/api/v1/general/pre-register',
+      url: addressOf(contract.preRegister.submit),
       remoteAddress: '10.77.0.1',
       payload: {
         firstName: 'علي',
@@ -55,7 +56,7 @@ describe('one normalisation of stored Persian text', () => {
   it('stores a contact message with ی/ک', async () => {
     const res = await t.inject({
       method: 'POST',
-      url: '/api/v1/general/contact-us',
+      url: addressOf(contract.contact.send),
       remoteAddress: '10.77.0.2',
       payload: { name: 'كيان', replyTo: '٠٩١٢١٢٣٤٥٦٧', subject: 'كلاس', message: 'كلاس هفتم كي شروع مي‌شود؟' },
     });
@@ -80,7 +81,7 @@ describe('decimals as a Persian keyboard types them', () => {
       const nationalCode = nationalCodeFrom(`7320000${String(++n).padStart(2, '0')}`);
       const res = await t.inject({
         method: 'POST',
-        url: '/api/v1/general/pre-register',
+        url: addressOf(contract.preRegister.submit),
         remoteAddress: `10.78.0.${n}`,
         payload: {
           firstName: 'سینا',
@@ -104,11 +105,9 @@ describe('decimals as a Persian keyboard types them', () => {
 
   it('takes grades in every form and subject weights in Persian digits', async () => {
     const admin = t.as(await t.sessionFor('admin'));
-    const group = await t.inject({
-      method: 'POST',
-      url: '/api/v1/panel/group',
+    const group = await t.call(contract.group.create, {
       headers: admin,
-      payload: {
+      body: {
         name: 'دهم ریاضی',
         gradeLevel: 10,
         academicYear: 1405,
@@ -119,11 +118,9 @@ describe('decimals as a Persian keyboard types them', () => {
     expect(group.statusCode, group.body).toBe(201);
     const g = group.json() as { id: number; subjects: { id: number; weight: number }[] };
     expect(g.subjects.map((s) => s.weight)).toEqual([2, 2, 2, 2]);
-    const student = await t.inject({
-      method: 'POST',
-      url: '/api/v1/panel/student',
+    const student = await t.call(contract.student.create, {
       headers: admin,
-      payload: {
+      body: {
         firstName: 'نیما',
         lastName: 'کاوه',
         nationalCode: nationalCodeFrom('732100001'),
@@ -134,20 +131,16 @@ describe('decimals as a Persian keyboard types them', () => {
     });
     expect(student.statusCode, student.body).toBe(201);
     const studentId = student.json().student.id as number;
-    const saved = await t.inject({
-      method: 'PUT',
-      url: '/api/v1/panel/report-card',
+    const saved = await t.call(contract.reportCard.save, {
       headers: admin,
-      payload: {
+      body: {
         groupId: g.id,
         term: 'first',
         rows: [{ studentId, grades: g.subjects.map((s, i) => ({ subjectId: s.id, value: TYPED[i] })) }],
       },
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    const grid = await t.inject({
-      method: 'GET',
-      url: '/api/v1/panel/report-card',
+    const grid = await t.call(contract.reportCard.grid, {
       query: { groupId: String(g.id), term: 'first' },
       headers: admin,
     });

@@ -1,9 +1,10 @@
+import { contract } from '@madreseh/contract/endpoints';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrustProxy } from '../config';
 import { rateLimits } from '../db/schema/system';
 import { SIGN_IN_SLOWING } from '../modules/auth/sign-in-throttle';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { addressOf, createTestApp, type TestApp } from '../test/test-app';
 
 /**
  * Decision 0011: only the configured proxies are believed. A client that writes its own
@@ -58,7 +59,7 @@ describe('TRUST_PROXY=1: exactly one hop', () => {
     for (const fake of ['1.2.3.4', '5.6.7.8', '9.9.9.9']) {
       const res = await t.inject({
         method: 'POST',
-        url: '/api/v1/auth/login',
+        url: addressOf(contract.auth.login),
         remoteAddress: '10.0.0.2',
         headers: { 'x-forwarded-for': `${fake}, ${real}` },
         payload: { username: 'admin', password: 'demo1234' },

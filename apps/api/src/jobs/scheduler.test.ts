@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { contract } from '@madreseh/contract/endpoints';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Database, type Db, openDatabase } from '../db/client';
@@ -165,7 +166,7 @@ describe('on a database', () => {
 
     const left = await t.db.select({ n: sql<number>`count(*)::int` }).from(sessions).where(eq(sessions.userId, userId));
     expect(Number(left[0]?.n)).toBeGreaterThanOrEqual(1);
-    const me = await t.inject({ method: 'POST', url: '/api/v1/auth/check-token', headers: t.as(live) });
+    const me = await t.call(contract.auth.checkToken, { headers: t.as(live) });
     expect(me.statusCode).toBe(200);
     expect((await t.db.select().from(idempotencyKeys)).map((k) => k.key)).toEqual(['new-key-1']);
     expect([fs.existsSync(partial), fs.existsSync(fresh), fs.existsSync(kept)]).toEqual([false, true, true]);

@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { contract } from '@madreseh/contract/endpoints';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smallPng } from '../test/images';
 import { multipartBody } from '../test/multipart';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { addressOf, createTestApp, type TestApp } from '../test/test-app';
 import { databaseStorage, importUploads } from './database-storage';
 
 /**
@@ -82,7 +83,7 @@ describe('an app whose uploads are in the database', () => {
     ]);
     const res = await app.inject({
       method: 'POST',
-      url: '/api/v1/panel/gallery',
+      url: addressOf(contract.gallery.create),
       payload: body.payload,
       headers: { ...body.headers, ...admin },
     });

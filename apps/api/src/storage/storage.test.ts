@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { contract } from '@madreseh/contract/endpoints';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { invoices, payments } from '../db/schema/payments';
 import { students } from '../db/schema/school';
 import { smallPng } from '../test/images';
 import { multipartBody } from '../test/multipart';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { addressOf, createTestApp, type TestApp } from '../test/test-app';
 import { localDiskStorage, removePartialUploads, type Storage } from './storage';
 
 /** A full disk: nothing half-written is kept, users hear a Persian 507, and the log says it once. */
@@ -118,7 +119,7 @@ describe('a full disk, as users and the log see it', () => {
       );
       return t.inject({
         method: 'POST',
-        url: '/api/v1/student/payment/card-to-card',
+        url: addressOf(contract.payments.cardToCard),
         payload: body.payload,
         headers: { ...body.headers, ...t.as(student) },
       });

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { Endpoint } from '@madreseh/contract/endpoint';
-import { API_PREFIX } from '@madreseh/contract/paths';
+import type { Endpoint, Infer } from '@madreseh/contract/endpoint';
+import { contract } from '@madreseh/contract/endpoints';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject as injectProvided } from 'vitest';
@@ -12,7 +12,10 @@ import { createSession, type SessionPolicy } from '../auth/sessions';
 import { type Database, type Db, openDatabase, pgliteDatabase, queryLogger } from '../db/client';
 import { users } from '../db/schema/users';
 import { type DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../db/seed-demo';
+import { addressOf, type CallInput } from './address';
 import { createScratchDatabase } from './scratch-database';
+
+export { addressOf, type CallInput } from './address';
 
 export type DemoUsername = (typeof DEMO_ACCOUNTS)[number]['username'];
 
@@ -47,23 +50,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export interface CallInput {
-  params?: Record<string, string | number | undefined>;
-  query?: Record<string, string | number | boolean | undefined>;
-  body?: unknown;
-  headers?: Record<string, string>;
-}
-
-/** The address inject asks for: `/api/v1/<path>` with parameters filled in and the query string. */
-export function addressOf(endpoint: Endpoint, input: Pick<CallInput, 'params' | 'query'> = {}): string {
-  const search = new URLSearchParams();
-  for (const [k, v] of Object.entries(input.query ?? {})) if (v !== undefined) search.set(k, String(v));
-  const qs = search.toString();
-  // Filled as a template string would be: a missing value is sent as "undefined", for the server to refuse.
-  const path = endpoint.path.replace(/:([A-Za-z]+)/g, (_, name: string) =>
-    encodeURIComponent(String(input.params?.[name])),
-  );
-  return `${API_PREFIX}${path}${qs ? `?${qs}` : ''}`;
+/**
+ * The JSON answer of a call, typed by the endpoint's response schema. Read as it came, not parsed:
+ * checking it is the test's work.
+ */
+export function answerOf<E extends Endpoint>(_endpoint: E, res: LightMyRequestResponse): Infer<E['response']> {
+  return res.json();
 }
 
 export interface TestAppOptions {
@@ -150,7 +142,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         ...(input.body !== undefined ? { payload: input.body as InjectOptions['payload'] } : {}),
       }),
     async login(username, password = DEMO_PASSWORD) {
-      const res = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { username, password } });
+      const res = await app.inject({
+        method: 'POST',
+        url: addressOf(contract.auth.login),
+        payload: { username, password },
+      });
       if (res.statusCode !== 200) throw new Error(`login ${username} answered ${res.statusCode}: ${res.body}`);
       return (res.json() as { token: string }).token;
     },

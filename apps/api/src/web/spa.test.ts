@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { contract } from '@madreseh/contract/endpoints';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { achievements } from '../db/schema/achievements';
@@ -51,11 +52,9 @@ beforeAll(async () => {
   await t.db.delete(news);
   admin = t.as(await t.sessionFor('admin'));
   const create = async (title: string, status: string) => {
-    const res = await t.inject({
-      method: 'POST',
-      url: '/api/v1/panel/news',
+    const res = await t.call(contract.news.create, {
       headers: admin,
-      payload: {
+      body: {
         title,
         summary: 'خلاصهٔ خبر </script><b>',
         bodyHtml: '<p>متن خبر</p>',
@@ -68,11 +67,9 @@ beforeAll(async () => {
     return (res.json() as { id: number }).id;
   };
   await t.db.delete(achievements);
-  const made = await t.inject({
-    method: 'POST',
-    url: '/api/v1/panel/achievement',
+  const made = await t.call(contract.achievement.create, {
     headers: admin,
-    payload: { title: 'مقام اول مسابقات رباتیک', description: 'تیم رباتیک مدرسه اول شد.', date: '2026-11-01' },
+    body: { title: 'مقام اول مسابقات رباتیک', description: 'تیم رباتیک مدرسه اول شد.', date: '2026-11-01' },
   });
   expect(made.statusCode, made.body).toBe(201);
   achievement = (made.json() as { id: number }).id;
@@ -130,18 +127,14 @@ describe('compression and caching', () => {
   });
 
   it('compresses API JSON above 1 KB for a client that asks, and leaves small answers alone', async () => {
-    const big = await t.inject({
-      method: 'GET',
-      url: '/api/v1/general/school',
-      headers: { 'accept-encoding': 'gzip' },
-    });
+    const big = await t.call(contract.settings.publicProfile, { headers: { 'accept-encoding': 'gzip' } });
     expect(big.statusCode).toBe(200);
     expect(Buffer.byteLength(gunzipSync(big.rawPayload))).toBeGreaterThan(1024);
     expect(big.headers['content-encoding']).toBe('gzip');
     expect(big.headers.vary).toContain('accept-encoding');
     expect((JSON.parse(gunzipSync(big.rawPayload).toString()) as { name: string }).name).toBeTruthy();
 
-    const small = await t.inject({ method: 'GET', url: '/api/v1/health', headers: { 'accept-encoding': 'gzip' } });
+    const small = await t.call(contract.system.health, { headers: { 'accept-encoding': 'gzip' } });
     expect(small.headers['content-encoding']).toBeUndefined();
   });
 
@@ -156,7 +149,7 @@ describe('the HTML of each public address', () => {
   it('names the school on the home page, with Open Graph, Twitter, canonical and School JSON-LD', async () => {
     const res = await page('/');
     expect(res.statusCode).toBe(200);
-    const school = (await t.inject({ method: 'GET', url: '/api/v1/general/school' })).json() as { name: string };
+    const school = (await t.call(contract.settings.publicProfile)).json() as { name: string };
     const html = res.body;
     expect(html).toMatch(new RegExp(`<title>${school.name}[^<]*</title>`));
     expect(html.match(/<title>/g)).toHaveLength(1);
@@ -194,6 +187,7 @@ describe('the HTML of each public address', () => {
     const data = initialData(html);
     expect(data).not.toBeNull();
     const urls = data?.answers.map((a) => a.url) ?? [];
+    // Raw addresses on purpose: the page writes these very strings, which the web app looks up.
     expect(urls).toEqual(
       expect.arrayContaining([
         '/api/v1/general/school',
@@ -228,6 +222,7 @@ describe('the HTML of each public address', () => {
     expect(typeof article?.datePublished).toBe('string');
     expect(html).toContain('<h1>اردوی علمی پایهٔ دهم</h1>');
     expect(html).toContain('<p>متن خبر</p>');
+    // The address as the page writes it (a raw string on purpose).
     expect(initialData(html)?.answers.map((a) => a.url)).toContain(`/api/v1/general/news/${published}`);
   });
 
@@ -254,12 +249,13 @@ describe('an achievement on its own address', () => {
     expect(meta(res.body, 'property', 'og:url')).toBe(`https://school.example/achievements/${achievement}`);
     expect(meta(res.body, 'name', 'description')).toBe('تیم رباتیک مدرسه اول شد.');
     expect(res.body).toContain('<h1>مقام اول مسابقات رباتیک</h1>');
+    // The address as the page writes it (a raw string on purpose).
     expect(initialData(res.body)?.answers.map((a) => a.url)).toContain(`/api/v1/general/achievement/${achievement}`);
   });
 
   it('answers 404 for an achievement that does not exist', async () => {
     expect((await page(`/achievements/${achievement + 1000}`)).statusCode).toBe(404);
-    const api = await t.inject({ method: 'GET', url: `/api/v1/general/achievement/${achievement + 1000}` });
+    const api = await t.call(contract.achievement.publicGet, { params: { id: achievement + 1000 } });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ message: 'افتخار پیدا نشد.' });
   });
@@ -321,6 +317,7 @@ describe('addresses that do not exist', () => {
   });
 
   it('still answers JSON 404 for an unknown API path and a missing file', async () => {
+    // A raw address on purpose: no endpoint has it.
     const api = await page('/api/v1/no-such-thing');
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ code: expect.any(String) });
@@ -363,7 +360,7 @@ describe('a school without a name', () => {
   it('is the generic «درگاه مدرسه» in the header and the titles, and only then', async () => {
     await t.db.delete(settings).where(eq(settings.key, 'school'));
     const home = (await page('/')).body;
-    expect((await t.inject({ method: 'GET', url: '/api/v1/general/school' })).json().name).toBe('');
+    expect((await t.call(contract.settings.publicProfile)).json().name).toBe('');
     expect(home).toContain('<span>درگاه مدرسه</span>');
     expect(home).not.toContain('فرزانگان');
     expect((await page('/auth')).body).toContain('<title>درگاه مدرسه</title>');

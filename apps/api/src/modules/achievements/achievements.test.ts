@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectInvalid } from '../../test/expect-invalid';
 import { jpegWithGps } from '../../test/images';
 import { multipartBody } from '../../test/multipart';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { addressOf, createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 let admin: string;
@@ -17,12 +17,7 @@ afterAll(() => t.close());
 type Achievement = { id: number; title: string; description: string; date: string; image: { thumb: string } | null };
 
 async function create(title: string, date = '2026-05-10', description = '') {
-  const res = await t.inject({
-    method: 'POST',
-    url: '/api/v1/panel/achievement',
-    headers: t.as(admin),
-    payload: { title, description, date },
-  });
+  const res = await t.call(contract.achievement.create, { headers: t.as(admin), body: { title, description, date } });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as Achievement;
 }
@@ -50,12 +45,7 @@ describe('achievements', () => {
 
   it('reorders, updates and validates', async () => {
     const [a, b, c] = made.map((m) => m.id);
-    const res = await t.inject({
-      method: 'PUT',
-      url: '/api/v1/panel/achievement/order',
-      headers: t.as(admin),
-      payload: { ids: [a, b, c] },
-    });
+    const res = await t.call(contract.achievement.reorder, { headers: t.as(admin), body: { ids: [a, b, c] } });
     expect(res.statusCode).toBe(200);
     expect(await publicTitles()).toEqual([
       'مقام اول المپیاد ریاضی استان',
@@ -63,11 +53,10 @@ describe('achievements', () => {
       'قهرمانی فوتسال منطقه',
     ]);
 
-    const upd = await t.inject({
-      method: 'PUT',
-      url: `/api/v1/panel/achievement/${b}`,
+    const upd = await t.call(contract.achievement.update, {
+      params: { id: b },
       headers: t.as(admin),
-      payload: { title: 'رتبهٔ اول مسابقات رباتیک', description: 'کشوری', date: '2026-04-16' },
+      body: { title: 'رتبهٔ اول مسابقات رباتیک', description: 'کشوری', date: '2026-04-16' },
     });
     expect(upd.statusCode).toBe(200);
     expect(upd.json()).toMatchObject({ title: 'رتبهٔ اول مسابقات رباتیک', date: '2026-04-16' });
@@ -78,15 +67,14 @@ describe('achievements', () => {
       { title: 'x', date: '1405/01/01' },
       { title: 'x'.repeat(201), date: '2026-01-01' },
     ]) {
-      const bad = await t.inject({ method: 'POST', url: '/api/v1/panel/achievement', headers: t.as(admin), payload });
+      const bad = await t.call(contract.achievement.create, { headers: t.as(admin), body: payload });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toMatch(/[آ-ی]/);
     }
-    const missing = await t.inject({
-      method: 'PUT',
-      url: '/api/v1/panel/achievement/999999',
+    const missing = await t.call(contract.achievement.update, {
+      params: { id: 999999 },
       headers: t.as(admin),
-      payload: { title: 'x', date: '2026-01-01' },
+      body: { title: 'x', date: '2026-01-01' },
     });
     expect(missing.statusCode).toBe(404);
   });
@@ -109,7 +97,7 @@ describe('achievements', () => {
     ]);
     const res = await t.inject({
       method: 'PUT',
-      url: `/api/v1/panel/achievement/${id}/image`,
+      url: addressOf(contract.achievement.setImage, { params: { id } }),
       headers: { ...t.as(admin), ...body.headers },
       payload: body.payload,
     });
@@ -123,24 +111,19 @@ describe('achievements', () => {
     ]);
     const refused = await t.inject({
       method: 'PUT',
-      url: `/api/v1/panel/achievement/${id}/image`,
+      url: addressOf(contract.achievement.setImage, { params: { id } }),
       headers: { ...t.as(admin), ...html.headers },
       payload: html.payload,
     });
     expect(refused.statusCode).toBe(415);
     expect(refused.json().message).toMatch(/[آ-ی]/);
-    const notMultipart = await t.inject({
-      method: 'PUT',
-      url: `/api/v1/panel/achievement/${id}/image`,
+    const notMultipart = await t.call(contract.achievement.setImage, {
+      params: { id },
       headers: t.as(admin),
-      payload: { file: 'x' },
+      body: { file: 'x' },
     });
     expect(notMultipart.statusCode).toBe(415);
-    const removed = await t.inject({
-      method: 'DELETE',
-      url: `/api/v1/panel/achievement/${id}/image`,
-      headers: t.as(admin),
-    });
+    const removed = await t.call(contract.achievement.removeImage, { params: { id }, headers: t.as(admin) });
     expect(removed.json().image).toBeNull();
     expect((await t.inject({ method: 'GET', url: image.thumb })).statusCode).toBe(404);
   });
@@ -156,25 +139,17 @@ describe('achievements', () => {
     ]);
     const up = await t.inject({
       method: 'PUT',
-      url: `/api/v1/panel/achievement/${withImage}/image`,
+      url: addressOf(contract.achievement.setImage, { params: { id: withImage } }),
       headers: { ...t.as(admin), ...body.headers },
       payload: body.payload,
     });
     expect(up.statusCode, up.body).toBe(200);
     const thumb = (up.json().image as { thumb: string }).thumb;
     expect((await t.inject({ method: 'GET', url: thumb })).statusCode).toBe(200);
-    const del = await t.inject({
-      method: 'DELETE',
-      url: `/api/v1/panel/achievement/${withImage}`,
-      headers: t.as(admin),
-    });
+    const del = await t.call(contract.achievement.remove, { params: { id: withImage }, headers: t.as(admin) });
     expect(del.statusCode).toBe(200);
     expect((await t.inject({ method: 'GET', url: thumb })).statusCode).toBe(404);
-    const again = await t.inject({
-      method: 'DELETE',
-      url: `/api/v1/panel/achievement/${withImage}`,
-      headers: t.as(admin),
-    });
+    const again = await t.call(contract.achievement.remove, { params: { id: withImage }, headers: t.as(admin) });
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toMatch(/[آ-ی]/);
   });
@@ -184,17 +159,9 @@ describe('achievements', () => {
     const all = await t.call(contract.achievement.list, { query: { pageSize: 100 }, headers: t.as(admin) });
     expect(all.statusCode).toBe(200);
     expect((all.json() as { items: Achievement[] }).items[0]?.id).toBe(mine.id);
-    const found = await t.inject({
-      method: 'GET',
-      url: `/api/v1/panel/achievement?q=${encodeURIComponent('خوارزمی')}`,
-      headers: t.as(admin),
-    });
+    const found = await t.call(contract.achievement.list, { query: { q: 'خوارزمی' }, headers: t.as(admin) });
     expect((found.json() as { items: Achievement[] }).items.map((a) => a.id)).toEqual([mine.id]);
-    const page = await t.inject({
-      method: 'GET',
-      url: '/api/v1/panel/achievement?pageSize=1&page=2',
-      headers: t.as(admin),
-    });
+    const page = await t.call(contract.achievement.list, { query: { pageSize: 1, page: 2 }, headers: t.as(admin) });
     expect(page.json()).toMatchObject({ page: 2, pageSize: 1, total: all.json().total });
     expect(page.json().items).toHaveLength(1);
   });
@@ -219,20 +186,18 @@ describe('achievements', () => {
     expectInvalid(await t.call(contract.achievement.publicList, { query: { pageSize: '0' } }), ['pageSize']);
     expectInvalid(await t.call(contract.achievement.list, { query: { page: 'x' }, headers: as }), ['page']);
     expectInvalid(
-      await t.inject({
-        method: 'PUT',
-        url: `/api/v1/panel/achievement/${id}`,
+      await t.call(contract.achievement.update, {
+        params: { id },
         headers: as,
-        payload: { title: '', date: '1405-13-01' },
+        body: { title: '', date: '1405-13-01' },
       }),
       ['title', 'date'],
     );
     expectInvalid(
-      await t.inject({
-        method: 'PUT',
-        url: '/api/v1/panel/achievement/abc',
+      await t.call(contract.achievement.update, {
+        params: { id: 'abc' },
         headers: as,
-        payload: { title: 'x', date: '2026-01-01' },
+        body: { title: 'x', date: '2026-01-01' },
       }),
       ['id'],
     );
@@ -242,13 +207,13 @@ describe('achievements', () => {
     expectInvalid(
       await t.inject({
         method: 'PUT',
-        url: `/api/v1/panel/achievement/${id}/image`,
+        url: addressOf(contract.achievement.setImage, { params: { id } }),
         headers: { ...as, ...noFile.headers },
         payload: noFile.payload,
       }),
     );
     for (const payload of [{ ids: [] }, { ids: [0] }, { order: [id] }]) {
-      expectInvalid(await t.inject({ method: 'PUT', url: '/api/v1/panel/achievement/order', headers: as, payload }));
+      expectInvalid(await t.call(contract.achievement.reorder, { headers: as, body: payload }));
     }
     const kept = await t.call(contract.achievement.list, { query: { pageSize: 100 }, headers: as });
     expect((kept.json() as { items: Achievement[] }).items.find((a) => a.id === id)?.title).toBe(

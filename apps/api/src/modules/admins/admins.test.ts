@@ -4,10 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/system';
 import { sessions, users } from '../../db/schema/users';
 import { expectInvalid } from '../../test/expect-invalid';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { answerOf, createTestApp, type TestApp } from '../../test/test-app';
 import { ADMINS_MESSAGES } from './admins.service';
 
-const ROOT = '/api/v1/panel/admins';
 const PERSIAN = /[\u0600-\u06FF]/;
 const PASSWORD = 'Office-pass-2024';
 
@@ -22,11 +21,11 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const post = (payload: object, token = superToken) =>
-  t.inject({ method: 'POST', url: ROOT, headers: t.as(token), payload });
+  t.call(contract.admins.create, { headers: t.as(token), body: payload });
 const patch = (id: number, payload: object, token = superToken) =>
-  t.inject({ method: 'PATCH', url: `${ROOT}/${id}`, headers: t.as(token), payload });
+  t.call(contract.admins.update, { params: { id }, headers: t.as(token), body: payload });
 const setPassword = (id: number, password: string, token = superToken) =>
-  t.inject({ method: 'PUT', url: `${ROOT}/${id}/password`, headers: t.as(token), payload: { password } });
+  t.call(contract.admins.setPassword, { params: { id }, headers: t.as(token), body: { password } });
 const checkToken = (token: string) => t.call(contract.auth.checkToken, { body: {}, headers: t.as(token) });
 const loginStatus = async (username: string, password: string) =>
   (await t.call(contract.auth.login, { body: { username, password } })).statusCode;
@@ -36,7 +35,7 @@ let seq = 0;
 async function createAccount(role: 'admin' | 'super-admin' = 'admin', username = `staff${++seq}`): Promise<number> {
   const res = await post({ username, fullName: `کارمند ${seq}`, role, password: PASSWORD });
   expect(res.statusCode, res.body).toBe(201);
-  return (res.json() as { id: number }).id;
+  return answerOf(contract.admins.create, res).id;
 }
 
 async function activeSuperAdmins(): Promise<number> {
@@ -49,7 +48,7 @@ async function activeSuperAdmins(): Promise<number> {
 
 describe('panel/admins', () => {
   it('lists the staff accounts, never students, with when each was last seen', async () => {
-    const res = await t.inject({ method: 'GET', url: ROOT, headers: t.as(superToken) });
+    const res = await t.call(contract.admins.list, { headers: t.as(superToken) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const items = res.json().items as { username: string; role: string; lastSeenAt: string | null }[];
@@ -162,7 +161,7 @@ describe('panel/admins', () => {
     expect((await patch(id, { role: 'admin' })).statusCode).toBe(200);
     expect((await checkToken(token)).statusCode).toBe(401);
     const again = await t.login('demoted', PASSWORD);
-    expect((await t.inject({ method: 'GET', url: ROOT, headers: t.as(again) })).statusCode).toBe(403);
+    expect((await t.call(contract.admins.list, { headers: t.as(again) })).statusCode).toBe(403);
   });
 
   it('nobody deactivates or demotes themselves (409, Persian)', async () => {
@@ -255,7 +254,7 @@ describe('panel/admins', () => {
     const admin = await t.sessionFor('admin');
     const id = await t.userId('admin');
     for (const res of [
-      await t.inject({ method: 'GET', url: ROOT, headers: t.as(admin) }),
+      await t.call(contract.admins.list, { headers: t.as(admin) }),
       await post({ username: 'sneaky', fullName: 'نفوذی', role: 'super-admin', password: PASSWORD }, admin),
       await patch(id, { role: 'super-admin' }, admin),
       await setPassword(id, 'whatever-123', admin),

@@ -1,8 +1,10 @@
+import type { Endpoint } from '@madreseh/contract/endpoint';
+import { contract } from '@madreseh/contract/endpoints';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/system';
 import { AUDIT_TEXT_MAX } from '../../lib/audit';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { type CallInput, createTestApp, type TestApp } from '../../test/test-app';
 
 /** Every staff update writes an audit row with a short before/after of exactly the fields that changed. */
 
@@ -17,10 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const api = (path: string) => `/api/v1/${path}`;
-
-async function send(method: 'POST' | 'PUT' | 'PATCH', url: string, payload: object, headers = admin) {
-  const res = await t.inject({ method, url: api(url), headers, payload });
+async function send(endpoint: Endpoint, input: CallInput) {
+  const res = await t.call(endpoint, { headers: admin, ...input });
   expect(res.statusCode, res.body).toBeLessThan(300);
   return res.json();
 }
@@ -40,9 +40,12 @@ describe('audit rows of staff updates', () => {
   it('news: the changed fields only, a long text shortened', async () => {
     const publishAt = '2026-01-01T08:00:00.000Z';
     const base = { summary: 'خلاصه', bodyHtml: '<p>متن</p>', status: 'published', audience: 'public', publishAt };
-    const created = await send('POST', 'panel/news', { ...base, title: 'اردوی پاییزی', pinned: false });
+    const created = await send(contract.news.create, { body: { ...base, title: 'اردوی پاییزی', pinned: false } });
     const long = `<p>${'گزارش اردو '.repeat(30)}</p>`;
-    await send('PUT', `panel/news/${created.id}`, { ...base, title: 'اردوی زمستانی', pinned: true, bodyHtml: long });
+    await send(contract.news.update, {
+      params: { id: created.id },
+      body: { ...base, title: 'اردوی زمستانی', pinned: true, bodyHtml: long },
+    });
     const details = (await lastUpdate('news', created.id)) as Record<string, { from: unknown; to: unknown }>;
     expect(Object.keys(details).sort()).toEqual(['bodyHtml', 'pinned', 'title']);
     expect(details.title).toEqual({ from: 'اردوی پاییزی', to: 'اردوی زمستانی' });
@@ -62,12 +65,11 @@ describe('audit rows of staff updates', () => {
       usesMonthly: false,
       subjects: [{ name: 'ریاضی', weight: 4 }],
     };
-    const created = await send('POST', 'panel/group', body);
+    const created = await send(contract.group.create, { body });
     const [math] = created.subjects;
-    await send('PUT', `panel/group/${created.id}`, {
-      ...body,
-      name: 'نهم تغییر ب',
-      subjects: [{ id: math.id, name: 'ریاضی', weight: 3 }],
+    await send(contract.group.update, {
+      params: { id: created.id },
+      body: { ...body, name: 'نهم تغییر ب', subjects: [{ id: math.id, name: 'ریاضی', weight: 3 }] },
     });
     expect(await lastUpdate('group', created.id)).toEqual({
       name: { from: 'نهم تغییر', to: 'نهم تغییر ب' },
@@ -89,9 +91,9 @@ describe('audit rows of staff updates', () => {
       gradesOffered: [10, 11],
       academicYear: 1405,
     };
-    await send('PUT', 'panel/settings', { school });
-    await send('PUT', 'panel/settings', {
-      school: { ...school, name: 'دبیرستان فرزانگان', phones: ['02177123456'] },
+    await send(contract.settings.update, { body: { school } });
+    await send(contract.settings.update, {
+      body: { school: { ...school, name: 'دبیرستان فرزانگان', phones: ['02177123456'] } },
     });
     expect(await lastUpdate('settings', 'school')).toEqual({
       name: { from: 'دبیرستان نمونه', to: 'دبیرستان فرزانگان' },
@@ -101,8 +103,10 @@ describe('audit rows of staff updates', () => {
 
   it('payment settings: a card number only as its last four digits', async () => {
     const form = { moneyUnit: 'rial', cardNumber: '6219861012345673', cardHolder: 'مدرسهٔ مهر', bankName: '' };
-    await send('PUT', 'panel/payment-settings', form);
-    await send('PUT', 'panel/payment-settings', { ...form, cardNumber: '6219861012340005', cardHolder: 'مدرسهٔ نو' });
+    await send(contract.payments.putSettings, { body: form });
+    await send(contract.payments.putSettings, {
+      body: { ...form, cardNumber: '6219861012340005', cardHolder: 'مدرسهٔ نو' },
+    });
     const details = await lastUpdate('payment_settings', 1);
     expect(details).toEqual({
       cardNumber: { from: '…5673', to: '…0005' },
@@ -112,18 +116,24 @@ describe('audit rows of staff updates', () => {
   });
 
   it('staff account: name and role, never the password', async () => {
-    const created = await send(
-      'POST',
-      'panel/admins',
-      { username: 'audited1', fullName: 'کارمند اول', role: 'admin', password: 'Office-pass-2024' },
-      superAdmin,
-    );
-    await send('PATCH', `panel/admins/${created.id}`, { fullName: 'کارمند دوم', role: 'super-admin' }, superAdmin);
+    const created = await send(contract.admins.create, {
+      body: { username: 'audited1', fullName: 'کارمند اول', role: 'admin', password: 'Office-pass-2024' },
+      headers: superAdmin,
+    });
+    await send(contract.admins.update, {
+      params: { id: created.id },
+      body: { fullName: 'کارمند دوم', role: 'super-admin' },
+      headers: superAdmin,
+    });
     expect(await lastUpdate('staff_account', created.id)).toEqual({
       fullName: { from: 'کارمند اول', to: 'کارمند دوم' },
       role: { from: 'admin', to: 'super-admin' },
     });
-    await send('PUT', `panel/admins/${created.id}/password`, { password: 'Another-pass-2025' }, superAdmin);
+    await send(contract.admins.setPassword, {
+      params: { id: created.id },
+      body: { password: 'Another-pass-2025' },
+      headers: superAdmin,
+    });
     const rows = await t.db
       .select()
       .from(auditLog)

@@ -1,9 +1,10 @@
+import { contract } from '@madreseh/contract/endpoints';
 import { isoDateInTehran } from '@madreseh/contract/jalali';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { students } from '../../db/schema/school';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { type CallInput, createTestApp, type TestApp } from '../../test/test-app';
 
 /**
  * The audit log, readable: a super-admin reads everyone's rows, an admin only their own; filters by
@@ -17,9 +18,8 @@ let superAdmin: Record<string, string>;
 let adminId: number;
 let superAdminId: number;
 
-const api = (p: string) => `/api/v1/${p}`;
-const list = async (headers: Record<string, string>, query = '') => {
-  const res = await t.inject({ method: 'GET', url: api(`panel/audit${query}`), headers });
+const list = async (headers: Record<string, string>, query: CallInput['query'] = {}) => {
+  const res = await t.call(contract.audit.list, { query, headers });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
@@ -31,11 +31,9 @@ beforeAll(async () => {
   adminId = await t.userId('admin');
   superAdminId = await t.userId('superadmin');
   // The admin writes a notice; the super-admin makes an invoice and cancels it (money).
-  const news = await t.inject({
-    method: 'POST',
-    url: api('panel/news'),
+  const news = await t.call(contract.news.create, {
     headers: admin,
-    payload: {
+    body: {
       title: 'خبر آزمون',
       summary: 'خلاصه',
       bodyHtml: '<p>متن</p>',
@@ -49,18 +47,16 @@ beforeAll(async () => {
     .select({ id: students.id })
     .from(students)
     .where(eq(students.userId, await t.userId('student1')));
-  const inv = await t.inject({
-    method: 'POST',
-    url: api(`panel/student/invoice/${s?.id}`),
+  const inv = await t.call(contract.payments.createInvoice, {
+    params: { id: s?.id },
     headers: superAdmin,
-    payload: { title: 'هزینهٔ اردو', amount: 2_000_000, dueDate: '2027-03-01' },
+    body: { title: 'هزینهٔ اردو', amount: 2_000_000, dueDate: '2027-03-01' },
   });
   expect(inv.statusCode, inv.body).toBe(201);
-  const cancel = await t.inject({
-    method: 'POST',
-    url: api(`panel/invoices/${inv.json().id}/cancel`),
+  const cancel = await t.call(contract.payments.cancelInvoice, {
+    params: { id: inv.json().id },
     headers: superAdmin,
-    payload: { reason: 'ثبت اشتباه' },
+    body: { reason: 'ثبت اشتباه' },
   });
   expect(cancel.statusCode, cancel.body).toBeLessThan(300);
 });
@@ -68,7 +64,7 @@ afterAll(() => t?.close());
 
 describe('audit log', () => {
   it('shows a super-admin every row, newest first, with who, what, which record, details and address', async () => {
-    const all = await list(superAdmin, '?pageSize=100');
+    const all = await list(superAdmin, { pageSize: 100 });
     expect(all.total).toBeGreaterThanOrEqual(3);
     const [first] = all.items;
     expect(first).toMatchObject({
@@ -89,32 +85,32 @@ describe('audit log', () => {
     const mine = await list(admin);
     expect(mine.items.length).toBeGreaterThan(0);
     expect(mine.items.every((i: { user: { id: number } }) => i.user.id === adminId)).toBe(true);
-    const asked = await list(admin, `?userId=${superAdminId}`);
+    const asked = await list(admin, { userId: superAdminId });
     expect(asked.items.every((i: { user: { id: number } }) => i.user.id === adminId)).toBe(true);
     expect(mine.people).toEqual([{ id: adminId, fullName: expect.any(String) }]);
   });
 
   it('filters by person, kind of record, money and date range, and pages', async () => {
-    const byAdmin = await list(superAdmin, `?userId=${adminId}`);
+    const byAdmin = await list(superAdmin, { userId: adminId });
     expect(byAdmin.items.every((i: { user: { id: number } }) => i.user.id === adminId)).toBe(true);
-    const invoices = await list(superAdmin, '?entity=invoice');
+    const invoices = await list(superAdmin, { entity: 'invoice' });
     expect(invoices.items.map((i: { action: string }) => i.action)).toEqual(['cancel', 'create']);
-    const money = await list(superAdmin, '?money=1');
+    const money = await list(superAdmin, { money: 1 });
     expect(money.items.map((i: { action: string }) => i.action)).toEqual(['cancel']);
     const today = isoDateInTehran();
-    expect((await list(superAdmin, `?from=${today}&to=${today}`)).total).toBe((await list(superAdmin)).total);
-    expect((await list(superAdmin, '?to=2020-01-01')).total).toBe(0);
-    const page1 = await list(superAdmin, '?pageSize=1&page=1');
-    const page2 = await list(superAdmin, '?pageSize=1&page=2');
+    expect((await list(superAdmin, { from: today, to: today })).total).toBe((await list(superAdmin)).total);
+    expect((await list(superAdmin, { to: '2020-01-01' })).total).toBe(0);
+    const page1 = await list(superAdmin, { pageSize: 1, page: 1 });
+    const page2 = await list(superAdmin, { pageSize: 1, page: 2 });
     expect(page1.items).toHaveLength(1);
     expect(page2.items[0].id).not.toBe(page1.items[0].id);
     expect(page1.total).toBe(page2.total);
-    const bad = await t.inject({ method: 'GET', url: api('panel/audit?from=1405-13-01'), headers: superAdmin });
+    const bad = await t.call(contract.audit.list, { query: { from: '1405-13-01' }, headers: superAdmin });
     expect(bad.statusCode).toBe(400);
   });
 
   it('exports the same filter to XLSX with Persian headers and Jalali times', async () => {
-    const res = await t.inject({ method: 'GET', url: api('panel/audit/export?entity=invoice'), headers: superAdmin });
+    const res = await t.call(contract.audit.export, { query: { entity: 'invoice' }, headers: superAdmin });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const wb = new ExcelJS.Workbook();
@@ -132,7 +128,7 @@ describe('audit log', () => {
 
   it('is not for students, and the table refuses changes', async () => {
     const student = t.as(await t.sessionFor('student1'));
-    expect((await t.inject({ method: 'GET', url: api('panel/audit'), headers: student })).statusCode).toBe(403);
+    expect((await t.call(contract.audit.list, { headers: student })).statusCode).toBe(403);
     await expect(t.db.execute(sql`update audit_log set action = 'x'`)).rejects.toThrow();
     await expect(t.db.execute(sql`delete from audit_log`)).rejects.toThrow();
   });

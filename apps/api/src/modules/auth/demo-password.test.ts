@@ -1,12 +1,9 @@
+import { contract } from '@madreseh/contract/endpoints';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '../../db/schema/site';
 import { auditLog } from '../../db/schema/system';
-import { createTestApp, type TestApp } from '../../test/test-app';
-
-const LOGIN = '/api/v1/auth/login';
-const CHECK = '/api/v1/auth/check-token';
-const OWN_PASSWORD = '/api/v1/panel/me/password';
+import { answerOf, createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,13 +12,13 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function signIn(username: string, password: string) {
-  const res = await t.inject({ method: 'POST', url: LOGIN, payload: { username, password } });
+  const res = await t.call(contract.auth.login, { body: { username, password } });
   expect(res.statusCode).toBe(200);
-  return res.json() as { token: string; user: { demoPassword?: boolean } };
+  return answerOf(contract.auth.login, res);
 }
 
 const check = async (token: string) =>
-  (await t.inject({ method: 'POST', url: CHECK, headers: t.as(token) })).json().user as { demoPassword?: boolean };
+  (await t.call(contract.auth.checkToken, { headers: t.as(token) })).json().user as { demoPassword?: boolean };
 
 describe('the demo password prompt of a super-admin', () => {
   it('is asked of the demo super-admin (login and check-token), not of an admin or a student', async () => {
@@ -39,20 +36,16 @@ describe('the demo password prompt of a super-admin', () => {
 
   it('refuses a wrong current password with a Persian 4xx and changes nothing', async () => {
     const { token } = await signIn('superadmin', 'demo1234');
-    const res = await t.inject({
-      method: 'POST',
-      url: OWN_PASSWORD,
+    const res = await t.call(contract.auth.changeOwnPassword, {
       headers: t.as(token),
-      payload: { currentPassword: 'not-the-one', newPassword: 'a-new-secret-1' },
+      body: { currentPassword: 'not-the-one', newPassword: 'a-new-secret-1' },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().fields.currentPassword).toBe('رمز عبور فعلی درست نیست.');
     expect((await check(token)).demoPassword).toBe(true);
-    const short = await t.inject({
-      method: 'POST',
-      url: OWN_PASSWORD,
+    const short = await t.call(contract.auth.changeOwnPassword, {
       headers: t.as(token),
-      payload: { currentPassword: 'demo1234', newPassword: 'short' },
+      body: { currentPassword: 'demo1234', newPassword: 'short' },
     });
     expect(short.statusCode).toBe(400);
     expect((await check(token)).demoPassword).toBe(true);
@@ -60,11 +53,9 @@ describe('the demo password prompt of a super-admin', () => {
 
   it('is gone once the password is changed; the change is audited', async () => {
     const { token } = await signIn('superadmin', 'demo1234');
-    const res = await t.inject({
-      method: 'POST',
-      url: OWN_PASSWORD,
+    const res = await t.call(contract.auth.changeOwnPassword, {
       headers: t.as(token),
-      payload: { currentPassword: 'demo۱۲۳۴', newPassword: 'a-new-secret-۱' },
+      body: { currentPassword: 'demo۱۲۳۴', newPassword: 'a-new-secret-۱' },
     });
     expect(res.statusCode).toBe(200);
     expect((await check(token)).demoPassword).toBe(false);
@@ -82,11 +73,9 @@ describe('the demo password prompt of a super-admin', () => {
   it('is not asked on a database that is not a demo', async () => {
     const { token } = await signIn('admin', 'demo1234');
     // A second super-admin with the demo password, on a database without the demo mark.
-    const made = await t.inject({
-      method: 'POST',
-      url: '/api/v1/panel/admins',
+    const made = await t.call(contract.admins.create, {
       headers: t.as(await t.sessionFor('superadmin')),
-      payload: { username: 'head2', fullName: 'مدیر دوم', role: 'super-admin', password: 'demo1234' },
+      body: { username: 'head2', fullName: 'مدیر دوم', role: 'super-admin', password: 'demo1234' },
     });
     expect(made.statusCode).toBe(201);
     expect((await signIn('head2', 'demo1234')).user.demoPassword).toBe(true);

@@ -1,8 +1,9 @@
+import { contract } from '@madreseh/contract/endpoints';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../db/schema/notifications';
 import { otpCodes } from '../../db/schema/parents';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { addressOf, createTestApp, type TestApp } from '../../test/test-app';
 import { fakeSmsLog } from '../notifications/providers';
 import { DEMO_PARENT_MOBILE } from '../parents/parents.seed';
 
@@ -24,9 +25,9 @@ afterAll(async () => {
 });
 
 const request = (mobile: string, ip = nextIp()) =>
-  t.inject({ method: 'POST', url: '/api/v1/auth/otp/request', payload: { mobile }, remoteAddress: ip });
+  t.inject({ method: 'POST', url: addressOf(contract.auth.otpRequest), payload: { mobile }, remoteAddress: ip });
 const verify = (mobile: string, code: string, ip = nextIp()) =>
-  t.inject({ method: 'POST', url: '/api/v1/auth/otp/verify', payload: { mobile, code }, remoteAddress: ip });
+  t.inject({ method: 'POST', url: addressOf(contract.auth.otpVerify), payload: { mobile, code }, remoteAddress: ip });
 
 /** Starts each case from no codes and no counters. */
 async function reset() {
@@ -59,11 +60,7 @@ describe('one-time sign-in codes for parents', () => {
     const ok = await verify(DEMO_PARENT_MOBILE, code);
     expect(ok.statusCode).toBe(200);
     expect(ok.json().user).toMatchObject({ role: 'parent', id: await t.userId('parent1') });
-    const kids = await t.inject({
-      method: 'GET',
-      url: '/api/v1/parent/children',
-      headers: t.as(ok.json().token),
-    });
+    const kids = await t.call(contract.parent.children, { headers: t.as(ok.json().token) });
     expect(kids.json().items).toHaveLength(2);
 
     // Single use: the same code again is refused.

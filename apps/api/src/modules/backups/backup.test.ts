@@ -1,27 +1,36 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { contract } from '@madreseh/contract/endpoints';
 import { eq, like, sql } from 'drizzle-orm';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import * as tar from 'tar';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, type Db, MIGRATIONS_DIR, openDatabase } from '../../db/client';
+import { describe, expect, it } from 'vitest';
+import { type Db, MIGRATIONS_DIR, openDatabase } from '../../db/client';
 import { migrationStatus, readJournal } from '../../db/migration-status';
 import { students } from '../../db/schema/school';
 import { rateLimits } from '../../db/schema/system';
-import { databaseStorage } from '../../storage/database-storage';
 import { imageFileNames } from '../../storage/images';
-import { holdingRemovals } from '../../storage/removal-hold';
-import { localDiskStorage } from '../../storage/storage';
-import { jpegWithGps, smallPng } from '../../test/images';
-import { multipartBody } from '../../test/multipart';
+import { smallPng } from '../../test/images';
 import { createScratchDatabase } from '../../test/scratch-database';
-import { createTestApp, type TestApp } from '../../test/test-app';
 import { createBackup } from './backup';
-import { countRows } from './database-dump';
-import { type RestoreTarget, restoreBackup } from './restore';
+import {
+  admin,
+  cleanups,
+  contents,
+  filesOf,
+  fillEveryTable,
+  freshTarget,
+  rowsOf,
+  source,
+  t,
+  temp,
+  upload,
+  uploadsDir,
+  useBackupApp,
+} from './backup.fixtures';
+import { restoreBackup } from './restore';
 
 /**
  * A backup holds the whole school: restored into a fresh place, every table has the same rows and
@@ -29,169 +38,7 @@ import { type RestoreTarget, restoreBackup } from './restore';
  * empty. On PGlite (its own dump) and on PostgreSQL (pg_dump) alike.
  */
 
-const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'madreseh-backup-'));
-const cleanups: (() => Promise<void>)[] = [];
-let t: TestApp;
-let admin: Record<string, string>;
-/** The app's uploads, through a storage whose deletions a backup can hold (as the server's is). */
-const uploadsDir = fs.mkdtempSync(path.join(temp, 'uploads-'));
-const storage = holdingRemovals(localDiskStorage(uploadsDir));
-const source = () => ({ db: t.db, databaseUrl: t.databaseUrl, uploadsDir, holdRemovals: storage.holdRemovals });
-
-const api = (p: string) => `/api/v1/${p}`;
-
-beforeAll(async () => {
-  t = await createTestApp({ storage, config: { uploadsDir } });
-  admin = t.as(await t.sessionFor('admin'));
-});
-afterAll(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-  await t?.close();
-  fs.rmSync(temp, { recursive: true, force: true });
-});
-
-type Row = Record<string, unknown>;
-const rowsOf = (r: unknown) => (Array.isArray(r) ? r : ((r as { rows: Row[] }).rows ?? [])) as Row[];
-
-/** Every row of every table, as sorted JSON text per table. */
-async function contents(db: Db): Promise<Record<string, string[]>> {
-  const counts = await countRows(async (q) => rowsOf(await db.execute(sql.raw(q))));
-  const out: Record<string, string[]> = {};
-  for (const table of Object.keys(counts)) {
-    const [schema, name] = table.split('.') as [string, string];
-    const rows = rowsOf(await db.execute(sql.raw(`select to_jsonb(t)::text as j from "${schema}"."${name}" t`)));
-    out[table] = rows.map((r) => String(r.j)).sort();
-  }
-  return out;
-}
-
-function filesOf(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (!fs.existsSync(dir)) return out;
-  for (const e of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!e.isFile()) continue;
-    const full = path.join(e.parentPath, e.name);
-    out[path.relative(dir, full)] = createHash('sha256').update(fs.readFileSync(full)).digest('hex');
-  }
-  return out;
-}
-
-/** A fresh, empty place to restore into: a new DATA_DIR, or a new database on the test server. */
-async function freshTarget(): Promise<{ target: RestoreTarget; uploadsDir: string; open(): Promise<Database> }> {
-  const dir = fs.mkdtempSync(path.join(temp, 'restore-'));
-  const uploadsDir = path.join(dir, 'uploads');
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    return {
-      target: { kind: 'pglite', dataDir: dir },
-      uploadsDir,
-      open: () => openDatabase({ kind: 'pglite', dir: path.join(dir, 'db') }, { inProcess: true }),
-    };
-  }
-  const { url, drop } = await createScratchDatabase(serverUrl, 'r');
-  cleanups.push(drop);
-  return {
-    target: { kind: 'postgres', url },
-    uploadsDir,
-    open: () => openDatabase({ kind: 'postgres', url }),
-  };
-}
-
-async function upload(url: string, fields: Record<string, string>, data: Buffer, headers: Record<string, string>) {
-  const body = multipartBody(fields, [{ filename: 'p.png', contentType: 'image/png', data }]);
-  const res = await t.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, ...headers } });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
-
-/** Rows in every table the school uses, and uploads of each kind (public images, private receipts). */
-async function fillEveryTable() {
-  const student2 = t.as(await t.login('student2'));
-  await t.inject({ method: 'POST', url: api('auth/login'), payload: { username: 'admin', password: 'wrong-one' } });
-  await upload(api('panel/gallery'), { caption: 'جشن', album: 'جشن‌ها' }, await jpegWithGps(800, 600), admin);
-  const [s2] = await t.db
-    .select({ id: students.id })
-    .from(students)
-    .where(eq(students.userId, await t.userId('student2')));
-  const inv = await t.inject({
-    method: 'POST',
-    url: api(`panel/student/invoice/${s2?.id}`),
-    headers: { ...admin, 'idempotency-key': 'backup-test-invoice-1' },
-    payload: { title: 'هزینهٔ اردو', amount: 5_000_000, dueDate: '2027-03-01' },
-  });
-  expect(inv.statusCode, inv.body).toBe(201);
-  await upload(
-    api('student/payment/card-to-card'),
-    {
-      invoiceId: String(inv.json().id),
-      amount: '5000000',
-      cardLast4: '4321',
-      trackingNumber: '889900',
-      transferredAt: new Date(Date.now() - 3_600_000).toISOString(),
-    },
-    await smallPng(600, 900),
-    student2,
-  );
-  const contact = await t.inject({
-    method: 'POST',
-    url: api('general/contact-us'),
-    payload: {
-      name: 'ولی دانش‌آموز',
-      replyTo: '09121234567',
-      subject: 'جلسهٔ اولیا',
-      message: 'سلام، زمان جلسهٔ اولیا کی است؟',
-    },
-  });
-  expect(contact.statusCode, contact.body).toBeLessThan(300);
-  const [group] = rowsOf(await t.db.execute(sql`select id from groups order by id limit 1`));
-  const notice = await t.inject({
-    method: 'POST',
-    url: api('panel/news'),
-    headers: admin,
-    payload: {
-      title: 'برای یک کلاس',
-      summary: 'خلاصه',
-      bodyHtml: '<p>متن</p>',
-      pinned: false,
-      status: 'published',
-      audience: 'groups',
-      groupIds: [Number(group?.id)],
-    },
-  });
-  expect(notice.statusCode, notice.body).toBe(201);
-  // A parent's one-time sign-in code waiting.
-  const otp = await t.inject({ method: 'POST', url: api('auth/otp/request'), payload: { mobile: '09121234567' } });
-  expect(otp.statusCode, otp.body).toBe(200);
-  // A parent's payment of several invoices, started (a batch and its shares), and non-essential SMS off.
-  const parent = t.as(await t.sessionFor('parent1'));
-  const children = (
-    (await t.inject({ method: 'GET', url: api('parent/children'), headers: parent })).json() as {
-      items: { id: number }[];
-    }
-  ).items;
-  const open: number[] = [];
-  for (const child of children) {
-    const list = await t.inject({ method: 'GET', url: api(`parent/children/${child.id}/invoices`), headers: parent });
-    const first = (list.json() as { invoices: { id: number; payable: number }[] }).invoices.find((i) => i.payable > 0);
-    if (first) open.push(first.id);
-  }
-  const batch = await t.inject({
-    method: 'POST',
-    url: api('parent/payment/online'),
-    headers: parent,
-    payload: { invoiceIds: open },
-  });
-  expect(batch.statusCode, batch.body).toBe(200);
-  const optOut = await t.inject({
-    method: 'PUT',
-    url: api('parent/sms-preferences'),
-    headers: parent,
-    payload: { optional: false },
-  });
-  expect(optOut.statusCode, optOut.body).toBe(200);
-  // An upload kept in the database (as several instances on PostgreSQL keep them).
-  await databaseStorage(t.db).put('news/2026/cccccccccccccccccccccccc-400.webp', await smallPng(40, 40));
-}
+useBackupApp();
 
 describe('backup and restore', { timeout: 120_000 }, () => {
   it('restores every table row for row and every upload byte for byte', async () => {
@@ -249,17 +96,16 @@ describe('backup and restore', { timeout: 120_000 }, () => {
     let done = 0;
     const writer = async (n: number) => {
       for (let i = 0; writing; i++) {
-        const inv = await t.inject({
-          method: 'POST',
-          url: api(`panel/student/invoice/${s2?.id}`),
+        const inv = await t.call(contract.payments.createInvoice, {
+          params: { id: s2?.id },
           headers: admin,
-          payload: { title: `شهریهٔ ${n}-${i}`, amount: 1_000_000 + i, dueDate: '2027-06-01' },
+          body: { title: `شهریهٔ ${n}-${i}`, amount: 1_000_000 + i, dueDate: '2027-06-01' },
         });
         expect(inv.statusCode, inv.body).toBe(201);
         // One student sends many receipts here; the hourly limit on receipts is not what is tested.
         await t.db.delete(rateLimits).where(like(rateLimits.key, 'receipt-upload:%'));
         await upload(
-          api('student/payment/card-to-card'),
+          contract.payments.cardToCard,
           {
             invoiceId: String(inv.json().id),
             amount: String(1_000_000 + i),
@@ -270,9 +116,9 @@ describe('backup and restore', { timeout: 120_000 }, () => {
           png,
           student2,
         );
-        const photo = await upload(api('panel/gallery'), { caption: `عکس ${n}-${i}`, album: 'همزمان' }, png, admin);
+        const photo = await upload(contract.gallery.create, { caption: `عکس ${n}-${i}`, album: 'همزمان' }, png, admin);
         if (i % 2 === 1) {
-          const del = await t.inject({ method: 'DELETE', url: api(`panel/gallery/${photo.id}`), headers: admin });
+          const del = await t.call(contract.gallery.remove, { params: { id: photo.id }, headers: admin });
           expect(del.statusCode, del.body).toBeLessThan(300);
         }
         done += 1;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { contract } from '@madreseh/contract/endpoints';
 import { eq } from 'drizzle-orm';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,7 +29,7 @@ afterAll(async () => {
 });
 
 const status = async () => {
-  const res = await t.inject({ method: 'GET', url: '/api/v1/panel/backups', headers: superAdmin });
+  const res = await t.call(contract.backups.status, { headers: superAdmin });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 };
@@ -36,7 +37,7 @@ const status = async () => {
 describe('backups for the super-admin', { timeout: 120_000 }, () => {
   it('warns while there is no backup, then shows the one the download made', async () => {
     expect(await status()).toEqual({ last: null, stale: true, everyHours: 24, keep: 2 });
-    const res = await t.inject({ method: 'GET', url: '/api/v1/panel/backups/download', headers: superAdmin });
+    const res = await t.call(contract.backups.download, { headers: superAdmin });
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.headers['content-type']).toBe('application/x-tar');
     expect(res.headers['cache-control']).toBe('no-store');
@@ -59,7 +60,7 @@ describe('backups for the super-admin', { timeout: 120_000 }, () => {
 
   it('keeps the newest BACKUP_KEEP in the folder', async () => {
     for (let i = 0; i < 2; i++) {
-      const res = await t.inject({ method: 'GET', url: '/api/v1/panel/backups/download', headers: superAdmin });
+      const res = await t.call(contract.backups.download, { headers: superAdmin });
       expect(res.statusCode).toBe(200);
     }
     const kept = fs.readdirSync(dir).filter((n) => n.endsWith('.tar'));
@@ -69,9 +70,9 @@ describe('backups for the super-admin', { timeout: 120_000 }, () => {
 
   it('is the super-admin’s alone', async () => {
     const admin = t.as(await t.sessionFor('admin'));
-    expect((await t.inject({ method: 'GET', url: '/api/v1/panel/backups', headers: admin })).statusCode).toBe(403);
+    expect((await t.call(contract.backups.status, { headers: admin })).statusCode).toBe(403);
     const before = fs.readdirSync(dir).length;
-    const res = await t.inject({ method: 'GET', url: '/api/v1/panel/backups/download', headers: admin });
+    const res = await t.call(contract.backups.download, { headers: admin });
     expect(res.statusCode).toBe(403);
     expect(fs.readdirSync(dir).length).toBe(before);
   });

@@ -3,7 +3,7 @@ import { contract } from '@madreseh/contract/endpoints';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../db/schema/site';
 import { expectInvalid } from '../../test/expect-invalid';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { addressOf, createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 let admin: Record<string, string>;
@@ -24,7 +24,7 @@ const message = {
 };
 
 function send(payload: Record<string, unknown>, ip = '10.0.0.1') {
-  return t.inject({ method: 'POST', url: '/api/v1/general/contact-us', payload, remoteAddress: ip });
+  return t.inject({ method: 'POST', url: addressOf(contract.contact.send), payload, remoteAddress: ip });
 }
 
 describe('contact messages', () => {
@@ -48,38 +48,23 @@ describe('contact messages', () => {
     const after = await t.call(contract.contact.list, { headers: admin });
     expect(after.json().unread).toBe(1);
     expect(after.json().items[1].id).toBe(reza.id);
-    const unread = await t.inject({
-      method: 'PATCH',
-      url: `/api/v1/panel/contact-us/${reza.id}`,
+    const unread = await t.call(contract.contact.setRead, {
+      params: { id: reza.id },
       headers: admin,
-      payload: { read: false },
+      body: { read: false },
     });
     expect(unread.json().read).toBe(false);
     // ي/ك (Arabic) in the query find ی/ک in the text.
-    const q = await t.inject({
-      method: 'GET',
-      url: `/api/v1/panel/contact-us?q=${encodeURIComponent('كاظمي')}`,
-      headers: admin,
-    });
+    const q = await t.call(contract.contact.list, { query: { q: 'كاظمي' }, headers: admin });
     expect(q.json().items.map((i: { id: number }) => i.id)).toEqual([reza.id]);
   });
 
   it('bulk marks read and deletes', async () => {
     const list = await t.call(contract.contact.list, { headers: admin });
     const ids = list.json().items.map((i: { id: number }) => i.id);
-    const read = await t.inject({
-      method: 'POST',
-      url: '/api/v1/panel/contact-us/bulk',
-      headers: admin,
-      payload: { ids, action: 'read' },
-    });
+    const read = await t.call(contract.contact.bulk, { headers: admin, body: { ids, action: 'read' } });
     expect(read.json()).toEqual({ ok: true, count: 2 });
-    const del = await t.inject({
-      method: 'POST',
-      url: '/api/v1/panel/contact-us/bulk',
-      headers: admin,
-      payload: { ids, action: 'delete' },
-    });
+    const del = await t.call(contract.contact.bulk, { headers: admin, body: { ids, action: 'delete' } });
     expect(del.json()).toEqual({ ok: true, count: 2 });
     expect((await t.call(contract.contact.list, { headers: admin })).json().total).toBe(0);
     expect((await t.call(contract.contact.remove, { params: { id: ids[0] }, headers: admin })).statusCode).toBe(404);
@@ -117,10 +102,9 @@ describe('contact messages', () => {
   });
 
   it('refuses malformed pages, ids, flags and bulk actions with 400 and Persian messages', async () => {
-    const get = (url: string) => t.inject({ method: 'GET', url: `/api/v1/panel/contact-us${url}`, headers: admin });
-    expectInvalid(await get('?pageSize=1000'), ['pageSize']);
-    expectInvalid(await get('?unread=yes'), ['unread']);
-    expectInvalid(await get('/abc'), ['id']);
+    expectInvalid(await t.call(contract.contact.list, { query: { pageSize: 1000 }, headers: admin }), ['pageSize']);
+    expectInvalid(await t.call(contract.contact.list, { query: { unread: 'yes' }, headers: admin }), ['unread']);
+    expectInvalid(await t.call(contract.contact.get, { params: { id: 'abc' }, headers: admin }), ['id']);
     expectInvalid(await t.call(contract.contact.remove, { params: { id: 0 }, headers: admin }), ['id']);
     expectInvalid(
       await t.call(contract.contact.setRead, { params: { id: 1 }, body: { read: 'yes' }, headers: admin }),
@@ -130,7 +114,7 @@ describe('contact messages', () => {
       { ids: [], action: 'read' },
       { ids: [1], action: 'archive' },
     ]) {
-      expectInvalid(await t.inject({ method: 'POST', url: '/api/v1/panel/contact-us/bulk', headers: admin, payload }));
+      expectInvalid(await t.call(contract.contact.bulk, { headers: admin, body: payload }));
     }
     expectInvalid(await send({ name: '', replyTo: 'x', subject: '', message: 'سلام سلام' }, '10.0.0.21'), [
       'name',

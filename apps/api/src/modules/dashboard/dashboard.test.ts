@@ -1,3 +1,4 @@
+import { contract } from '@madreseh/contract/endpoints';
 import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { achievements } from '../../db/schema/achievements';
@@ -25,7 +26,7 @@ afterAll(() => t.close());
 describe('panel/dashboard', () => {
   it('counts news by state, photos, albums, achievements and messages', async () => {
     const admin = t.as(await t.sessionFor('admin'));
-    const empty = await t.inject({ method: 'GET', url: '/api/v1/panel/dashboard', headers: admin });
+    const empty = await t.call(contract.dashboard.get, { headers: admin });
     expect(empty.json()).toMatchObject({
       news: { published: 0, scheduled: 0, draft: 0 },
       gallery: { photos: 0, albums: 0 },
@@ -52,7 +53,7 @@ describe('panel/dashboard', () => {
       { name: 'الف', replyTo: '09120000000', subject: 'س', message: 'پیام' },
       { name: 'ب', replyTo: '09120000001', subject: 'س', message: 'پیام', readAt: new Date() },
     ]);
-    const res = await t.inject({ method: 'GET', url: '/api/v1/panel/dashboard', headers: admin });
+    const res = await t.call(contract.dashboard.get, { headers: admin });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json()).toMatchObject({
@@ -91,7 +92,7 @@ describe('panel/dashboard', () => {
         row(4, 12, 'accepted', 30),
         row(5, 12, 'new', 0, 1404),
       ]);
-    const res = await t.inject({ method: 'GET', url: '/api/v1/panel/dashboard', headers: admin });
+    const res = await t.call(contract.dashboard.get, { headers: admin });
     expect(res.statusCode).toBe(200);
     expect(res.json().preRegistrations).toEqual({
       academicYear: 1405,
@@ -115,7 +116,7 @@ describe('panel/dashboard', () => {
       trackingNumber: `dash-${Date.now()}`,
       transferredAt: new Date(),
     });
-    const res = await t.inject({ method: 'GET', url: '/api/v1/panel/dashboard', headers: admin });
+    const res = await t.call(contract.dashboard.get, { headers: admin });
     const body = res.json();
     const active = await t.db.select().from(students).where(eq(students.status, 'active'));
     expect(body.students).toEqual({ active: active.length });

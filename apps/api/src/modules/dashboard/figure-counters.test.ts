@@ -1,3 +1,4 @@
+import { contract } from '@madreseh/contract/endpoints';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { figures } from '../../db/schema/figures';
@@ -96,11 +97,11 @@ describe('the active-students and pending-receipts counters', () => {
   it('are what panel/dashboard answers, and counted when a counter row is missing', async () => {
     const admin = t.as(await t.sessionFor('admin'));
     const real = await expectCountersTrue();
-    const res = await t.inject({ method: 'GET', url: '/api/v1/panel/dashboard', headers: admin });
+    const res = await t.call(contract.dashboard.get, { headers: admin });
     expect(res.json()).toMatchObject({ students: { active: real.active }, receipts: { pending: real.pending } });
     // A backup from before the counters, restored: the figure is counted, not shown as 0.
     await t.db.delete(figures).where(inArray(figures.name, ['active_students', 'pending_receipts']));
-    const counted = await t.inject({ method: 'GET', url: '/api/v1/panel/dashboard', headers: admin });
+    const counted = await t.call(contract.dashboard.get, { headers: admin });
     expect(counted.json()).toMatchObject({ students: { active: real.active }, receipts: { pending: real.pending } });
   });
 });

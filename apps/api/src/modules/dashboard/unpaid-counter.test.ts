@@ -1,3 +1,4 @@
+import { contract } from '@madreseh/contract/endpoints';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { figures } from '../../db/schema/figures';
@@ -111,7 +112,7 @@ describe('the unpaid-invoices counter', () => {
 
   it('is what panel/dashboard answers', async () => {
     const admin = t.as(await t.sessionFor('admin'));
-    const res = await t.inject({ method: 'GET', url: '/api/v1/panel/dashboard', headers: admin });
+    const res = await t.call(contract.dashboard.get, { headers: admin });
     expect(res.json().invoices).toEqual({ unpaid: (await paymentFiguresOfPages(t.db)).unpaidInvoices });
   });
 });

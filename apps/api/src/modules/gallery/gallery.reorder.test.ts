@@ -1,7 +1,7 @@
 import { contract } from '@madreseh/contract/endpoints';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { galleryPhotos } from '../../db/schema/site';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { answerOf, createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 let admin: Record<string, string>;
@@ -24,11 +24,11 @@ afterAll(() => t.close());
 
 async function order(): Promise<number[]> {
   const res = await t.call(contract.gallery.list, { query: { pageSize: 100 }, headers: admin });
-  return (res.json() as { items: { id: number }[] }).items.map((i) => i.id);
+  return answerOf(contract.gallery.list, res).items.map((i) => i.id);
 }
 
 async function reorder(payload: Record<string, unknown>) {
-  return t.inject({ method: 'POST', url: '/api/v1/panel/gallery/reorder', headers: admin, payload });
+  return t.call(contract.gallery.reorder, { headers: admin, body: payload });
 }
 
 describe('reordering the gallery one page at a time', () => {

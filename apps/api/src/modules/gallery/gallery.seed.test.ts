@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { contract } from '@madreseh/contract/endpoints';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../db/seed-demo';
@@ -28,7 +29,7 @@ describe('demo gallery', () => {
     expect(photos.length).toBeGreaterThanOrEqual(6);
     await t.db.transaction((tx) => seedDemoGallery(tx, photos));
 
-    const res = await t.inject({ method: 'GET', url: '/api/v1/general/gallery?pageSize=24' });
+    const res = await t.call(contract.gallery.publicList, { query: { pageSize: 24 } });
     expect(res.statusCode).toBe(200);
     const body = res.json() as {
       items: { caption: string; album: string; image: { thumb: string } }[];

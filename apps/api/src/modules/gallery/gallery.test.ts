@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectInvalid } from '../../test/expect-invalid';
 import { jpegWithGps, smallPng } from '../../test/images';
 import { multipartBody } from '../../test/multipart';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { addressOf, createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 let admin: Record<string, string>;
@@ -17,7 +17,12 @@ afterAll(() => t.close());
 
 async function upload(data: Buffer, fields: Record<string, string>, contentType = 'image/jpeg', filename = 'p.jpg') {
   const { payload, headers } = multipartBody(fields, [{ filename, contentType, data }]);
-  return t.inject({ method: 'POST', url: '/api/v1/panel/gallery', payload, headers: { ...headers, ...admin } });
+  return t.inject({
+    method: 'POST',
+    url: addressOf(contract.gallery.create),
+    payload,
+    headers: { ...headers, ...admin },
+  });
 }
 
 const captions = (body: { items: { caption: string }[] }) => body.items.map((i) => i.caption);
@@ -42,30 +47,21 @@ describe('gallery', () => {
     expect(captions(pub.json())).toEqual(['مسابقهٔ فوتبال', 'آزمایشگاه شیمی', 'جشن شکوفه‌ها']);
     expect(pub.json().albums).toEqual(['آموزشی', 'جشن‌ها', 'ورزشی']);
     expect(pub.json().items[0]).toMatchObject({ width: 900, height: 1200 });
-    const album = await t.inject({
-      method: 'GET',
-      url: `/api/v1/general/gallery?album=${encodeURIComponent('ورزشی')}`,
-    });
+    const album = await t.call(contract.gallery.publicList, { query: { album: 'ورزشی' } });
     expect(captions(album.json())).toEqual(['مسابقهٔ فوتبال']);
   });
 
   it('reorders, renames and deletes', async () => {
     const [a, b, c] = ids as [number, number, number];
-    const re = await t.inject({
-      method: 'POST',
-      url: '/api/v1/panel/gallery/reorder',
-      headers: admin,
-      payload: { ids: [a, b] },
-    });
+    const re = await t.call(contract.gallery.reorder, { headers: admin, body: { ids: [a, b] } });
     expect(re.statusCode).toBe(200);
     const after = await t.call(contract.gallery.list, { headers: admin });
     expect(after.json().items.map((i: { id: number }) => i.id)).toEqual([a, b, c]);
 
-    const upd = await t.inject({
-      method: 'PUT',
-      url: `/api/v1/panel/gallery/${b}`,
+    const upd = await t.call(contract.gallery.update, {
+      params: { id: b },
       headers: admin,
-      payload: { caption: 'آزمایشگاه فیزیک', album: 'آموزشی' },
+      body: { caption: 'آزمایشگاه فیزیک', album: 'آموزشی' },
     });
     expect(upd.json()).toMatchObject({ caption: 'آزمایشگاه فیزیک' });
 
@@ -75,12 +71,7 @@ describe('gallery', () => {
     expect(del.statusCode).toBe(200);
     expect(fs.existsSync(file)).toBe(false);
     expect((await t.call(contract.gallery.remove, { params: { id: b }, headers: admin })).statusCode).toBe(404);
-    const missing = await t.inject({
-      method: 'POST',
-      url: '/api/v1/panel/gallery/reorder',
-      headers: admin,
-      payload: { ids: [b] },
-    });
+    const missing = await t.call(contract.gallery.reorder, { headers: admin, body: { ids: [b] } });
     expect(missing.statusCode).toBe(404);
   });
 
@@ -119,11 +110,10 @@ describe('gallery', () => {
     expectInvalid(await t.call(contract.gallery.publicList, { query: { pageSize: 101 } }), ['pageSize']);
     expectInvalid(await t.call(contract.gallery.list, { query: { page: '-2' }, headers: admin }), ['page']);
     expectInvalid(
-      await t.inject({
-        method: 'PUT',
-        url: `/api/v1/panel/gallery/${a}`,
+      await t.call(contract.gallery.update, {
+        params: { id: a },
         headers: admin,
-        payload: { caption: 'ع'.repeat(301), album: 'آ'.repeat(81) },
+        body: { caption: 'ع'.repeat(301), album: 'آ'.repeat(81) },
       }),
       ['caption', 'album'],
     );
@@ -133,7 +123,7 @@ describe('gallery', () => {
     );
     expectInvalid(await t.call(contract.gallery.remove, { params: { id: 0 }, headers: admin }), ['id']);
     for (const payload of [{ ids: [] }, { ids: ['a'] }, {}]) {
-      expectInvalid(await t.inject({ method: 'POST', url: '/api/v1/panel/gallery/reorder', headers: admin, payload }));
+      expectInvalid(await t.call(contract.gallery.reorder, { headers: admin, body: payload }));
     }
     const still = await t.call(contract.gallery.list, { headers: admin });
     expect(still.json().items.find((i: { id: number }) => i.id === a)).toMatchObject({ caption: 'جشن شکوفه‌ها' });

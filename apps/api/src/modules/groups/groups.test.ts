@@ -1,8 +1,8 @@
+import { contract } from '@madreseh/contract/endpoints';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/system';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
-const ROOT = '/api/v1/panel/group';
 let t: TestApp;
 let admin: string;
 let student: string;
@@ -28,12 +28,12 @@ const body = (over: Record<string, unknown> = {}) => ({
 });
 
 function post(payload: object, token = admin) {
-  return t.inject({ method: 'POST', url: ROOT, headers: t.as(token), payload });
+  return t.call(contract.group.create, { headers: t.as(token), body: payload });
 }
 
 describe('panel/group', () => {
   it('lists the demo classes with subjects and student counts', async () => {
-    const res = await t.inject({ method: 'GET', url: `${ROOT}/list`, headers: t.as(admin) });
+    const res = await t.call(contract.group.list, { headers: t.as(admin) });
     expect(res.statusCode).toBe(200);
     const names = res.json().items.map((g: { name: string }) => g.name);
     expect(names).toEqual(expect.arrayContaining(['هفتم الف', 'هفتم ب', 'سوم الف']));
@@ -98,11 +98,10 @@ describe('panel/group', () => {
   it('updates a class: renames, reorders, swaps subject names, adds and removes subjects', async () => {
     const created = (await post(body({ name: 'هشتم ب' }))).json();
     const [math, persian] = created.subjects;
-    const res = await t.inject({
-      method: 'PUT',
-      url: `${ROOT}/${created.id}`,
+    const res = await t.call(contract.group.update, {
+      params: { id: created.id },
       headers: t.as(admin),
-      payload: body({
+      body: body({
         name: 'هشتم ج',
         subjects: [
           { id: persian.id, name: 'ریاضی', weight: 5 },
@@ -118,11 +117,10 @@ describe('panel/group', () => {
       { id: math.id, name: 'فارسی', weight: 2 },
       { id: expect.any(Number), name: 'هنر', weight: 1 },
     ]);
-    const removed = await t.inject({
-      method: 'PUT',
-      url: `${ROOT}/${created.id}`,
+    const removed = await t.call(contract.group.update, {
+      params: { id: created.id },
       headers: t.as(admin),
-      payload: body({ name: 'هشتم ج', subjects: [{ id: math.id, name: 'فارسی', weight: 2 }] }),
+      body: body({ name: 'هشتم ج', subjects: [{ id: math.id, name: 'فارسی', weight: 2 }] }),
     });
     expect(removed.statusCode).toBe(200);
     expect(removed.json().subjects).toHaveLength(1);
@@ -131,17 +129,16 @@ describe('panel/group', () => {
   it('refuses a subject id of another class', async () => {
     const a = (await post(body({ name: 'یازدهم الف' }))).json();
     const b = (await post(body({ name: 'یازدهم ب' }))).json();
-    const res = await t.inject({
-      method: 'PUT',
-      url: `${ROOT}/${a.id}`,
+    const res = await t.call(contract.group.update, {
+      params: { id: a.id },
       headers: t.as(admin),
-      payload: body({ name: 'یازدهم الف', subjects: [{ id: b.subjects[0].id, name: 'x', weight: 1 }] }),
+      body: body({ name: 'یازدهم الف', subjects: [{ id: b.subjects[0].id, name: 'x', weight: 1 }] }),
     });
     expect(res.statusCode).toBe(400);
   });
 
   it('refuses to remove a subject that has grades, or to change the scale of a graded class (409)', async () => {
-    const list = (await t.inject({ method: 'GET', url: `${ROOT}/list`, headers: t.as(admin) })).json();
+    const list = (await t.call(contract.group.list, { headers: t.as(admin) })).json();
     const seventh = list.items.find((g: { name: string }) => g.name === 'هفتم الف');
     const payload = {
       name: seventh.name,
@@ -151,33 +148,38 @@ describe('panel/group', () => {
       usesMonthly: false,
       subjects: seventh.subjects.slice(1),
     };
-    const res = await t.inject({ method: 'PUT', url: `${ROOT}/${seventh.id}`, headers: t.as(admin), payload });
+    const res = await t.call(contract.group.update, {
+      params: { id: seventh.id },
+      headers: t.as(admin),
+      body: payload,
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toContain(seventh.subjects[0].name);
-    const scale = await t.inject({
-      method: 'PUT',
-      url: `${ROOT}/${seventh.id}`,
+    const scale = await t.call(contract.group.update, {
+      params: { id: seventh.id },
       headers: t.as(admin),
-      payload: { ...payload, subjects: seventh.subjects, gradingScale: 'descriptive' },
+      body: { ...payload, subjects: seventh.subjects, gradingScale: 'descriptive' },
     });
     expect(scale.statusCode).toBe(409);
   });
 
   it('deletes an empty class, refuses one with students (409), 404 for an unknown one', async () => {
     const empty = (await post(body({ name: 'دوازدهم' }))).json();
-    const del = await t.inject({ method: 'DELETE', url: `${ROOT}/${empty.id}`, headers: t.as(admin) });
+    const del = await t.call(contract.group.remove, { params: { id: empty.id }, headers: t.as(admin) });
     expect(del.statusCode).toBe(200);
-    const again = await t.inject({ method: 'GET', url: `${ROOT}/${empty.id}`, headers: t.as(admin) });
+    const again = await t.call(contract.group.get, { params: { id: empty.id }, headers: t.as(admin) });
     expect(again.statusCode).toBe(404);
-    const list = (await t.inject({ method: 'GET', url: `${ROOT}/list`, headers: t.as(admin) })).json();
+    const list = (await t.call(contract.group.list, { headers: t.as(admin) })).json();
     const seventh = list.items.find((g: { name: string }) => g.name === 'هفتم الف');
-    const busy = await t.inject({ method: 'DELETE', url: `${ROOT}/${seventh.id}`, headers: t.as(admin) });
+    const busy = await t.call(contract.group.remove, { params: { id: seventh.id }, headers: t.as(admin) });
     expect(busy.statusCode).toBe(409);
-    expect((await t.inject({ method: 'DELETE', url: `${ROOT}/999999`, headers: t.as(admin) })).statusCode).toBe(404);
+    expect((await t.call(contract.group.remove, { params: { id: 999999 }, headers: t.as(admin) })).statusCode).toBe(
+      404,
+    );
   });
 
   it('refuses students (403) and anonymous callers (401)', async () => {
     expect((await post(body({ name: 'x' }), student)).statusCode).toBe(403);
-    expect((await t.inject({ method: 'GET', url: `${ROOT}/list` })).statusCode).toBe(401);
+    expect((await t.call(contract.group.list)).statusCode).toBe(401);
   });
 });

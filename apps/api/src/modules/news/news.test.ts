@@ -1,3 +1,4 @@
+import type { Endpoint } from '@madreseh/contract/endpoint';
 import { contract } from '@madreseh/contract/endpoints';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,7 @@ import { auditLog } from '../../db/schema/system';
 import { expectInvalid } from '../../test/expect-invalid';
 import { smallPng } from '../../test/images';
 import { multipartBody } from '../../test/multipart';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { addressOf, answerOf, type CallInput, createTestApp, type TestApp } from '../../test/test-app';
 import { placeStudentInGroup } from './news.fixtures';
 
 let t: TestApp;
@@ -31,14 +32,12 @@ afterAll(() => t.close());
 const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
 
 async function create(payload: Record<string, unknown>) {
-  const res = await t.inject({
-    method: 'POST',
-    url: '/api/v1/panel/news',
+  const res = await t.call(contract.news.create, {
     headers: admin,
-    payload: { summary: 'خلاصه', bodyHtml: '<p>متن</p>', pinned: false, status: 'published', ...payload },
+    body: { summary: 'خلاصه', bodyHtml: '<p>متن</p>', pinned: false, status: 'published', ...payload },
   });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number; state: string; bodyHtml: string };
+  return answerOf(contract.news.create, res);
 }
 
 const titles = (body: { items: { title: string }[] }) => body.items.map((i) => i.title);
@@ -104,11 +103,7 @@ describe('news', () => {
     expect(titles(scheduled.json())).toEqual(['اطلاعیهٔ آینده']);
     const drafts = await t.call(contract.news.list, { query: { state: 'draft' }, headers: admin });
     expect(drafts.json().items.map((i: { state: string }) => i.state)).toEqual(['draft', 'draft']);
-    const found = await t.inject({
-      method: 'GET',
-      url: `/api/v1/panel/news?q=${encodeURIComponent('هفتم')}`,
-      headers: admin,
-    });
+    const found = await t.call(contract.news.list, { query: { q: 'هفتم' }, headers: admin });
     expect(found.json().items[0]).toMatchObject({ title: 'برای هفتم الف', groupIds: [group1] });
   });
 
@@ -133,15 +128,13 @@ describe('news', () => {
       [{ title: 'مخاطب بد', audience: 'everyone', status: 'published' }, 'audience'],
     ];
     for (const [payload, field] of cases) {
-      const res = await t.inject({ method: 'POST', url: '/api/v1/panel/news', headers: admin, payload });
+      const res = await t.call(contract.news.create, { headers: admin, body: payload });
       expect(res.statusCode).toBe(400);
       expect(res.json().fields[field]).toMatch(/[\u0600-\u06FF]/);
     }
-    const unknownGroup = await t.inject({
-      method: 'POST',
-      url: '/api/v1/panel/news',
+    const unknownGroup = await t.call(contract.news.create, {
       headers: admin,
-      payload: { title: 'کلاس ناموجود', audience: 'groups', groupIds: [99999], status: 'published' },
+      body: { title: 'کلاس ناموجود', audience: 'groups', groupIds: [99999], status: 'published' },
     });
     expect(unknownGroup.statusCode).toBe(400);
     expect(unknownGroup.json().fields.groupIds).toBe('کلاس انتخاب‌شده وجود ندارد.');
@@ -149,11 +142,10 @@ describe('news', () => {
 
   it('updates, sets a cover, and deletes (with audit rows)', async () => {
     const item = await create({ title: 'خبر برای ویرایش', audience: 'students' });
-    const upd = await t.inject({
-      method: 'PUT',
-      url: `/api/v1/panel/news/${item.id}`,
+    const upd = await t.call(contract.news.update, {
+      params: { id: item.id },
       headers: admin,
-      payload: { title: 'خبر ویرایش‌شده', audience: 'groups', groupIds: [group2], status: 'published', pinned: true },
+      body: { title: 'خبر ویرایش‌شده', audience: 'groups', groupIds: [group2], status: 'published', pinned: true },
     });
     expect(upd.statusCode).toBe(200);
     expect(upd.json()).toMatchObject({ title: 'خبر ویرایش‌شده', groupIds: [group2], pinned: true, state: 'published' });
@@ -165,7 +157,7 @@ describe('news', () => {
     ]);
     const cover = await t.inject({
       method: 'POST',
-      url: `/api/v1/panel/news/${item.id}/cover`,
+      url: addressOf(contract.news.uploadCover, { params: { id: item.id } }),
       payload,
       headers: { ...headers, ...admin },
     });
@@ -189,11 +181,7 @@ describe('news', () => {
     const res = await t.call(contract.news.get, { params: { id: ids.group1 }, headers: admin });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: ids.group1, audience: 'groups', groupIds: [group1], state: 'published' });
-    const scheduled = await t.inject({
-      method: 'GET',
-      url: `/api/v1/panel/news/${ids.publicScheduled}`,
-      headers: admin,
-    });
+    const scheduled = await t.call(contract.news.get, { params: { id: ids.publicScheduled }, headers: admin });
     expect(scheduled.json().state).toBe('scheduled');
   });
 
@@ -214,22 +202,21 @@ describe('news', () => {
   });
 
   it('refuses malformed ids, pages, filters, edits and covers with 400 and Persian messages', async () => {
-    const get = (url: string, headers: Record<string, string> = admin) =>
-      t.inject({ method: 'GET', url: `/api/v1/${url}`, headers });
-    expectInvalid(await get('panel/news?pageSize=500'), ['pageSize']);
-    expectInvalid(await get('panel/news?state=archived'), ['state']);
-    expectInvalid(await get('panel/news/abc'), ['id']);
-    expectInvalid(await get('general/news?page=0', {}), ['page']);
-    expectInvalid(await get('general/news/0', {}), ['id']);
-    expectInvalid(await get('student/news?pageSize=0', student1), ['pageSize']);
-    expectInvalid(await get('student/news/x', student1), ['id']);
+    const get = (endpoint: Endpoint, input: CallInput, headers: Record<string, string> = admin) =>
+      t.call(endpoint, { ...input, headers });
+    expectInvalid(await get(contract.news.list, { query: { pageSize: 500 } }), ['pageSize']);
+    expectInvalid(await get(contract.news.list, { query: { state: 'archived' } }), ['state']);
+    expectInvalid(await get(contract.news.get, { params: { id: 'abc' } }), ['id']);
+    expectInvalid(await get(contract.news.publicList, { query: { page: 0 } }, {}), ['page']);
+    expectInvalid(await get(contract.news.publicGet, { params: { id: 0 } }, {}), ['id']);
+    expectInvalid(await get(contract.news.studentList, { query: { pageSize: 0 } }, student1), ['pageSize']);
+    expectInvalid(await get(contract.news.studentGet, { params: { id: 'x' } }, student1), ['id']);
     expectInvalid(await t.call(contract.news.remove, { params: { id: '-1' }, headers: admin }), ['id']);
 
-    const update = await t.inject({
-      method: 'PUT',
-      url: `/api/v1/panel/news/${ids.publicNew}`,
+    const update = await t.call(contract.news.update, {
+      params: { id: ids.publicNew },
       headers: admin,
-      payload: { title: '', audience: 'public', status: 'sent' },
+      body: { title: '', audience: 'public', status: 'sent' },
     });
     expectInvalid(update, ['title', 'status']);
     const kept = await t.call(contract.news.get, { params: { id: ids.publicNew }, headers: admin });
@@ -239,7 +226,7 @@ describe('news', () => {
     expectInvalid(
       await t.inject({
         method: 'POST',
-        url: `/api/v1/panel/news/${ids.publicNew}/cover`,
+        url: addressOf(contract.news.uploadCover, { params: { id: ids.publicNew } }),
         payload: noFile.payload,
         headers: { ...noFile.headers, ...admin },
       }),
@@ -249,7 +236,7 @@ describe('news', () => {
     ]);
     const disguised = await t.inject({
       method: 'POST',
-      url: `/api/v1/panel/news/${ids.publicNew}/cover`,
+      url: addressOf(contract.news.uploadCover, { params: { id: ids.publicNew } }),
       payload: html.payload,
       headers: { ...html.headers, ...admin },
     });

@@ -6,7 +6,7 @@ import { auditLog } from '../../db/schema/system';
 import { expectInvalid } from '../../test/expect-invalid';
 import { smallPng } from '../../test/images';
 import { multipartBody } from '../../test/multipart';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { addressOf, createTestApp, type TestApp } from '../../test/test-app';
 
 const c = contract.news;
 let t: TestApp;
@@ -150,7 +150,7 @@ describe('a teacher’s news to her classes', () => {
     ]);
     const cover = await t.inject({
       method: 'POST',
-      url: `/api/v1/teacher/news/${id}/cover`,
+      url: addressOf(contract.news.teacherUploadCover, { params: { id } }),
       payload,
       headers: { ...headers, ...other },
     });
@@ -187,7 +187,7 @@ describe('a teacher’s news to her classes', () => {
     ]);
     const cover = await t.inject({
       method: 'POST',
-      url: `/api/v1/teacher/news/${id}/cover`,
+      url: addressOf(contract.news.teacherUploadCover, { params: { id } }),
       payload,
       headers: { ...headers, ...teacher1 },
     });
@@ -211,7 +211,7 @@ describe('a teacher’s news to her classes', () => {
     expectInvalid(await post(teacher1, { title: 'ا' }), ['title']);
     expectInvalid(await post(teacher1, { text: ' ' }), ['text']);
     expectInvalid(await post(teacher1, { groupIds: [] }), ['groupIds']);
-    const bad = await t.inject({ method: 'PUT', url: '/api/v1/teacher/news/abc', headers: teacher1, payload: {} });
+    const bad = await t.call(contract.news.teacherUpdate, { params: { id: 'abc' }, headers: teacher1, body: {} });
     expectInvalid(bad, ['id']);
   });
 

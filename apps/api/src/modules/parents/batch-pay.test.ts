@@ -1,13 +1,13 @@
+import { contract } from '@madreseh/contract/endpoints';
 import { eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../db/schema/notifications';
 import { invoices, paymentBatches, payments } from '../../db/schema/payments';
 import { auditLog } from '../../db/schema/system';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { answerOf, createTestApp, type TestApp } from '../../test/test-app';
 import { reconcileBatches } from '../payments/batch-payments';
 import { gatewaysFrom } from '../payments/gateways';
 
-const api = (path: string) => `/api/v1/${path}`;
 let t: TestApp;
 let parent: string;
 let kids: { id: number; fullName: string }[];
@@ -16,7 +16,7 @@ beforeAll(async () => {
   t = await createTestApp({ config: { payments: { sandboxGateway: true } } });
   parent = await t.sessionFor('parent1');
   kids = (
-    (await t.inject({ method: 'GET', url: api('parent/children'), headers: t.as(parent) })).json() as {
+    (await t.call(contract.parent.children, { headers: t.as(parent) })).json() as {
       items: { id: number; fullName: string }[];
     }
   ).items;
@@ -27,8 +27,8 @@ afterAll(async () => {
 
 type Inv = { id: number; payable: number; status: string };
 async function invoicesOf(childId: number): Promise<Inv[]> {
-  const res = await t.inject({ method: 'GET', url: api(`parent/children/${childId}/invoices`), headers: t.as(parent) });
-  return (res.json() as { invoices: Inv[] }).invoices;
+  const res = await t.call(contract.parent.invoices, { params: { childId }, headers: t.as(parent) });
+  return answerOf(contract.parent.invoices, res).invoices;
 }
 async function openOf(childId: number): Promise<Inv> {
   const inv = (await invoicesOf(childId)).find((i) => i.payable > 0);
@@ -36,17 +36,12 @@ async function openOf(childId: number): Promise<Inv> {
   return inv;
 }
 async function start(invoiceIds: number[], extra: Record<string, unknown> = {}) {
-  return t.inject({
-    method: 'POST',
-    url: api('parent/payment/online'),
-    headers: t.as(parent),
-    payload: { invoiceIds, ...extra },
-  });
+  return t.call(contract.parent.batchPay, { headers: t.as(parent), body: { invoiceIds, ...extra } });
 }
 /** Goes through the test gateway's page and comes back with the payer's choice. */
 async function pay(redirectUrl: string, status: 'OK' | 'NOK') {
   const authority = redirectUrl.split('/').pop();
-  const info = await t.inject({ method: 'GET', url: api(`general/payment/sandbox/${authority}`) });
+  const info = await t.call(contract.payments.sandboxInfo, { params: { authority } });
   expect(info.statusCode).toBe(200);
   const cb = await t.inject({ method: 'GET', url: `${info.json().callbackUrl}&Status=${status}` });
   expect(cb.statusCode).toBe(303);
@@ -62,9 +57,9 @@ describe('a parent pays several children’s invoices in one payment', () => {
     // Cancelled at the gateway: the batch and both shares fail, nothing is paid.
     const first = await start([a.id, b.id]);
     expect(first.statusCode).toBe(200);
-    const cancelled = await pay((first.json() as { redirectUrl: string }).redirectUrl, 'NOK');
+    const cancelled = await pay(answerOf(contract.parent.batchPay, first).redirectUrl, 'NOK');
     expect(cancelled.info.amount).toBe(a.payable + b.payable);
-    const firstId = (first.json() as { batchId: number }).batchId;
+    const firstId = answerOf(contract.parent.batchPay, first).batchId;
     const [failed] = await t.db.select().from(paymentBatches).where(eq(paymentBatches.id, firstId));
     expect(failed?.status).toBe('failed');
     const failedShares = await t.db.select().from(payments).where(eq(payments.batchId, firstId));
@@ -75,7 +70,7 @@ describe('a parent pays several children’s invoices in one payment', () => {
     // The amount is the server's: a sum the client sends is not read.
     const res = await start([a.id, b.id, a.id], { amount: 1000 });
     expect(res.statusCode).toBe(200);
-    const { batchId, amount, redirectUrl } = res.json() as { batchId: number; amount: number; redirectUrl: string };
+    const { batchId, amount, redirectUrl } = answerOf(contract.parent.batchPay, res);
     expect(amount).toBe(a.payable + b.payable);
     const { cb } = await pay(redirectUrl, 'OK');
     expect(cb.headers.location).toBe(`/parent/payment/batch/${batchId}`);
@@ -92,11 +87,7 @@ describe('a parent pays several children’s invoices in one payment', () => {
         if (inv) expect(inv.status).toBe('paid');
       }
     }
-    const result = await t.inject({
-      method: 'GET',
-      url: api(`parent/payment/batch/${batchId}`),
-      headers: t.as(parent),
-    });
+    const result = await t.call(contract.parent.batchResult, { params: { id: batchId }, headers: t.as(parent) });
     expect(result.statusCode).toBe(200);
     expect(result.json()).toMatchObject({ status: 'succeeded', amount: a.payable + b.payable });
     expect((result.json() as { items: { invoiceId: number }[] }).items.map((i) => i.invoiceId).sort()).toEqual(
@@ -126,8 +117,9 @@ describe('a parent pays several children’s invoices in one payment', () => {
     expect(before.messages).toBeGreaterThanOrEqual(2);
 
     // The same callback again, and twice at once: nothing changes.
-    const again = `${api('general/payment/callback/sandbox')}?Authority=${redirectUrl.split('/').pop()}&Status=OK`;
-    await Promise.all([t.inject({ method: 'GET', url: again }), t.inject({ method: 'GET', url: again })]);
+    const again = { params: { gateway: 'sandbox' }, query: { Authority: redirectUrl.split('/').pop(), Status: 'OK' } };
+    const callback = contract.payments.gatewayCallback;
+    await Promise.all([t.call(callback, again), t.call(callback, again)]);
     expect(await countState()).toEqual(before);
 
     // Paid now: refused at start.
@@ -154,7 +146,7 @@ describe('a parent pays several children’s invoices in one payment', () => {
         .from(payments)
         .where(eq(payments.invoiceId, mine?.id ?? 0)),
     ).toHaveLength(0);
-    const other = await t.inject({ method: 'GET', url: api('parent/payment/batch/999999'), headers: t.as(parent) });
+    const other = await t.call(contract.parent.batchResult, { params: { id: 999999 }, headers: t.as(parent) });
     expect(other.statusCode).toBe(404);
   });
 
@@ -169,7 +161,7 @@ describe('a parent pays several children’s invoices in one payment', () => {
     const ids = made.map((m) => m.id);
     const res = await start(ids);
     expect(res.statusCode).toBe(200);
-    const { batchId, redirectUrl } = res.json() as { batchId: number; redirectUrl: string };
+    const { batchId, redirectUrl } = answerOf(contract.parent.batchPay, res);
     // Meanwhile the school records the first one paid at the office.
     await t.db
       .insert(payments)
@@ -193,7 +185,7 @@ describe('a parent pays several children’s invoices in one payment', () => {
       .returning({ id: invoices.id });
     const res = await start([made?.id ?? 0]);
     expect(res.statusCode).toBe(200);
-    const { batchId } = res.json() as { batchId: number };
+    const { batchId } = answerOf(contract.parent.batchPay, res);
     const quiet = { info: () => {}, warn: () => {} };
     const gateways = gatewaysFrom({ sandboxGateway: true });
     const young = await reconcileBatches(t.db, gateways, quiet);

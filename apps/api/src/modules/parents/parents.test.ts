@@ -1,12 +1,12 @@
+import { contract } from '@madreseh/contract/endpoints';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parentStudents, parents } from '../../db/schema/parents';
 import { payments } from '../../db/schema/payments';
 import { users } from '../../db/schema/users';
 import { nationalCodeFrom } from '../../db/seed/school-demo';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { answerOf, createTestApp, type TestApp } from '../../test/test-app';
 
-const api = (path: string) => `/api/v1/${path}`;
 let t: TestApp;
 let admin: string;
 
@@ -19,31 +19,26 @@ afterAll(async () => {
 });
 
 async function studentIdOf(username: string): Promise<number> {
-  const res = await t.inject({ method: 'GET', url: api('student/me'), headers: t.as(await t.sessionFor(username)) });
-  return (res.json() as { id: number }).id;
+  const res = await t.call(contract.student.me, { headers: t.as(await t.sessionFor(username)) });
+  return answerOf(contract.student.me, res).id;
 }
 
 async function signInWithSlip(parentId: number): Promise<string> {
-  const slip = await t.inject({
-    method: 'POST',
-    url: api(`panel/parent/${parentId}/reset-password`),
-    headers: t.as(admin),
-  });
+  const slip = await t.call(contract.parent.resetPassword, { params: { id: parentId }, headers: t.as(admin) });
   expect(slip.statusCode).toBe(200);
-  const { username, password } = slip.json() as { username: string; password: string };
-  const login = await t.inject({ method: 'POST', url: api('auth/login'), payload: { username, password } });
+  const { username, password } = answerOf(contract.parent.resetPassword, slip);
+  const login = await t.call(contract.auth.login, { body: { username, password } });
   expect(login.statusCode).toBe(200);
-  return (login.json() as { token: string }).token;
+  return answerOf(contract.auth.login, login).token;
 }
 
 describe('staff link parents to students', () => {
   it('makes a parent of a mobile once and links the same parent to a sibling', async () => {
     const s2 = await studentIdOf('student2');
-    const first = await t.inject({
-      method: 'POST',
-      url: api(`panel/student/${s2}/parents`),
+    const first = await t.call(contract.parent.link, {
+      params: { id: s2 },
       headers: t.as(admin),
-      payload: { mobile: '۰۹۳۵۱۱۱۲۲۳۳', fullName: 'مسعود کریمی', relation: 'father' },
+      body: { mobile: '۰۹۳۵۱۱۱۲۲۳۳', fullName: 'مسعود کریمی', relation: 'father' },
     });
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ created: true, parent: { mobile: '09351112233', hasPassword: false } });
@@ -54,13 +49,12 @@ describe('staff link parents to students', () => {
       .from(users)
       .where(eq(users.username, nationalCodeFrom('003456789')));
     expect(sibling).toBeDefined();
-    const siblingStudent = await t.inject({ method: 'GET', url: api('panel/student?q=زهرا'), headers: t.as(admin) });
+    const siblingStudent = await t.call(contract.student.list, { query: { q: 'زهرا' }, headers: t.as(admin) });
     const zahra = (siblingStudent.json() as { items: { id: number }[] }).items[0]?.id ?? 0;
-    const second = await t.inject({
-      method: 'POST',
-      url: api(`panel/student/${zahra}/parents`),
+    const second = await t.call(contract.parent.link, {
+      params: { id: zahra },
       headers: t.as(admin),
-      payload: { mobile: '09351112233', fullName: 'نام دیگر', relation: 'guardian' },
+      body: { mobile: '09351112233', fullName: 'نام دیگر', relation: 'guardian' },
     });
     expect(second.statusCode).toBe(200);
     expect(second.json()).toMatchObject({ created: false, parent: { children: 2, relation: 'guardian' } });
@@ -69,19 +63,15 @@ describe('staff link parents to students', () => {
     // The parent signs in, lands on /parent and sees both children.
     const parentId = (first.json() as { parent: { id: number } }).parent.id;
     const token = await signInWithSlip(parentId);
-    const home = await t.inject({ method: 'GET', url: api('auth/redirect'), headers: t.as(token) });
+    const home = await t.call(contract.auth.redirect, { headers: t.as(token) });
     expect(home.json()).toEqual({ path: '/parent' });
-    const kids = await t.inject({ method: 'GET', url: api('parent/children'), headers: t.as(token) });
+    const kids = await t.call(contract.parent.children, { headers: t.as(token) });
     expect((kids.json() as { items: { id: number }[] }).items.map((k) => k.id).sort()).toEqual([s2, zahra].sort());
 
     // Unlinked: the child is gone from the parent's list and her data answers 404.
-    const off = await t.inject({
-      method: 'DELETE',
-      url: api(`panel/student/${zahra}/parents/${parentId}`),
-      headers: t.as(admin),
-    });
+    const off = await t.call(contract.parent.unlink, { params: { id: zahra, parentId }, headers: t.as(admin) });
     expect(off.statusCode).toBe(200);
-    const gone = await t.inject({ method: 'GET', url: api(`parent/children/${zahra}/invoices`), headers: t.as(token) });
+    const gone = await t.call(contract.parent.invoices, { params: { childId: zahra }, headers: t.as(token) });
     expect(gone.statusCode).toBe(404);
     const links = await t.db.select().from(parentStudents).where(eq(parentStudents.parentId, parentId));
     expect(links.map((l) => l.studentId)).toEqual([s2]);
@@ -89,11 +79,10 @@ describe('staff link parents to students', () => {
 
   it('refuses a bad mobile or national code with a Persian message', async () => {
     const s1 = await studentIdOf('student1');
-    const bad = await t.inject({
-      method: 'POST',
-      url: api(`panel/student/${s1}/parents`),
+    const bad = await t.call(contract.parent.link, {
+      params: { id: s1 },
       headers: t.as(admin),
-      payload: { mobile: '12345', fullName: 'ولی', nationalCode: '1234567890', relation: 'mother' },
+      body: { mobile: '12345', fullName: 'ولی', nationalCode: '1234567890', relation: 'mother' },
     });
     expect(bad.statusCode).toBe(400);
     expect(Object.keys(bad.json().fields ?? {})).toEqual(expect.arrayContaining(['mobile', 'nationalCode']));
@@ -109,11 +98,9 @@ describe('the student import creates or links parents', () => {
       ['رها', 'ملکی', nationalCodeFrom('111222555'), 'کاوه', '', ''],
     ];
     const csv = [header, ...rows].map((r) => r.join(',')).join('\r\n');
-    const res = await t.inject({
-      method: 'POST',
-      url: api('panel/student/import'),
+    const res = await t.call(contract.student.import, {
       headers: t.as(admin),
-      payload: { fileName: 'siblings.csv', data: Buffer.from(csv).toString('base64'), commit: true },
+      body: { fileName: 'siblings.csv', data: Buffer.from(csv).toString('base64'), commit: true },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ created: 3, parentsCreated: 2, parentsLinked: 3, errors: [] });
@@ -131,11 +118,9 @@ describe('the student import creates or links parents', () => {
     const csv = ['نام,نام خانوادگی,کد ملی,همراه مادر', `سینا,رادمنش,${nationalCodeFrom('111222666')},0912`].join(
       '\r\n',
     );
-    const res = await t.inject({
-      method: 'POST',
-      url: api('panel/student/import'),
+    const res = await t.call(contract.student.import, {
       headers: t.as(admin),
-      payload: { fileName: 'bad.csv', data: Buffer.from(csv).toString('base64'), commit: true },
+      body: { fileName: 'bad.csv', data: Buffer.from(csv).toString('base64'), commit: true },
     });
     expect(res.json()).toMatchObject({ created: 0, errors: [{ row: 2 }] });
     expect(res.json().errors[0].messages.join(' ')).toContain('همراه مادر');
@@ -145,26 +130,25 @@ describe('the student import creates or links parents', () => {
 describe('a parent pays a child’s invoice', () => {
   it('records the parent as payer and returns to the parent’s result page', async () => {
     const parent = await t.sessionFor('parent1');
-    const kids = (await t.inject({ method: 'GET', url: api('parent/children'), headers: t.as(parent) })).json() as {
+    const kids = (await t.call(contract.parent.children, { headers: t.as(parent) })).json() as {
       items: { id: number; fullName: string }[];
     };
     const setayesh = kids.items.find((k) => k.fullName === 'ستایش محمدی');
     if (!setayesh) throw new Error('demo child missing');
     const list = (
-      await t.inject({ method: 'GET', url: api(`parent/children/${setayesh.id}/invoices`), headers: t.as(parent) })
+      await t.call(contract.parent.invoices, { params: { childId: setayesh.id }, headers: t.as(parent) })
     ).json() as { invoices: { id: number; payable: number }[] };
     const inv = list.invoices.find((i) => i.payable > 0);
     if (!inv) throw new Error('no open invoice');
-    const start = await t.inject({
-      method: 'POST',
-      url: api(`parent/children/${setayesh.id}/payment/direct-pay`),
+    const start = await t.call(contract.parent.directPay, {
+      params: { childId: setayesh.id },
       headers: t.as(parent),
-      payload: { invoiceId: inv.id },
+      body: { invoiceId: inv.id },
     });
     expect(start.statusCode).toBe(200);
-    const { paymentId, redirectUrl } = start.json() as { paymentId: number; redirectUrl: string };
+    const { paymentId, redirectUrl } = answerOf(contract.parent.directPay, start);
     const authority = redirectUrl.split('/').pop();
-    const info = await t.inject({ method: 'GET', url: api(`general/payment/sandbox/${authority}`) });
+    const info = await t.call(contract.payments.sandboxInfo, { params: { authority } });
     expect(info.json()).toMatchObject({ amount: inv.payable });
     const cb = await t.inject({ method: 'GET', url: `${info.json().callbackUrl}&Status=OK` });
     expect(cb.headers.location).toBe(`/parent/${setayesh.id}/payment/result/${paymentId}`);
@@ -173,11 +157,10 @@ describe('a parent pays a child’s invoice', () => {
 
     // Another child's invoice id through this child: not found, nothing started.
     const s1 = kids.items.find((k) => k.fullName === 'سارا محمدی');
-    const cross = await t.inject({
-      method: 'POST',
-      url: api(`parent/children/${s1?.id}/payment/direct-pay`),
+    const cross = await t.call(contract.parent.directPay, {
+      params: { childId: s1?.id },
       headers: t.as(parent),
-      payload: { invoiceId: inv.id },
+      body: { invoiceId: inv.id },
     });
     expect(cross.statusCode).toBe(404);
     const started = await t.db
@@ -193,29 +176,21 @@ describe('a parent sees a child’s attendance by month', () => {
     const parent = await t.sessionFor('parent1');
     const student1 = await studentIdOf('student1');
     const student2 = await studentIdOf('student2');
-    const own = await t.inject({
-      method: 'GET',
-      url: api(`student/attendance`),
-      headers: t.as(await t.sessionFor('student1')),
-    });
-    const { year, month } = own.json() as { year: number; month: number };
-    const mine = await t.inject({
-      method: 'GET',
-      url: api(`parent/children/${student1}/attendance?year=${year}&month=${month}`),
+    const own = await t.call(contract.attendance.mine, { headers: t.as(await t.sessionFor('student1')) });
+    const { year, month } = answerOf(contract.attendance.mine, own);
+    const mine = await t.call(contract.parent.attendance, {
+      params: { childId: student1 },
+      query: { year, month },
       headers: t.as(parent),
     });
     expect(mine.statusCode, mine.body).toBe(200);
     // The same month the child sees.
     expect(mine.json()).toEqual(own.json());
-    const foreign = await t.inject({
-      method: 'GET',
-      url: api(`parent/children/${student2}/attendance`),
-      headers: t.as(parent),
-    });
+    const foreign = await t.call(contract.parent.attendance, { params: { childId: student2 }, headers: t.as(parent) });
     expect(foreign.statusCode).toBe(404);
-    const bad = await t.inject({
-      method: 'GET',
-      url: api(`parent/children/${student1}/attendance?month=13`),
+    const bad = await t.call(contract.parent.attendance, {
+      params: { childId: student1 },
+      query: { month: 13 },
       headers: t.as(parent),
     });
     expect(bad.statusCode).toBe(400);

@@ -1,3 +1,4 @@
+import { contract } from '@madreseh/contract/endpoints';
 import { formatJalaliIso, isoDateInTehran } from '@madreseh/contract/jalali';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -5,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { students } from '../../db/schema/school';
 import { smallPng } from '../../test/images';
 import { multipartBody } from '../../test/multipart';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { addressOf, answerOf, createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 let admin: string;
@@ -15,9 +16,10 @@ let s1: number;
 let nationalCode: string;
 let studentNumber: string;
 
-const api = (path: string) => `/api/v1/${path}`;
 const day = (offset: number) => isoDateInTehran(new Date(Date.now() + offset * 86_400_000));
-const exportUrl = (from: string, to: string) => api(`panel/invoices/export?from=${from}&to=${to}`);
+/** The workbook of payments from one day to another, as the caller of `headers` asks for it. */
+const exportRange = (from: string, to: string | undefined, headers?: Record<string, string>) =>
+  t.call(contract.payments.exportInvoices, { query: { from, to }, ...(headers ? { headers } : {}) });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -36,14 +38,13 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 async function createInvoice(title: string, amount: number, dueDate: string) {
-  const res = await t.inject({
-    method: 'POST',
-    url: api(`panel/student/invoice/${s1}`),
+  const res = await t.call(contract.payments.createInvoice, {
+    params: { id: s1 },
     headers: t.as(admin),
-    payload: { title, amount, dueDate },
+    body: { title, amount, dueDate },
   });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: number };
+  return answerOf(contract.payments.createInvoice, res);
 }
 
 async function load(res: { rawPayload: Buffer }) {
@@ -69,11 +70,10 @@ describe('export of invoices and payments', () => {
   beforeAll(async () => {
     inRange = (await createInvoice('هزینهٔ کلاس رباتیک', 12_345_000, day(5))).id;
     later = (await createInvoice('هزینهٔ اردوی تابستانی', 7_000_000, day(200))).id;
-    const manual = await t.inject({
-      method: 'POST',
-      url: api(`panel/invoices/${inRange}/payments`),
+    const manual = await t.call(contract.payments.manualPayment, {
+      params: { id: inRange },
       headers: t.as(admin),
-      payload: { amount: 2_345_000, note: 'پرداخت با کارتخوان' },
+      body: { amount: 2_345_000, note: 'پرداخت با کارتخوان' },
     });
     expect(manual.statusCode, manual.body).toBe(201);
     manualId = manual.json().id;
@@ -90,7 +90,7 @@ describe('export of invoices and payments', () => {
     );
     const receipt = await t.inject({
       method: 'POST',
-      url: api('student/payment/card-to-card'),
+      url: addressOf(contract.payments.cardToCard),
       payload,
       headers: { ...headers, ...t.as(student1) },
     });
@@ -99,7 +99,7 @@ describe('export of invoices and payments', () => {
   });
 
   it('answers one workbook of two right-to-left sheets with Persian headers, Jalali dates and amounts in Rials', async () => {
-    const res = await t.inject({ method: 'GET', url: exportUrl(day(-10), day(20)), headers: t.as(admin) });
+    const res = await exportRange(day(-10), day(20), t.as(admin));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(res.headers['content-disposition']).toMatch(
@@ -195,7 +195,7 @@ describe('export of invoices and payments', () => {
   });
 
   it('is open to the super-admin too, and a range in the past holds none of today’s payments', async () => {
-    const res = await t.inject({ method: 'GET', url: exportUrl(day(-400), day(-100)), headers: t.as(superadmin) });
+    const res = await exportRange(day(-400), day(-100), t.as(superadmin));
     expect(res.statusCode).toBe(200);
     const wb = await load(res);
     const ids = rowsOf(wb.worksheets[1] as ExcelJS.Worksheet).map((r) => r[0]);
@@ -204,33 +204,28 @@ describe('export of invoices and payments', () => {
   });
 
   it('refuses a reversed range, a range longer than 366 days and bad dates with a Persian 400', async () => {
-    const reversed = await t.inject({ method: 'GET', url: exportUrl(day(5), day(1)), headers: t.as(admin) });
+    const reversed = await exportRange(day(5), day(1), t.as(admin));
     expect(reversed.statusCode).toBe(400);
     expect(reversed.json().message).toBe('تاریخ پایان بازه نباید پیش از تاریخ شروع آن باشد.');
     expect(reversed.json().fields.to).toBe(reversed.json().message);
-    const long = await t.inject({ method: 'GET', url: exportUrl('2025-01-01', '2026-01-02'), headers: t.as(admin) });
+    const long = await exportRange('2025-01-01', '2026-01-02', t.as(admin));
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toBe('بازهٔ خروجی حداکثر ۳۶۶ روز است.');
-    const leapYear = await t.inject({
-      method: 'GET',
-      url: exportUrl('2028-01-01', '2028-12-31'),
-      headers: t.as(admin),
-    });
+    const leapYear = await exportRange('2028-01-01', '2028-12-31', t.as(admin));
     expect(leapYear.statusCode).toBe(200);
-    for (const url of [
-      exportUrl('2026-02-30', '2026-03-01'),
-      exportUrl('1405/01/01', '2026-03-01'),
-      api('panel/invoices/export?from=2026-01-01'),
-    ]) {
-      const res = await t.inject({ method: 'GET', url, headers: t.as(admin) });
+    for (const [from, to] of [
+      ['2026-02-30', '2026-03-01'],
+      ['1405/01/01', '2026-03-01'],
+      ['2026-01-01', undefined],
+    ] as const) {
+      const res = await exportRange(from, to, t.as(admin));
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toMatch(/[\u0600-\u06FF]/);
     }
   });
 
   it('refuses students and anonymous callers', async () => {
-    const url = exportUrl(day(-10), day(20));
-    expect((await t.inject({ method: 'GET', url, headers: t.as(student1) })).statusCode).toBe(403);
-    expect((await t.inject({ method: 'GET', url })).statusCode).toBe(401);
+    expect((await exportRange(day(-10), day(20), t.as(student1))).statusCode).toBe(403);
+    expect((await exportRange(day(-10), day(20))).statusCode).toBe(401);
   });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { contract } from '@madreseh/contract/endpoints';
 import { RECEIPT_LIMITS } from '@madreseh/contract/payments/payment-schemas';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,7 @@ import { storeImage } from '../../storage/images';
 import { createUrlSigner, SIGNED_URL_TTL_SECONDS, uploadSigningKey } from '../../storage/signed-urls';
 import { smallPng } from '../../test/images';
 import { multipartBody } from '../../test/multipart';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { addressOf, createTestApp, type TestApp } from '../../test/test-app';
 
 /**
  * Receipt photos show a student's bank details: they are served only through short-lived signed
@@ -25,7 +26,6 @@ let s2: number;
 /** student2's receipt: its payment id, storage key and the two signed addresses it was answered with. */
 let receipt: { id: number; key: string; url: string; thumbUrl: string };
 
-const api = (path: string) => `/api/v1/${path}`;
 const fileOf = (url: string) => new URL(url, 'http://x').pathname.slice('/uploads/'.length);
 
 beforeAll(async () => {
@@ -38,11 +38,10 @@ beforeAll(async () => {
     .from(students)
     .where(eq(students.userId, await t.userId('student2')));
   s2 = row?.id ?? 0;
-  const inv = await t.inject({
-    method: 'POST',
-    url: api(`panel/student/invoice/${s2}`),
+  const inv = await t.call(contract.payments.createInvoice, {
+    params: { id: s2 },
     headers: t.as(admin),
-    payload: { title: 'هزینهٔ اردو', amount: 5_000_000, dueDate: '2027-03-01' },
+    body: { title: 'هزینهٔ اردو', amount: 5_000_000, dueDate: '2027-03-01' },
   });
   expect(inv.statusCode, inv.body).toBe(201);
   const { payload, headers } = multipartBody(
@@ -57,7 +56,7 @@ beforeAll(async () => {
   );
   const res = await t.inject({
     method: 'POST',
-    url: api('student/payment/card-to-card'),
+    url: addressOf(contract.payments.cardToCard),
     payload,
     headers: { ...headers, ...t.as(student2) },
   });
@@ -164,41 +163,36 @@ describe('signed receipt addresses', () => {
 
 describe('who gets a receipt address', () => {
   it('the student who sent it, in every answer about it', async () => {
-    const invoices = await t.inject({ method: 'GET', url: api('student/invoices'), headers: t.as(student2) });
+    const invoices = await t.call(contract.payments.studentInvoices, { headers: t.as(student2) });
     expect(invoices.body).toContain(receipt.key);
-    const cardToCard = await t.inject({
-      method: 'GET',
-      url: api('student/payment/card-to-card'),
-      headers: t.as(student2),
-    });
+    const cardToCard = await t.call(contract.payments.cardToCardView, { headers: t.as(student2) });
     const mine = cardToCard.json().submissions.find((s: { id: number }) => s.id === receipt.id);
     expect(mine.receiptUrl).toMatch(/\?exp=\d+&sig=[0-9a-f]{64}$/);
     expect((await t.inject({ method: 'GET', url: mine.receiptUrl })).statusCode).toBe(200);
-    const result = await t.inject({
-      method: 'GET',
-      url: api(`student/payment/${receipt.id}`),
+    const result = await t.call(contract.payments.paymentResult, {
+      params: { id: receipt.id },
       headers: t.as(student2),
     });
     expect(result.json().receiptThumbUrl).toContain(receipt.key);
   });
 
   it('staff, in the queue and on the student’s invoices page', async () => {
-    const queue = await t.inject({ method: 'GET', url: api('panel/payments/pending'), headers: t.as(admin) });
+    const queue = await t.call(contract.payments.pendingReceipts, { headers: t.as(admin) });
     const item = queue.json().items.find((i: { id: number }) => i.id === receipt.id);
     expect(item.receiptUrl).toContain(receipt.key);
     expect((await t.inject({ method: 'GET', url: item.receiptUrl })).statusCode).toBe(200);
-    const page = await t.inject({ method: 'GET', url: api(`panel/student/invoice/${s2}`), headers: t.as(admin) });
+    const page = await t.call(contract.payments.studentInvoice, { params: { id: s2 }, headers: t.as(admin) });
     expect(page.body).toContain(receipt.key);
   });
 
   it('never another student', async () => {
     const key = receipt.key.split('/').at(-1) ?? receipt.key;
-    for (const path of ['student/invoices', 'student/payment/card-to-card', 'student/me']) {
-      const res = await t.inject({ method: 'GET', url: api(path), headers: t.as(student1) });
+    for (const endpoint of [contract.payments.studentInvoices, contract.payments.cardToCardView, contract.student.me]) {
+      const res = await t.call(endpoint, { headers: t.as(student1) });
       expect(res.statusCode).toBe(200);
       expect(res.body).not.toContain(key);
     }
-    const peek = await t.inject({ method: 'GET', url: api(`student/payment/${receipt.id}`), headers: t.as(student1) });
+    const peek = await t.call(contract.payments.paymentResult, { params: { id: receipt.id }, headers: t.as(student1) });
     expect(peek.statusCode).toBe(404);
     expect(peek.body).not.toContain(key);
   });
@@ -207,11 +201,10 @@ describe('who gets a receipt address', () => {
 describe('the receipts queue cannot be flooded', () => {
   let s1: number;
   const newInvoice = async (amount: number) => {
-    const res = await t.inject({
-      method: 'POST',
-      url: api(`panel/student/invoice/${s1}`),
+    const res = await t.call(contract.payments.createInvoice, {
+      params: { id: s1 },
       headers: t.as(admin),
-      payload: { title: `قسط ${randomBytes(4).toString('hex')}`, amount, dueDate: '2027-03-01' },
+      body: { title: `قسط ${randomBytes(4).toString('hex')}`, amount, dueDate: '2027-03-01' },
     });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().id as number;
@@ -229,7 +222,7 @@ describe('the receipts queue cannot be flooded', () => {
     );
     return t.inject({
       method: 'POST',
-      url: api('student/payment/card-to-card'),
+      url: addressOf(contract.payments.cardToCard),
       payload,
       headers: { ...headers, ...t.as(student1) },
     });
@@ -271,11 +264,10 @@ describe('the receipts queue cannot be flooded', () => {
     const burst = await Promise.all(Array.from({ length: 4 }, () => send(invoiceId, 500_000)));
     expect(burst.every((r) => r.statusCode === 409 || r.statusCode === 429)).toBe(true);
     expect(await pendingOf(invoiceId)).toHaveLength(1);
-    const reject = await t.inject({
-      method: 'POST',
-      url: api(`panel/payments/${first.json().id}/reject`),
+    const reject = await t.call(contract.payments.reject, {
+      params: { id: first.json().id },
       headers: t.as(admin),
-      payload: { reason: 'رسید خوانا نیست.' },
+      body: { reason: 'رسید خوانا نیست.' },
     });
     expect(reject.statusCode).toBe(200);
     await t.db.delete(rateLimits);
@@ -293,7 +285,7 @@ describe('the receipts queue cannot be flooded', () => {
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
     expect(await pendingOf(invoices.at(-1) ?? 0)).toHaveLength(0);
     // Another student is not affected.
-    const other = await t.inject({ method: 'GET', url: api('student/payment/card-to-card'), headers: t.as(student2) });
+    const other = await t.call(contract.payments.cardToCardView, { headers: t.as(student2) });
     expect(other.statusCode).toBe(200);
   });
 });

@@ -1,9 +1,10 @@
+import { contract } from '@madreseh/contract/endpoints';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { invoices, payments } from '../../db/schema/payments';
 import { students } from '../../db/schema/school';
 import { auditLog } from '../../db/schema/system';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { answerOf, createTestApp, type TestApp } from '../../test/test-app';
 import { FAKE_MERCHANT, type FakeZarinpal, startFakeZarinpal } from '../../test/zarinpal-server';
 import { gatewaysFrom, type PaymentsConfig } from './gateways';
 import { reconcilePayments } from './online-payments';
@@ -62,22 +63,20 @@ async function newInvoice(amount = 50_000_000) {
 }
 
 async function payOnline(invoiceId: number, body: Record<string, unknown> = {}) {
-  const res = await t.inject({
-    method: 'POST',
-    url: '/api/v1/student/payment/direct-pay',
+  const res = await t.call(contract.payments.directPay, {
     headers: t.as(studentToken),
-    payload: { invoiceId, gateway: 'zarinpal', ...body },
+    body: { invoiceId, gateway: 'zarinpal', ...body },
   });
   expect(res.statusCode, res.body).toBe(200);
-  const { paymentId, redirectUrl } = res.json() as { paymentId: number; redirectUrl: string };
+  const { paymentId, redirectUrl } = answerOf(contract.payments.directPay, res);
   const authority = decodeURIComponent(redirectUrl.split('/').pop() ?? '');
   return { paymentId, redirectUrl, authority };
 }
 
 const callback = (authority: string, status = 'OK') =>
-  t.inject({
-    method: 'GET',
-    url: `/api/v1/general/payment/callback/zarinpal?Authority=${encodeURIComponent(authority)}&Status=${status}`,
+  t.call(contract.payments.gatewayCallback, {
+    params: { gateway: 'zarinpal' },
+    query: { Authority: authority, Status: status },
   });
 
 async function paymentRow(id: number) {
@@ -94,11 +93,10 @@ async function succeededSum(invoiceId: number) {
 describe('Zarinpal v4 against a local server', () => {
   it('asks for the remaining amount from the database, not the client, and credits a verified payment', async () => {
     const invoiceId = await newInvoice(50_000_000);
-    await t.inject({
-      method: 'POST',
-      url: `/api/v1/panel/invoices/${invoiceId}/payments`,
+    await t.call(contract.payments.manualPayment, {
+      params: { id: invoiceId },
       headers: t.as(adminToken),
-      payload: { amount: 20_000_000 },
+      body: { amount: 20_000_000 },
     });
     const { paymentId, redirectUrl, authority } = await payOnline(invoiceId, { amount: 1000 });
     expect(redirectUrl).toBe(`${fake.baseUrl}/pg/StartPay/${authority}`);
@@ -120,9 +118,8 @@ describe('Zarinpal v4 against a local server', () => {
     expect(row.referenceId).toMatch(/^\d+$/);
     expect(await succeededSum(invoiceId)).toBe(50_000_000);
 
-    const result = await t.inject({
-      method: 'GET',
-      url: `/api/v1/student/payment/${paymentId}`,
+    const result = await t.call(contract.payments.paymentResult, {
+      params: { id: paymentId },
       headers: t.as(studentToken),
     });
     expect(result.json()).toMatchObject({ status: 'succeeded', referenceId: row.referenceId, invoiceRemaining: 0 });
@@ -226,11 +223,9 @@ describe('Zarinpal v4 against a local server', () => {
         .insert(invoices)
         .values({ studentId, title: 'x', amount: 5_000_000, dueDate: '2027-01-01' })
         .returning({ id: invoices.id });
-      const res = await t2.inject({
-        method: 'POST',
-        url: '/api/v1/student/payment/direct-pay',
+      const res = await t2.call(contract.payments.directPay, {
         headers: t2.as(await t2.sessionFor('student1')),
-        payload: { invoiceId: inv?.id, gateway: 'zarinpal' },
+        body: { invoiceId: inv?.id, gateway: 'zarinpal' },
       });
       expect(res.statusCode).toBe(502);
       expect(res.json().message).toMatch(/درگاه/);
@@ -306,9 +301,7 @@ describe('an invoice is never paid above its amount', () => {
     const a = await pendingReceipt(invoiceId, 6_000_000);
     const b = await pendingReceipt(invoiceId, 6_000_000);
     const answers = await Promise.all(
-      [a, b].map((id) =>
-        t.inject({ method: 'POST', url: `/api/v1/panel/payments/${id}/approve`, headers: t.as(adminToken) }),
-      ),
+      [a, b].map((id) => t.call(contract.payments.approve, { params: { id }, headers: t.as(adminToken) })),
     );
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect(await succeededSum(invoiceId)).toBe(6_000_000);
@@ -320,11 +313,10 @@ describe('an invoice is never paid above its amount', () => {
     const invoiceId = await newInvoice(10_000_000);
     const answers = await Promise.all(
       [1, 2].map(() =>
-        t.inject({
-          method: 'POST',
-          url: `/api/v1/panel/invoices/${invoiceId}/payments`,
+        t.call(contract.payments.manualPayment, {
+          params: { id: invoiceId },
           headers: t.as(adminToken),
-          payload: { amount: 10_000_000 },
+          body: { amount: 10_000_000 },
         }),
       ),
     );
@@ -336,11 +328,10 @@ describe('an invoice is never paid above its amount', () => {
     const invoiceId = await newInvoice(10_000_000);
     const { paymentId, authority } = await payOnline(invoiceId);
     fake.pay(authority);
-    const manual = await t.inject({
-      method: 'POST',
-      url: `/api/v1/panel/invoices/${invoiceId}/payments`,
+    const manual = await t.call(contract.payments.manualPayment, {
+      params: { id: invoiceId },
       headers: t.as(adminToken),
-      payload: { amount: 10_000_000 },
+      body: { amount: 10_000_000 },
     });
     expect(manual.statusCode).toBe(201);
     const before = fake.verifyCalls;

@@ -1,13 +1,11 @@
+import { contract } from '@madreseh/contract/endpoints';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preRegistrations } from '../../db/schema/pre-register';
 import { nationalCodeFrom } from '../../db/seed/school-demo';
 import { expectInvalid } from '../../test/expect-invalid';
-import { createTestApp, type TestApp } from '../../test/test-app';
-
-const PUBLIC = '/api/v1/general/pre-register';
-const PANEL = '/api/v1/panel/pre-register';
+import { addressOf, type CallInput, createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 let admin: string;
@@ -44,7 +42,7 @@ const base = () => ({
 });
 
 function submit(payload: object) {
-  return t.inject({ method: 'POST', url: PUBLIC, payload, remoteAddress: nextIp() });
+  return t.inject({ method: 'POST', url: addressOf(contract.preRegister.submit), payload, remoteAddress: nextIp() });
 }
 
 /** Opens or closes pre-registration in the school profile the settings module keeps. */
@@ -68,7 +66,9 @@ describe('POST general/pre-register', () => {
     expect(academicYear).toBe(1405);
     const look = await t.inject({
       method: 'GET',
-      url: `${PUBLIC}?trackingCode=${persianDigits(trackingCode)}&nationalCode=${body.nationalCode}`,
+      url: addressOf(contract.preRegister.lookup, {
+        query: { trackingCode: persianDigits(trackingCode), nationalCode: body.nationalCode },
+      }),
       remoteAddress: nextIp(),
     });
     expect(look.statusCode).toBe(200);
@@ -89,13 +89,9 @@ describe('POST general/pre-register', () => {
     const body = base();
     const { trackingCode } = (await submit(body)).json();
     const other = nationalCode();
-    const wrong = await t.inject({
-      method: 'GET',
-      url: `${PUBLIC}?trackingCode=${trackingCode}&nationalCode=${other}`,
-    });
-    const unknown = await t.inject({
-      method: 'GET',
-      url: `${PUBLIC}?trackingCode=1111111111&nationalCode=${body.nationalCode}`,
+    const wrong = await t.call(contract.preRegister.lookup, { query: { trackingCode, nationalCode: other } });
+    const unknown = await t.call(contract.preRegister.lookup, {
+      query: { trackingCode: '1111111111', nationalCode: body.nationalCode },
     });
     expect(wrong.statusCode).toBe(404);
     expect(unknown.statusCode).toBe(404);
@@ -132,7 +128,7 @@ describe('POST general/pre-register', () => {
     expect(again.body).not.toContain(first.json().trackingCode);
     // Each applicant looks up their own form with the national code and their tracking code…
     const look = (trackingCode: string) =>
-      t.inject({ method: 'GET', url: `${PUBLIC}?trackingCode=${trackingCode}&nationalCode=${body.nationalCode}` });
+      t.call(contract.preRegister.lookup, { query: { trackingCode, nationalCode: body.nationalCode } });
     const mine = await look(first.json().trackingCode);
     expect(mine.statusCode).toBe(200);
     expect(mine.json()).toMatchObject({ firstName: body.firstName, status: 'new' });
@@ -141,11 +137,7 @@ describe('POST general/pre-register', () => {
     expect(theirs.json()).toMatchObject({ firstName: 'دیگری', status: 'new' });
     // …and staff see both forms of that national code.
     const admin = await t.sessionFor('admin');
-    const listed = await t.inject({
-      method: 'GET',
-      url: `/api/v1/panel/pre-register?q=${body.nationalCode}`,
-      headers: t.as(admin),
-    });
+    const listed = await t.call(contract.preRegister.list, { query: { q: body.nationalCode }, headers: t.as(admin) });
     expect(listed.json().total).toBe(2);
   });
 
@@ -181,17 +173,19 @@ describe('tracking codes given before they were shortened', () => {
     });
     const look = await t.inject({
       method: 'GET',
-      url: `${PUBLIC}?trackingCode=${persianDigits('4812345670')}&nationalCode=${nationalCode}`,
+      url: addressOf(contract.preRegister.lookup, {
+        query: { trackingCode: persianDigits('4812345670'), nationalCode },
+      }),
       remoteAddress: nextIp(),
     });
     expect(look.statusCode).toBe(200);
     expect(look.json()).toMatchObject({ trackingCode: '4812345670', firstName: 'رعنا' });
-    const found = await t.inject({ method: 'GET', url: `${PANEL}?q=4812345670`, headers: t.as(admin) });
+    const found = await t.call(contract.preRegister.list, { query: { q: '4812345670' }, headers: t.as(admin) });
     expect(found.json().items.map((r: { trackingCode: string }) => r.trackingCode)).toEqual(['4812345670']);
     // Neither seven nor nine digits is a tracking code.
     const bad = await t.inject({
       method: 'GET',
-      url: `${PUBLIC}?trackingCode=123456789&nationalCode=${nationalCode}`,
+      url: addressOf(contract.preRegister.lookup, { query: { trackingCode: '123456789', nationalCode } }),
       remoteAddress: nextIp(),
     });
     expect(bad.statusCode).toBe(400);
@@ -208,33 +202,33 @@ describe('panel/pre-register', () => {
     const body = { ...base(), firstName: 'آیدا', lastName: 'سلطانی', grade: 8, gender: 'female' };
     code = body.nationalCode;
     trackingCode = (await submit(body)).json().trackingCode;
-    const list = await t.inject({ method: 'GET', url: `${PANEL}?q=${trackingCode}`, headers: t.as(admin) });
+    const list = await t.call(contract.preRegister.list, { query: { q: trackingCode }, headers: t.as(admin) });
     id = list.json().items[0].id;
   });
 
   it('filters by status, grade, search and date range, paged on the server', async () => {
-    const get = (qs: string) => t.inject({ method: 'GET', url: `${PANEL}?${qs}`, headers: t.as(admin) });
-    const byName = (await get(`q=${encodeURIComponent('سلطانی')}`)).json();
+    const get = (query: CallInput['query']) => t.call(contract.preRegister.list, { query, headers: t.as(admin) });
+    const byName = (await get({ q: 'سلطانی' })).json();
     expect(byName.items.map((r: { id: number }) => r.id)).toEqual([id]);
-    expect((await get(`q=${code}`)).json().items[0].id).toBe(id);
-    const grade8 = (await get('grade=8&pageSize=100')).json();
+    expect((await get({ q: code })).json().items[0].id).toBe(id);
+    const grade8 = (await get({ grade: 8, pageSize: 100 })).json();
     expect(grade8.items.length).toBeGreaterThan(0);
     expect(grade8.items.every((r: { grade: number }) => r.grade === 8)).toBe(true);
-    const accepted = (await get('status=accepted')).json();
+    const accepted = (await get({ status: 'accepted' })).json();
     expect(accepted.items.every((r: { status: string }) => r.status === 'accepted')).toBe(true);
     expect(accepted.total).toBe(1);
-    const page = (await get('pageSize=2&page=1')).json();
+    const page = (await get({ pageSize: 2, page: 1 })).json();
     expect(page.items).toHaveLength(2);
     expect(page.total).toBeGreaterThan(2);
     const today = new Date().toISOString().slice(0, 10);
-    expect((await get(`from=${today}&q=${trackingCode}`)).json().total).toBe(1);
-    expect((await get(`to=2020-01-01&q=${trackingCode}`)).json().total).toBe(0);
-    expect((await get('from=2020-13-01')).statusCode).toBe(400);
+    expect((await get({ from: today, q: trackingCode })).json().total).toBe(1);
+    expect((await get({ to: '2020-01-01', q: trackingCode })).json().total).toBe(0);
+    expect((await get({ from: '2020-13-01' })).statusCode).toBe(400);
   });
 
   it('walks the status workflow with a note, who and when; refuses a jump', async () => {
     const patch = (payload: object) =>
-      t.inject({ method: 'PATCH', url: `${PANEL}/${id}`, headers: t.as(admin), payload });
+      t.call(contract.preRegister.setStatus, { params: { id }, headers: t.as(admin), body: payload });
     const jump = await patch({ status: 'accepted' });
     expect(jump.statusCode).toBe(409);
     const reviewing = await patch({ status: 'reviewing', adminNote: 'مدارک کامل است' });
@@ -243,20 +237,25 @@ describe('panel/pre-register', () => {
     expect(accepted.json()).toMatchObject({ status: 'accepted', adminNote: 'پذیرش شد', statusChangedBy: 'علی رضایی' });
     expect(accepted.json().statusChangedAt).not.toBeNull();
     // The applicant sees the status and nothing of the note.
-    const look = await t.inject({ method: 'GET', url: `${PUBLIC}?trackingCode=${trackingCode}&nationalCode=${code}` });
+    const look = await t.call(contract.preRegister.lookup, { query: { trackingCode, nationalCode: code } });
     expect(look.json().status).toBe('accepted');
     expect(look.body).not.toContain('پذیرش شد');
     expect((await patch({ status: 'done' })).statusCode).toBe(400);
   });
 
   it('answers one record with every field, 404 for none', async () => {
-    const res = await t.inject({ method: 'GET', url: `${PANEL}/${id}`, headers: t.as(admin) });
+    const res = await t.call(contract.preRegister.get, { params: { id }, headers: t.as(admin) });
     expect(res.json()).toMatchObject({ id, nationalCode: code, fatherMobile: '09125556677', lastAverage: 19.5 });
-    expect((await t.inject({ method: 'GET', url: `${PANEL}/999999`, headers: t.as(admin) })).statusCode).toBe(404);
+    expect((await t.call(contract.preRegister.get, { params: { id: 999999 }, headers: t.as(admin) })).statusCode).toBe(
+      404,
+    );
   });
 
   it('exports the filtered list to XLSX with Persian headers, Jalali dates and a right-to-left sheet', async () => {
-    const res = await t.inject({ method: 'GET', url: `${PANEL}/export?format=xlsx&grade=8`, headers: t.as(admin) });
+    const res = await t.call(contract.preRegister.export, {
+      query: { format: 'xlsx', grade: 8 },
+      headers: t.as(admin),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const wb = new ExcelJS.Workbook();
@@ -280,9 +279,8 @@ describe('panel/pre-register', () => {
   });
 
   it('exports CSV with a byte-order mark and Persian headers', async () => {
-    const res = await t.inject({
-      method: 'GET',
-      url: `${PANEL}/export?format=csv&q=${trackingCode}`,
+    const res = await t.call(contract.preRegister.export, {
+      query: { format: 'csv', q: trackingCode },
       headers: t.as(admin),
     });
     expect(res.statusCode).toBe(200);
@@ -298,7 +296,7 @@ describe('panel/pre-register', () => {
     const payload = '<img src=x onerror=alert(1)><script>alert(1)</script>';
     const res = await submit({ ...base(), firstName: payload.slice(0, 50), address: payload, notes: payload });
     expect(res.statusCode).toBe(201);
-    const list = await t.inject({ method: 'GET', url: `${PANEL}?q=onerror`, headers: t.as(admin) });
+    const list = await t.call(contract.preRegister.list, { query: { q: 'onerror' }, headers: t.as(admin) });
     expect(list.json().items[0].notes).toBe(payload);
   });
 });
@@ -306,22 +304,21 @@ describe('panel/pre-register', () => {
 describe('malformed requests', () => {
   it('answer 400 with Persian messages: lookup without a pair, bad ids, formats and notes', async () => {
     const as = t.as(admin);
-    expectInvalid(await t.inject({ method: 'GET', url: `${PUBLIC}?trackingCode=12345` }), [
+    expectInvalid(await t.call(contract.preRegister.lookup, { query: { trackingCode: '12345' } }), [
       'trackingCode',
       'nationalCode',
     ]);
-    expectInvalid(await t.inject({ method: 'GET', url: `${PANEL}/abc`, headers: as }), ['id']);
-    expectInvalid(await t.inject({ method: 'GET', url: `${PANEL}?pageSize=101&grade=13`, headers: as }), [
+    expectInvalid(await t.call(contract.preRegister.get, { params: { id: 'abc' }, headers: as }), ['id']);
+    expectInvalid(await t.call(contract.preRegister.list, { query: { pageSize: 101, grade: 13 }, headers: as }), [
       'pageSize',
       'grade',
     ]);
-    expectInvalid(await t.inject({ method: 'GET', url: `${PANEL}/export?format=pdf`, headers: as }), ['format']);
+    expectInvalid(await t.call(contract.preRegister.export, { query: { format: 'pdf' }, headers: as }), ['format']);
     expectInvalid(
-      await t.inject({
-        method: 'PATCH',
-        url: `${PANEL}/1`,
+      await t.call(contract.preRegister.setStatus, {
+        params: { id: 1 },
         headers: as,
-        payload: { status: 'reviewing', adminNote: 'ی'.repeat(1001) },
+        body: { status: 'reviewing', adminNote: 'ی'.repeat(1001) },
       }),
       ['adminNote'],
     );
@@ -334,7 +331,7 @@ describe('logs', () => {
     const body = base();
     const { trackingCode } = (await submit(body)).json();
     expect((await submit(body)).statusCode).toBe(201);
-    await t.inject({ method: 'GET', url: `${PUBLIC}?trackingCode=${trackingCode}&nationalCode=${body.nationalCode}` });
+    await t.call(contract.preRegister.lookup, { query: { trackingCode, nationalCode: body.nationalCode } });
     const bad = `${body.nationalCode.slice(0, 9)}${(Number(body.nationalCode[9]) + 1) % 10}`;
     expect((await submit({ ...body, nationalCode: bad })).statusCode).toBe(400);
     expect(logs.length).toBeGreaterThan(0);

@@ -7,8 +7,6 @@ import { users } from '../../db/schema/users';
 import { nationalCodeFrom } from '../../db/seed/school-demo';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
-const ROOT = '/api/v1/panel/report-card';
-const MINE = '/api/v1/student/report-card';
 let t: TestApp;
 let admin: string;
 
@@ -33,17 +31,15 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 function gridOf(groupId: number, term: string) {
-  return t.inject({ method: 'GET', url: ROOT, query: { groupId: String(groupId), term }, headers: t.as(admin) });
+  return t.call(contract.reportCard.grid, { query: { groupId: String(groupId), term }, headers: t.as(admin) });
 }
 function save(payload: object) {
-  return t.inject({ method: 'PUT', url: ROOT, headers: t.as(admin), payload });
+  return t.call(contract.reportCard.save, { headers: t.as(admin), body: payload });
 }
 function publish(groupId: number, term: string, published: boolean, reason?: string) {
-  return t.inject({
-    method: 'POST',
-    url: `${ROOT}/publish`,
+  return t.call(contract.reportCard.publish, {
     headers: t.as(admin),
-    payload: { groupId, term, published, ...(published ? {} : { reason: reason ?? 'نمرهٔ ریاضی اشتباه وارد شده بود' }) },
+    body: { groupId, term, published, ...(published ? {} : { reason: reason ?? 'نمرهٔ ریاضی اشتباه وارد شده بود' }) },
   });
 }
 
@@ -194,28 +190,26 @@ describe('publishing and the student view (two students)', () => {
   it('a student sees only their own published report cards, never a parameter-chosen one', async () => {
     // student2 (Amirhossein, هفتم ب) got grades above, unpublished.
     const niloufar = await t.sessionFor('student2');
-    const before = (await t.inject({ method: 'GET', url: MINE, headers: t.as(niloufar) })).json();
+    const before = (await t.call(contract.reportCard.mine, { headers: t.as(niloufar) })).json();
     expect(before).toEqual({ card: null, terms: [] });
 
     const pub = await publish(seventhB.id, 'first', true);
     expect(pub.statusCode).toBe(200);
     expect(pub.json().count).toBeGreaterThan(1);
-    const after = (await t.inject({ method: 'GET', url: MINE, headers: t.as(niloufar) })).json();
+    const after = (await t.call(contract.reportCard.mine, { headers: t.as(niloufar) })).json();
     expect(after.card.studentName).toBe('نیلوفر کریمی');
     expect(after.card.groupName).toBe('هفتم ب');
     expect(after.terms).toEqual([{ academicYear: after.card.academicYear, term: 'first' }]);
 
     const sara = await t.sessionFor('student1');
-    const saraCard = (await t.inject({ method: 'GET', url: MINE, headers: t.as(sara) })).json();
+    const saraCard = (await t.call(contract.reportCard.mine, { headers: t.as(sara) })).json();
     expect(saraCard.card.studentName).toBe('سارا محمدی');
     // What an Iranian report card carries besides the name: the father's name and the national code.
     expect(saraCard.card.fatherName).toBe('حمیدرضا');
     expect(saraCard.card.nationalCode).toBe(nationalCodeFrom('001234567'));
     expect(saraCard.card.id).not.toBe(after.card.id);
     // Query parameters choose a term, never a student; unknown parameters are ignored.
-    const sneaky = await t.inject({
-      method: 'GET',
-      url: MINE,
+    const sneaky = await t.call(contract.reportCard.mine, {
       query: { studentId: String(after.card.id), id: String(after.card.id) },
       headers: t.as(sara),
     });
@@ -225,11 +219,9 @@ describe('publishing and the student view (two students)', () => {
     expect(me.latestAverage.average).toBe(saraCard.card.average);
 
     // Withdrawing needs a reason, and the reason is kept in the audit log.
-    const noReason = await t.inject({
-      method: 'POST',
-      url: `${ROOT}/publish`,
+    const noReason = await t.call(contract.reportCard.publish, {
       headers: t.as(admin),
-      payload: { groupId: seventhB.id, term: 'first', published: false },
+      body: { groupId: seventhB.id, term: 'first', published: false },
     });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().fields.reason).toBe('دلیل برداشتن کارنامه‌ها را بنویسید.');
@@ -241,13 +233,13 @@ describe('publishing and the student view (two students)', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'unpublish'), eq(auditLog.entityId, String(seventhB.id))));
     expect(withdrawn?.details).toMatchObject({ term: 'first', reason: 'نمرهٔ ریاضی اشتباه وارد شده بود' });
-    const hidden = (await t.inject({ method: 'GET', url: MINE, headers: t.as(niloufar) })).json();
+    const hidden = (await t.call(contract.reportCard.mine, { headers: t.as(niloufar) })).json();
     expect(hidden.card).toBeNull();
   });
 
   it("shows subjects, weights, pass marks and the teacher's remarks; older terms selectable", async () => {
     const sara = await t.sessionFor('student1');
-    const { card } = (await t.inject({ method: 'GET', url: MINE, headers: t.as(sara) })).json();
+    const { card } = (await t.call(contract.reportCard.mine, { headers: t.as(sara) })).json();
     expect(card.term).toBe('first');
     expect(card.subjects.map((s: { name: string }) => s.name)).toEqual(seventhA.subjects.map((s) => s.name));
     for (const s of card.subjects) expect(s.passed).toBe(s.score >= 10);
@@ -263,12 +255,12 @@ describe('publishing and the student view (two students)', () => {
       rows: [{ studentId: saraRow.studentId, grades: [{ subjectId: grid.subjects[0].id, value: 15 }] }],
     });
     await publish(seventhA.id, 'second', true);
-    const latest = (await t.inject({ method: 'GET', url: MINE, headers: t.as(sara) })).json();
+    const latest = (await t.call(contract.reportCard.mine, { headers: t.as(sara) })).json();
     expect(latest.card.term).toBe('second');
     expect(latest.terms.map((x: { term: string }) => x.term)).toEqual(['second', 'first']);
-    const older = (await t.inject({ method: 'GET', url: MINE, query: { term: 'first' }, headers: t.as(sara) })).json();
+    const older = (await t.call(contract.reportCard.mine, { query: { term: 'first' }, headers: t.as(sara) })).json();
     expect(older.card.term).toBe('first');
-    const none = (await t.inject({ method: 'GET', url: MINE, query: { term: 'mehr' }, headers: t.as(sara) })).json();
+    const none = (await t.call(contract.reportCard.mine, { query: { term: 'mehr' }, headers: t.as(sara) })).json();
     expect(none.card).toBeNull();
   });
 
@@ -280,11 +272,11 @@ describe('publishing and the student view (two students)', () => {
   it('refuses students on the admin endpoints and admins on the student endpoint', async () => {
     const sara = await t.sessionFor('student1');
     expect(
-      (await t.inject({ method: 'GET', url: ROOT, query: { groupId: '1', term: 'first' }, headers: t.as(sara) }))
+      (await t.call(contract.reportCard.grid, { query: { groupId: '1', term: 'first' }, headers: t.as(sara) }))
         .statusCode,
     ).toBe(403);
-    expect((await t.inject({ method: 'PUT', url: ROOT, headers: t.as(sara), payload: {} })).statusCode).toBe(403);
-    expect((await t.inject({ method: 'GET', url: MINE, headers: t.as(admin) })).statusCode).toBe(403);
+    expect((await t.call(contract.reportCard.save, { headers: t.as(sara), body: {} })).statusCode).toBe(403);
+    expect((await t.call(contract.reportCard.mine, { headers: t.as(admin) })).statusCode).toBe(403);
   });
 });
 
@@ -292,11 +284,9 @@ describe('student profile (two students)', () => {
   it('each student reads and changes only their own record', async () => {
     const sara = await t.sessionFor('student1');
     const niloufar = await t.sessionFor('student2');
-    const res = await t.inject({
-      method: 'PATCH',
-      url: '/api/v1/student/profile',
+    const res = await t.call(contract.student.updateProfile, {
       headers: t.as(sara),
-      payload: { mobile: '۰۹۱۲۰۰۰۱۱۲۲', address: 'شیراز' },
+      body: { mobile: '۰۹۱۲۰۰۰۱۱۲۲', address: 'شیراز' },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ fullName: 'سارا محمدی', mobile: '09120001122', address: 'شیراز' });
@@ -304,11 +294,9 @@ describe('student profile (two students)', () => {
     expect(niloufarProfile.fullName).toBe('نیلوفر کریمی');
     expect(niloufarProfile.mobile).toBeNull();
     expect(niloufarProfile.nationalCode).toBe(nationalCodeFrom('002345678'));
-    const bad = await t.inject({
-      method: 'PATCH',
-      url: '/api/v1/student/profile',
+    const bad = await t.call(contract.student.updateProfile, {
       headers: t.as(niloufar),
-      payload: { mobile: '12', address: 'x' },
+      body: { mobile: '12', address: 'x' },
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields.mobile).toBeTruthy();
@@ -316,8 +304,7 @@ describe('student profile (two students)', () => {
 
   it('a field left out of PATCH stays as it is; {} changes nothing', async () => {
     const sara = await t.sessionFor('student1');
-    const patch = (payload: object) =>
-      t.inject({ method: 'PATCH', url: '/api/v1/student/profile', headers: t.as(sara), payload });
+    const patch = (payload: object) => t.call(contract.student.updateProfile, { headers: t.as(sara), body: payload });
     expect((await patch({ mobile: '09120003344', address: 'تهران، خیابان آزادی' })).statusCode).toBe(200);
     const same = await patch({});
     expect(same.statusCode).toBe(200);
@@ -329,26 +316,20 @@ describe('student profile (two students)', () => {
   it('changes the password with the current one and ends the other sessions', async () => {
     const current = await t.login('student2');
     const other = await t.login('student2');
-    const wrong = await t.inject({
-      method: 'POST',
-      url: '/api/v1/student/profile/password',
+    const wrong = await t.call(contract.student.changePassword, {
       headers: t.as(current),
-      payload: { currentPassword: 'nope', newPassword: 'a-new-secret' },
+      body: { currentPassword: 'nope', newPassword: 'a-new-secret' },
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().fields.currentPassword).toBe('رمز عبور فعلی درست نیست.');
-    const short = await t.inject({
-      method: 'POST',
-      url: '/api/v1/student/profile/password',
+    const short = await t.call(contract.student.changePassword, {
       headers: t.as(current),
-      payload: { currentPassword: 'demo1234', newPassword: 'short' },
+      body: { currentPassword: 'demo1234', newPassword: 'short' },
     });
     expect(short.statusCode).toBe(400);
-    const ok = await t.inject({
-      method: 'POST',
-      url: '/api/v1/student/profile/password',
+    const ok = await t.call(contract.student.changePassword, {
       headers: t.as(current),
-      payload: { currentPassword: 'demo۱۲۳۴', newPassword: 'a-new-secret' },
+      body: { currentPassword: 'demo۱۲۳۴', newPassword: 'a-new-secret' },
     });
     expect(ok.statusCode).toBe(200);
     expect((await t.call(contract.auth.checkToken, { headers: t.as(other) })).statusCode).toBe(401);
@@ -363,8 +344,8 @@ describe('student profile (two students)', () => {
       .returning({ id: users.id });
     const token = await t.sessionFor('orphan');
     expect(user).toBeTruthy();
-    for (const url of ['/api/v1/student/me', '/api/v1/student/profile', MINE]) {
-      const res = await t.inject({ method: 'GET', url, headers: t.as(token) });
+    for (const endpoint of [contract.student.me, contract.student.profile, contract.reportCard.mine]) {
+      const res = await t.call(endpoint, { headers: t.as(token) });
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toContain('دفتر مدرسه');
     }

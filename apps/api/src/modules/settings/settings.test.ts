@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { contract } from '@madreseh/contract/endpoints';
 import { UPLOAD_MESSAGES } from '@madreseh/contract/uploads';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +8,7 @@ import { settings } from '../../db/schema/site';
 import { expectInvalid } from '../../test/expect-invalid';
 import { smallPng } from '../../test/images';
 import { multipartBody } from '../../test/multipart';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { addressOf, createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 let admin: Record<string, string>;
@@ -37,7 +38,7 @@ const profile = {
 
 describe('school settings', () => {
   it('answers defaults before anything is saved', async () => {
-    const res = await t.inject({ method: 'GET', url: '/api/v1/general/school' });
+    const res = await t.call(contract.settings.publicProfile);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       name: '',
@@ -51,12 +52,7 @@ describe('school settings', () => {
   });
 
   it('saves the profile, sanitizes the about text and shows it publicly at once', async () => {
-    const res = await t.inject({
-      method: 'PUT',
-      url: '/api/v1/panel/settings',
-      headers: admin,
-      payload: { school: profile },
-    });
+    const res = await t.call(contract.settings.update, { headers: admin, body: { school: profile } });
     expect(res.statusCode).toBe(200);
     const school = res.json().school;
     expect(school.phones).toEqual(['02166123456']);
@@ -64,19 +60,17 @@ describe('school settings', () => {
     expect(school.aboutHtml).toContain('<p>مدرسهٔ ما از ۱۳۷۰</p>');
     expect(school.aboutHtml).not.toMatch(/script|onerror|javascript|<img/i);
 
-    const pub = await t.inject({ method: 'GET', url: '/api/v1/general/school' });
+    const pub = await t.call(contract.settings.publicProfile);
     expect(pub.json()).toMatchObject({ name: profile.name, preRegistrationOpen: true, location: profile.location });
 
-    const got = await t.inject({ method: 'GET', url: '/api/v1/panel/settings', headers: admin });
+    const got = await t.call(contract.settings.get, { headers: admin });
     expect(got.json().school.updatedAt).toEqual(expect.any(String));
   });
 
   it('refuses bad fields with Persian messages per field', async () => {
-    const res = await t.inject({
-      method: 'PUT',
-      url: '/api/v1/panel/settings',
+    const res = await t.call(contract.settings.update, {
       headers: admin,
-      payload: { school: { ...profile, name: '', phones: ['abc'], email: 'no', academicYear: 99 } },
+      body: { school: { ...profile, name: '', phones: ['abc'], email: 'no', academicYear: 99 } },
     });
     expect(res.statusCode).toBe(400);
     const fields = res.json().fields as Record<string, string>;
@@ -96,7 +90,7 @@ describe('school settings', () => {
       ]);
       return t.inject({
         method: 'POST',
-        url: '/api/v1/panel/settings/image',
+        url: addressOf(contract.settings.uploadImage),
         payload,
         headers: { ...headers, ...admin },
       });
@@ -110,9 +104,9 @@ describe('school settings', () => {
     const logo2 = second.json().school.logo.thumb as string;
     expect(logo2).not.toBe(logo1);
     expect((await t.inject({ method: 'GET', url: logo1 })).statusCode).toBe(404);
-    expect((await t.inject({ method: 'GET', url: '/api/v1/general/school' })).json().logo.thumb).toBe(logo2);
+    expect((await t.call(contract.settings.publicProfile)).json().logo.thumb).toBe(logo2);
 
-    const removed = await t.inject({ method: 'DELETE', url: '/api/v1/panel/settings/image/logo', headers: admin });
+    const removed = await t.call(contract.settings.removeImage, { params: { kind: 'logo' }, headers: admin });
     expect(removed.json().school.logo).toBeNull();
     expect(fs.existsSync(path.join(t.uploadsDir, logo2.replace('/uploads/', '')))).toBe(false);
   });
@@ -127,7 +121,7 @@ describe('school settings', () => {
     ]);
     const res = await t.inject({
       method: 'POST',
-      url: '/api/v1/panel/settings/image',
+      url: addressOf(contract.settings.uploadImage),
       payload: svg.payload,
       headers: { ...svg.headers, ...admin },
     });
@@ -138,7 +132,7 @@ describe('school settings', () => {
     ]);
     const res2 = await t.inject({
       method: 'POST',
-      url: '/api/v1/panel/settings/image',
+      url: addressOf(contract.settings.uploadImage),
       payload: bad.payload,
       headers: { ...bad.headers, ...admin },
     });
@@ -151,7 +145,7 @@ describe('school settings', () => {
       const form = multipartBody({ kind: 'stamp' }, [file]);
       return t.inject({
         method: 'POST',
-        url: '/api/v1/panel/settings/image',
+        url: addressOf(contract.settings.uploadImage),
         payload: form.payload,
         headers: { ...form.headers, ...who },
       });
@@ -184,15 +178,11 @@ describe('school settings', () => {
       const meta = await sharp(served.rawPayload).metadata();
       expect(meta).toMatchObject({ format: 'webp', hasAlpha: true, width: 400 });
       // Printed on the public pre-registration form too, so the public profile carries it.
-      expect((await t.inject({ method: 'GET', url: '/api/v1/general/school' })).json().stamp.thumb).toBe(stamp);
+      expect((await t.call(contract.settings.publicProfile)).json().stamp.thumb).toBe(stamp);
       // The logo and hero are untouched by it.
       expect(res.json().school.logo).toBeNull();
 
-      const removed = await t.inject({
-        method: 'DELETE',
-        url: '/api/v1/panel/settings/image/stamp',
-        headers: superAdmin,
-      });
+      const removed = await t.call(contract.settings.removeImage, { params: { kind: 'stamp' }, headers: superAdmin });
       expect(removed.statusCode).toBe(200);
       expect(removed.json().school.stamp).toBeNull();
       expect((await t.inject({ method: 'GET', url: stamp })).statusCode).toBe(404);
@@ -213,21 +203,21 @@ describe('school settings', () => {
       });
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('مهر و امضای مدرسه را فقط مدیر ارشد می‌تواند تغییر دهد.');
-      const gone = await t.inject({ method: 'DELETE', url: '/api/v1/panel/settings/image/stamp', headers: admin });
+      const gone = await t.call(contract.settings.removeImage, { params: { kind: 'stamp' }, headers: admin });
       expect(gone.statusCode).toBe(403);
-      expect((await t.inject({ method: 'GET', url: '/api/v1/general/school' })).json().stamp.thumb).toBe(kept);
+      expect((await t.call(contract.settings.publicProfile)).json().stamp.thumb).toBe(kept);
       // An admin still sets the logo.
       const logo = multipartBody({ kind: 'logo' }, [
         { filename: 'l.png', contentType: 'image/png', data: await smallPng(64, 64) },
       ]);
       const logoRes = await t.inject({
         method: 'POST',
-        url: '/api/v1/panel/settings/image',
+        url: addressOf(contract.settings.uploadImage),
         payload: logo.payload,
         headers: { ...logo.headers, ...admin },
       });
       expect(logoRes.statusCode).toBe(200);
-      await t.inject({ method: 'DELETE', url: '/api/v1/panel/settings/image/stamp', headers: superAdmin });
+      await t.call(contract.settings.removeImage, { params: { kind: 'stamp' }, headers: superAdmin });
     });
 
     it('refuses a disguised, an oversized and a vector file with a Persian message, keeping none', async () => {
@@ -259,7 +249,7 @@ describe('school settings', () => {
       });
       expect(broken.statusCode).toBe(415);
       expect(broken.json().message).toMatch(/[\u0600-\u06FF]/);
-      expect((await t.inject({ method: 'GET', url: '/api/v1/general/school' })).json().stamp).toBeNull();
+      expect((await t.call(contract.settings.publicProfile)).json().stamp).toBeNull();
     });
   });
 
@@ -270,7 +260,7 @@ describe('school settings', () => {
     ]);
     const res = await t.inject({
       method: 'POST',
-      url: '/api/v1/panel/settings/image',
+      url: addressOf(contract.settings.uploadImage),
       payload: form.payload,
       headers: { ...form.headers, ...student },
     });
@@ -278,23 +268,21 @@ describe('school settings', () => {
   });
 
   it('refuses removing an image of an unknown kind, and a body without sections of the right shape', async () => {
-    expectInvalid(await t.inject({ method: 'DELETE', url: '/api/v1/panel/settings/image/banner', headers: admin }), [
+    expectInvalid(await t.call(contract.settings.removeImage, { params: { kind: 'banner' }, headers: admin }), [
       'kind',
     ]);
     expectInvalid(
-      await t.inject({
-        method: 'PUT',
-        url: '/api/v1/panel/settings',
+      await t.call(contract.settings.update, {
         headers: admin,
-        payload: { school: { ...profile, location: { lat: 'north', lng: 51.4 }, gradesOffered: [13] } },
+        body: { school: { ...profile, location: { lat: 'north', lng: 51.4 }, gradesOffered: [13] } },
       }),
     );
-    const pub = await t.inject({ method: 'GET', url: '/api/v1/general/school' });
+    const pub = await t.call(contract.settings.publicProfile);
     expect(pub.json().name).toBe(profile.name);
   });
 
   it('shows visitors the public profile only: no storage keys, no who or when', async () => {
-    const pub = await t.inject({ method: 'GET', url: '/api/v1/general/school' });
+    const pub = await t.call(contract.settings.publicProfile);
     expect(Object.keys(pub.json()).sort()).toEqual([
       'aboutHtml',
       'academicYear',

@@ -1,8 +1,9 @@
+import { contract } from '@madreseh/contract/endpoints';
 import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { figures } from '../../db/schema/figures';
 import { students } from '../../db/schema/school';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { answerOf, type CallInput, createTestApp, type TestApp } from '../../test/test-app';
 
 /**
  * The students list answers its total for a status filter from counters kept by triggers (migrations 0019
@@ -22,14 +23,10 @@ describe('the students list total', () => {
     await t?.close();
   });
 
-  async function totalOf(query: string): Promise<number> {
-    const res = await t.inject({
-      method: 'GET',
-      url: `/api/v1/panel/student?pageSize=2&${query}`,
-      headers: t.as(admin),
-    });
+  async function totalOf(query: CallInput['query'] = {}): Promise<number> {
+    const res = await t.call(contract.student.list, { query: { pageSize: 2, ...query }, headers: t.as(admin) });
     expect(res.statusCode, res.body).toBe(200);
-    return (res.json() as { total: number }).total;
+    return answerOf(contract.student.list, res).total;
   }
 
   async function countOf(status: 'active' | 'inactive' | 'archived' | null): Promise<number> {
@@ -46,11 +43,11 @@ describe('the students list total', () => {
     const inactive = await countOf('inactive');
     const archived = await countOf('archived');
     expect(kept).toEqual({ active_students: active, inactive_students: inactive, archived_students: archived });
-    expect(await totalOf('')).toBe(active + inactive);
-    expect(await totalOf('status=active')).toBe(active);
-    expect(await totalOf('status=inactive')).toBe(inactive);
-    expect(await totalOf('status=archived')).toBe(archived);
-    expect(await totalOf('status=all')).toBe(active + inactive + archived);
+    expect(await totalOf()).toBe(active + inactive);
+    expect(await totalOf({ status: 'active' })).toBe(active);
+    expect(await totalOf({ status: 'inactive' })).toBe(inactive);
+    expect(await totalOf({ status: 'archived' })).toBe(archived);
+    expect(await totalOf({ status: 'all' })).toBe(active + inactive + archived);
     return { active, inactive, archived };
   }
 
@@ -77,18 +74,18 @@ describe('the students list total', () => {
     const truth = await expectTotalsTrue();
     // Move the counters by hand: a total that follows proves it came from them, not from a count.
     await t.db.update(figures).set({ n: 1000 }).where(eq(figures.name, 'active_students'));
-    expect(await totalOf('')).toBe(1000 + truth.inactive);
-    expect(await totalOf('status=active')).toBe(1000);
+    expect(await totalOf()).toBe(1000 + truth.inactive);
+    expect(await totalOf({ status: 'active' })).toBe(1000);
     const [inGroup] = await t.db.select({ id: students.groupId }).from(students).where(eq(students.status, 'active'));
     const groupId = inGroup?.id as number;
     const [members] = await t.db
       .select({ n: count() })
       .from(students)
       .where(and(eq(students.groupId, groupId), ne(students.status, 'archived')));
-    expect(await totalOf(`groupId=${groupId}`)).toBe(members?.n);
+    expect(await totalOf({ groupId })).toBe(members?.n);
     // A backup from before the counters, restored: the rows are missing and the total is counted.
     await t.db.delete(figures).where(inArray(figures.name, COUNTERS));
-    expect(await totalOf('')).toBe(truth.active + truth.inactive);
-    expect(await totalOf('status=archived')).toBe(truth.archived);
+    expect(await totalOf()).toBe(truth.active + truth.inactive);
+    expect(await totalOf({ status: 'archived' })).toBe(truth.archived);
   });
 });

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jpegWithGps, smallPng } from '../../test/images';
 import { multipartBody } from '../../test/multipart';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { addressOf, createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 let admin: string;
@@ -14,15 +14,14 @@ let saraId: number;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.sessionFor('admin');
-  const list = await t.inject({
-    method: 'GET',
-    url: '/api/v1/panel/student',
-    query: { q: 'سارا' },
-    headers: t.as(admin),
-  });
+  const list = await t.call(contract.student.list, { query: { q: 'سارا' }, headers: t.as(admin) });
   saraId = list.json().items[0].id;
 });
 afterAll(() => t?.close());
+
+/** Addresses of the photo uploads: a student's photo by staff, and a student's own. */
+const photoOf = (id: number) => addressOf(contract.student.uploadPhoto, { params: { id } });
+const OWN_PHOTO = addressOf(contract.student.uploadOwnPhoto);
 
 function upload(url: string, token: string, data: Buffer, contentType = 'image/jpeg') {
   const { payload, headers } = multipartBody({}, [{ filename: 'photo.jpg', contentType, data }]);
@@ -36,7 +35,7 @@ async function fetchPhoto(url: string, token: string | null = admin) {
 
 describe('student photos', () => {
   it('admin sets a photo: re-encoded to WebP without GPS, served from /uploads; a new one replaces the old file', async () => {
-    const res = await upload(`/api/v1/panel/student/${saraId}/photo`, admin, await jpegWithGps(1200, 1600));
+    const res = await upload(photoOf(saraId), admin, await jpegWithGps(1200, 1600));
     expect(res.statusCode).toBe(200);
     const first = res.json().photoUrl as string;
     expect(first).toMatch(/^\/uploads\/students\/\d{4}\/[0-9a-f]{24}-400\.webp$/);
@@ -47,7 +46,7 @@ describe('student photos', () => {
     expect(meta.exif).toBeUndefined();
     expect(meta.width).toBe(400);
 
-    const again = await upload(`/api/v1/panel/student/${saraId}/photo`, admin, await smallPng(), 'image/png');
+    const again = await upload(photoOf(saraId), admin, await smallPng(), 'image/png');
     expect(again.statusCode).toBe(200);
     expect(again.json().photoUrl).not.toBe(first);
     expect((await fetchPhoto(first)).statusCode).toBe(404);
@@ -56,30 +55,21 @@ describe('student photos', () => {
       .filter((f) => String(f).endsWith('.webp'));
     expect(files).toHaveLength(3); // one image, three renditions (400, 800, 1600)
 
-    const removed = await t.inject({
-      method: 'DELETE',
-      url: `/api/v1/panel/student/${saraId}/photo`,
-      headers: t.as(admin),
-    });
+    const removed = await t.call(contract.student.removePhoto, { params: { id: saraId }, headers: t.as(admin) });
     expect(removed.json().photoUrl).toBeNull();
     expect((await fetchPhoto(again.json().photoUrl)).statusCode).toBe(404);
   });
 
   it('refuses what is not an image (415) and answers 404 for an unknown student', async () => {
-    const notImage = await upload(
-      `/api/v1/panel/student/${saraId}/photo`,
-      admin,
-      Buffer.from('<svg></svg>'),
-      'image/svg+xml',
-    );
+    const notImage = await upload(photoOf(saraId), admin, Buffer.from('<svg></svg>'), 'image/svg+xml');
     expect(notImage.statusCode).toBe(415);
-    const unknown = await upload('/api/v1/panel/student/999999/photo', admin, await smallPng(), 'image/png');
+    const unknown = await upload(photoOf(999999), admin, await smallPng(), 'image/png');
     expect(unknown.statusCode).toBe(404);
   });
 
   it("a student sets their own photo only; student/me shows it and the other student's stays empty", async () => {
     const niloufar = await t.sessionFor('student2');
-    const res = await upload('/api/v1/student/profile/photo', niloufar, await smallPng(), 'image/png');
+    const res = await upload(OWN_PHOTO, niloufar, await smallPng(), 'image/png');
     expect(res.statusCode).toBe(200);
     expect(res.json().fullName).toBe('نیلوفر کریمی');
     const me = (await t.call(contract.student.me, { headers: t.as(niloufar) })).json();
@@ -87,14 +77,13 @@ describe('student photos', () => {
     const sara = await t.sessionFor('student1');
     const saraMe = (await t.call(contract.student.me, { headers: t.as(sara) })).json();
     expect(saraMe.photoUrl).toBeNull();
-    const forbidden = await upload(`/api/v1/panel/student/${saraId}/photo`, niloufar, await smallPng(), 'image/png');
+    const forbidden = await upload(photoOf(saraId), niloufar, await smallPng(), 'image/png');
     expect(forbidden.statusCode).toBe(403);
   });
 
   it('a photo is shown only to its student and to staff, and never kept by a cache', async () => {
     const niloufar = await t.sessionFor('student2');
-    const url = (await upload('/api/v1/student/profile/photo', niloufar, await smallPng(), 'image/png')).json()
-      .photoUrl as string;
+    const url = (await upload(OWN_PHOTO, niloufar, await smallPng(), 'image/png')).json().photoUrl as string;
     for (const token of [niloufar, admin, await t.sessionFor('superadmin')]) {
       const res = await fetchPhoto(url, token);
       expect(res.statusCode).toBe(200);

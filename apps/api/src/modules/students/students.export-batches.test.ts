@@ -1,3 +1,4 @@
+import { contract } from '@madreseh/contract/endpoints';
 import { STUDENT_SORTS, type Student } from '@madreseh/contract/students/students.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -28,9 +29,8 @@ describe('students export read in batches', () => {
         expect(inTwos, `${sort} ${status}`).toEqual(whole);
         expect(new Set(whole.map((s) => s.id)).size).toBe(whole.length);
         // The list's pages, in the same order.
-        const res = await t.inject({
-          method: 'GET',
-          url: `/api/v1/panel/student?pageSize=100${sort ? `&sort=${sort}` : ''}${status ? `&status=${status}` : ''}`,
+        const res = await t.call(contract.student.list, {
+          query: { pageSize: 100, sort: sort ?? undefined, status: status ?? undefined },
           headers: t.as(await t.sessionFor('admin')),
         });
         const page = res.json() as { items: Student[]; total: number };

@@ -1,0 +1,26 @@
+import { contract } from '@madreseh/contract/endpoints';
+import { afterAll, beforeAll } from 'vitest';
+import { addressOf, createTestApp, type TestApp, type TestAppOptions } from '../../test/test-app';
+
+/* The app the sign-in test files share the making of: one per file, set by `useAuthApp()`. */
+export let t: TestApp;
+let ipCounter = 0;
+/** Each brute-force test gets its own client address so the per-address limit of one does not touch another. */
+export const nextIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+/** Opens the app before the file's tests and closes it after. */
+export function useAuthApp(options?: TestAppOptions): void {
+  beforeAll(async () => {
+    t = await createTestApp(options);
+  });
+  afterAll(() => t?.close());
+}
+
+export function login(body: unknown, remoteAddress?: string) {
+  return t.inject({
+    method: 'POST',
+    url: addressOf(contract.auth.login),
+    payload: body as object,
+    ...(remoteAddress ? { remoteAddress } : {}),
+  });
+}

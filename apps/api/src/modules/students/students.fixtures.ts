@@ -1,0 +1,34 @@
+import { contract } from '@madreseh/contract/endpoints';
+import { afterAll, beforeAll } from 'vitest';
+import { nationalCodeFrom } from '../../db/seed/school-demo';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+/*
+ * The app the students test files share the making of: one per file, with an admin's session, the
+ * ids of the demo classes هفتم الف and هفتم ب, and the app's log lines. Set by `useStudentsApp()`.
+ */
+export let t: TestApp;
+export let admin: string;
+export let seventhA: number;
+export let seventhB: number;
+let serial = 500_000;
+/** A fresh valid national code for each call. */
+export const nextCode = () => nationalCodeFrom(String(++serial).padStart(9, '0'));
+
+export const logs: string[] = [];
+
+/** Opens the app before the file's tests and closes it after. */
+export function useStudentsApp(): void {
+  beforeAll(async () => {
+    t = await createTestApp({ logStream: { write: (line) => logs.push(line) } });
+    admin = await t.sessionFor('admin');
+    const list = (await t.call(contract.group.list, { headers: t.as(admin) })).json();
+    seventhA = list.items.find((g: { name: string }) => g.name === 'هفتم الف').id;
+    seventhB = list.items.find((g: { name: string }) => g.name === 'هفتم ب').id;
+  });
+  afterAll(() => t?.close());
+}
+
+export function list(query: Record<string, string> = {}) {
+  return t.call(contract.student.list, { query, headers: t.as(admin) });
+}
