@@ -12,16 +12,10 @@ import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { PageHeader } from '../../../ui/page-header';
 import { studentInvoiceQuery, useInvoiceAction } from '../api';
 import { InvoiceCard, TotalsCard } from '../components/invoice-card';
+import { type Dialog, InvoiceDialog } from '../components/invoice-dialog';
 import { fromRials, toRials } from '../components/money';
 import { ReceiptReview } from '../components/receipt-review';
 import { pm } from '../messages';
-
-type Dialog =
-  | { kind: 'create' }
-  | { kind: 'edit'; invoice: InvoiceView }
-  | { kind: 'cancel'; invoice: InvoiceView }
-  | { kind: 'manual'; invoice: InvoiceView }
-  | null;
 
 /** A student's invoices for the office: totals, create/edit/cancel, manual payments, receipt decisions. */
 export function Component() {
@@ -51,40 +45,13 @@ export function Component() {
           </Group>
           {data.invoices.length === 0 && <Alert color="gray">{pm.noInvoices}</Alert>}
           <Stack gap="md">
-            {data.invoices.map((inv) => {
-              const untouched = inv.payments.every((p) => p.status === 'failed' || p.status === 'rejected');
-              const live = inv.status !== 'cancelled';
-              return (
+            {data.invoices.map((inv) => (
                 <InvoiceCard
                   key={inv.id}
                   invoice={inv}
                   unit={data.moneyUnit}
-                  actions={
-                    live ? (
-                      <>
-                        {inv.remaining > 0 && (
-                          <Button size="xs" variant="light" onClick={() => setDialog({ kind: 'manual', invoice: inv })}>
-                            {pm.manualPayment}
-                          </Button>
-                        )}
-                        {untouched && (
-                          <Button size="xs" variant="default" onClick={() => setDialog({ kind: 'edit', invoice: inv })}>
-                            {pm.editInvoice}
-                          </Button>
-                        )}
-                        {inv.paid === 0 && (
-                          <Button
-                            size="xs"
-                            color="red"
-                            variant="subtle"
-                            onClick={() => setDialog({ kind: 'cancel', invoice: inv })}
-                          >
-                            {pm.cancelInvoice}
-                          </Button>
-                        )}
-                      </>
-                    ) : null
-                  }
+                  // A cancelled invoice has no actions (and no actions bar).
+                  actions={inv.status !== 'cancelled' ? <InvoiceActions invoice={inv} onDialog={setDialog} /> : null}
                   paymentActions={(p) => (
                     <>
                       {p.method === 'card_to_card' && <ReceiptReview payment={p} />}
@@ -96,8 +63,7 @@ export function Component() {
                     </>
                   )}
                 />
-              );
-            })}
+            ))}
           </Stack>
           <InvoiceDialog dialog={dialog} studentId={studentId} unit={data.moneyUnit} onClose={() => setDialog(null)} />
         </>
@@ -106,149 +72,26 @@ export function Component() {
   );
 }
 
-function InvoiceDialog({
-  dialog,
-  studentId,
-  unit,
-  onClose,
-}: {
-  dialog: Dialog;
-  studentId: number;
-  unit: MoneyUnit;
-  onClose: () => void;
-}) {
-  const invoice = dialog && dialog.kind !== 'create' ? dialog.invoice : null;
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [amount, setAmount] = useState('');
-  const [dueDate, setDueDate] = useState<string | null>(null);
-  const [text, setText] = useState('');
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [opened, setOpened] = useState<Dialog>(null);
-  if (dialog !== opened) {
-    setOpened(dialog);
-    setFields({});
-    setTitle(dialog?.kind === 'edit' ? dialog.invoice.title : '');
-    setDescription(dialog?.kind === 'edit' ? (dialog.invoice.description ?? '') : '');
-    setAmount(
-      dialog?.kind === 'edit'
-        ? fromRials(dialog.invoice.amount, unit)
-        : dialog?.kind === 'manual'
-          ? fromRials(dialog.invoice.remaining, unit)
-          : '',
-    );
-    setDueDate(dialog?.kind === 'edit' ? dialog.invoice.dueDate : null);
-    setText('');
-  }
-  const action = useInvoiceAction({
-    onSuccess: () => {
-      notifications.show({ color: 'teal', message: pm.saved });
-      onClose();
-    },
-    onError: (e) => setFields(e instanceof ApiError && e.fields ? e.fields : { _: e.message }),
-  });
-  const save = () => {
-    if (!dialog) return;
-    const rials = toRials(amount, unit) ?? 0;
-    const body = { title, description: description || undefined, amount: rials, dueDate: dueDate ?? '' };
-    action.mutate(
-      dialog.kind === 'create'
-        ? { kind: 'create', studentId, body }
-        : dialog.kind === 'edit'
-          ? { kind: 'edit', invoiceId: dialog.invoice.id, body }
-          : dialog.kind === 'cancel'
-            ? { kind: 'cancel', invoiceId: dialog.invoice.id, reason: text }
-            : { kind: 'manual', invoiceId: dialog.invoice.id, amount: rials, note: text || undefined },
-    );
-  };
-  const titles = { create: pm.newInvoice, edit: pm.editInvoice, cancel: pm.confirmCancel, manual: pm.manualPayment };
-  const unitLabel = `${pm.amount} (${pm.unitLabel[unit]})`;
+/** What the office may do to a live invoice: take a payment, edit it while untouched, cancel it while unpaid. */
+function InvoiceActions({ invoice: inv, onDialog }: { invoice: InvoiceView; onDialog: (d: Dialog) => void }) {
+  const untouched = inv.payments.every((p) => p.status === 'failed' || p.status === 'rejected');
   return (
-    <Modal opened={dialog !== null} onClose={onClose} title={dialog ? titles[dialog.kind] : ''} centered>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          save();
-        }}
-        noValidate
-      >
-        <Stack>
-          {invoice && <Alert variant="light">{invoice.title}</Alert>}
-          {action.error && <Alert color="red">{action.error.message}</Alert>}
-          {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
-            <>
-              <TextInput
-                label={pm.title}
-                value={title}
-                onChange={(e) => setTitle(e.currentTarget.value)}
-                error={fields.title}
-                required
-                data-autofocus
-              />
-              <Textarea
-                label={pm.description}
-                value={description}
-                onChange={(e) => setDescription(e.currentTarget.value)}
-                error={fields.description}
-                autosize
-              />
-              <DigitsInput
-                label={unitLabel}
-                value={amount}
-                onChange={setAmount}
-                grouped
-                error={fields.amount}
-                required
-              />
-              <JalaliDateInput
-                label={pm.dueDate}
-                value={dueDate}
-                onChange={setDueDate}
-                error={fields.dueDate}
-                required
-              />
-            </>
-          )}
-          {dialog?.kind === 'manual' && (
-            <>
-              <DigitsInput
-                label={unitLabel}
-                value={amount}
-                onChange={setAmount}
-                grouped
-                error={fields.amount}
-                required
-                data-autofocus
-              />
-              <TextInput
-                label={pm.note}
-                value={text}
-                onChange={(e) => setText(e.currentTarget.value)}
-                error={fields.note}
-              />
-            </>
-          )}
-          {dialog?.kind === 'cancel' && (
-            <Textarea
-              label={pm.cancelReason}
-              value={text}
-              onChange={(e) => setText(e.currentTarget.value)}
-              error={fields.reason}
-              required
-              autosize
-              data-autofocus
-            />
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {pm.cancel}
-            </Button>
-            <Button type="submit" loading={action.isPending} color={dialog?.kind === 'cancel' ? 'red' : undefined}>
-              {dialog?.kind === 'cancel' ? pm.cancelInvoice : pm.save}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <>
+      {inv.remaining > 0 && (
+        <Button size="xs" variant="light" onClick={() => onDialog({ kind: 'manual', invoice: inv })}>
+          {pm.manualPayment}
+        </Button>
+      )}
+      {untouched && (
+        <Button size="xs" variant="default" onClick={() => onDialog({ kind: 'edit', invoice: inv })}>
+          {pm.editInvoice}
+        </Button>
+      )}
+      {inv.paid === 0 && (
+        <Button size="xs" color="red" variant="subtle" onClick={() => onDialog({ kind: 'cancel', invoice: inv })}>
+          {pm.cancelInvoice}
+        </Button>
+      )}
+    </>
   );
 }
