@@ -57,7 +57,11 @@ export function useAchievementChanges(handlers: {
     },
     onError: handlers.onSaveError,
   });
-  const reorder = useMutation({ mutationFn: reorderAchievements, onSuccess: invalidate, onError: handlers.onReorderError });
+  const reorder = useMutation({
+    mutationFn: reorderAchievements,
+    onSuccess: invalidate,
+    onError: handlers.onReorderError,
+  });
   const remove = useMutation({ mutationFn: deleteAchievement, onSuccess: invalidate });
   return { save, reorder, remove };
 }

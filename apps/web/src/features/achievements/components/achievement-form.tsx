@@ -149,7 +149,13 @@ function ImageField({
       </Text>
       <Group gap="sm">
         {initial?.image && image === null && (
-          <img src={initial.image.thumb} alt="" width={120} height={80} style={{ objectFit: 'cover', borderRadius: 6 }} />
+          <img
+            src={initial.image.thumb}
+            alt=""
+            width={120}
+            height={80}
+            style={{ objectFit: 'cover', borderRadius: 6 }}
+          />
         )}
         {image && image !== 'remove' && (
           <Text fz="sm" dir="ltr">

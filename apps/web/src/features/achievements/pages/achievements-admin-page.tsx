@@ -29,7 +29,7 @@ export function Component() {
   const list = useQuery(adminAchievementsQuery(page, q));
   const items = list.data?.items ?? [];
   const pages = Math.ceil((list.data?.total ?? 0) / ADMIN_PAGE_SIZE);
-  const { save, reorder, remove: del } = useAchievementChanges({
+  const changes = useAchievementChanges({
     onProgress: setProgress,
     onSaved: () => {
       toastSuccess(m.saved);
@@ -40,7 +40,8 @@ export function Component() {
     },
     onReorderError: (err) => toastError(err),
   });
-  const remove = useConfirmDelete(del, { variables: (a: Achievement) => a.id, success: m.deleted });
+  const { save, reorder } = changes;
+  const remove = useConfirmDelete(changes.remove, { variables: (a: Achievement) => a.id, success: m.deleted });
 
   const edit = (a: Achievement | 'new') => {
     save.reset();

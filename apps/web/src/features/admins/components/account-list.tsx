@@ -83,7 +83,15 @@ function Badges({ account: a, isSelf }: { account: StaffAccount; isSelf: boolean
 
 const lastSeen = (a: StaffAccount) => (a.lastSeenAt ? formatJalaliDateTime(a.lastSeenAt) : t.never);
 
-export function AccountCard({ account: a, isSelf, actions }: { account: StaffAccount; isSelf: boolean; actions: ReactNode }) {
+export function AccountCard({
+  account: a,
+  isSelf,
+  actions,
+}: {
+  account: StaffAccount;
+  isSelf: boolean;
+  actions: ReactNode;
+}) {
   return (
     <Paper withBorder radius="md" p="sm" data-testid="admin-row" data-username={a.username}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">

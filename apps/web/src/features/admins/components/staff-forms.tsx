@@ -232,7 +232,15 @@ export function ConfirmActive({ account, onDone }: { account: StaffAccount; onDo
 }
 
 /** The page's dialog: create an account, or edit one, give it a new password or (de)activate it. */
-export function StaffDialog({ dialog, userId, onClose }: { dialog: Dialog | null; userId: number; onClose: () => void }) {
+export function StaffDialog({
+  dialog,
+  userId,
+  onClose,
+}: {
+  dialog: Dialog | null;
+  userId: number;
+  onClose: () => void;
+}) {
   const title =
     dialog?.kind === 'create'
       ? t.createTitle

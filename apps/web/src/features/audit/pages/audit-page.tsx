@@ -159,12 +159,7 @@ function AuditFilters({
         checked={filter.money === '1'}
         onChange={(e) => onChange({ money: e.currentTarget.checked ? '1' : undefined })}
       />
-      <Button
-        variant="light"
-        leftSection={<IconFileSpreadsheet size={18} />}
-        loading={exporting}
-        onClick={onExport}
-      >
+      <Button variant="light" leftSection={<IconFileSpreadsheet size={18} />} loading={exporting} onClick={onExport}>
         {m.export}
       </Button>
     </Group>

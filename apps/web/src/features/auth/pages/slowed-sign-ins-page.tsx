@@ -65,11 +65,7 @@ export function Component() {
         </Button>
       </Group>
       <QueryState query={list} isEmpty={items.length === 0} empty={t.empty} height={200}>
-        {cards ? (
-          <SlowedCards items={items} />
-        ) : (
-          <SlowedTable items={items} />
-        )}
+        {cards ? <SlowedCards items={items} /> : <SlowedTable items={items} />}
       </QueryState>
     </>
   );

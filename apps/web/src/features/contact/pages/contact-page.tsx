@@ -101,7 +101,7 @@ export function Component() {
 /** Honeypot: hidden from people and from assistive technology; bots fill it. */
 function Honeypot({ value, onChange }: { value: string; onChange: (v: string) => void }) {
   return (
-                    <div
+    <div
       className=""
       aria-hidden="true"
       style={{
@@ -134,10 +134,7 @@ function SchoolContacts() {
   const p = school.data;
   return (
     <Paper withBorder className={kit.padMdLg}>
-      <Title
-        order={2}
-        style={{ marginBottom: 'var(--mantine-spacing-md)', fontSize: 'var(--mantine-h4-font-size)' }}
-      >
+      <Title order={2} style={{ marginBottom: 'var(--mantine-spacing-md)', fontSize: 'var(--mantine-h4-font-size)' }}>
         {p?.name.trim() || fa.app.name}
       </Title>
       <Stack gap="sm">
@@ -163,12 +160,7 @@ function SchoolContacts() {
         )}
         {p?.location && (
           <>
-            <Button
-              component="a"
-              href={mapLinks(p.location).geo}
-              look="light"
-              leftSection={<IconMap2 size={18} />}
-            >
+            <Button component="a" href={mapLinks(p.location).geo} look="light" leftSection={<IconMap2 size={18} />}>
               {contactFa.openMap}
             </Button>
             <Anchor

@@ -125,11 +125,7 @@ function MessageToolbar({
           value={q}
           onChange={(e) => onSearch(e.currentTarget.value)}
         />
-        <Switch
-          label={contactFa.unreadOnly}
-          checked={unread}
-          onChange={(e) => onUnread(e.currentTarget.checked)}
-        />
+        <Switch label={contactFa.unreadOnly} checked={unread} onChange={(e) => onUnread(e.currentTarget.checked)} />
       </Group>
       {selected.length > 0 && (
         <Group gap="xs">

@@ -115,7 +115,7 @@ export function DashboardHomePage({ superAdminCards }: { superAdminCards?: React
   );
 }
 
-/** A card a figure the server answered (each feature's figure only for those who may see it). */
+/** One card per figure the server answered (a feature's figure only for those who may see it). */
 function Figures({ d }: { d: Dashboard }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>

@@ -114,7 +114,12 @@ function PhotoFields({
   return (
     <>
       <Stack gap={6} mt="sm">
-        <TextInput size="xs" label={galleryFa.caption} value={caption} onChange={(e) => setCaption(e.currentTarget.value)} />
+        <TextInput
+          size="xs"
+          label={galleryFa.caption}
+          value={caption}
+          onChange={(e) => setCaption(e.currentTarget.value)}
+        />
         <Autocomplete size="xs" label={galleryFa.album} value={album} onChange={setAlbum} data={albums} />
         <Group justify="space-between" gap={4}>
           <Group gap={2}>

@@ -168,9 +168,7 @@ function HomeNews() {
         {homeFa.news}
       </Title>
       {news.isPending && <Skeleton height={120} />}
-      {news.data?.items.length === 0 && (
-        <Text style={{ color: 'var(--mantine-color-dimmed)' }}>{homeFa.noNews}</Text>
-      )}
+      {news.data?.items.length === 0 && <Text style={{ color: 'var(--mantine-color-dimmed)' }}>{homeFa.noNews}</Text>}
       <SimpleGrid className={kit.cols123}>
         {news.data?.items.map((n) => (
           <NewsCard
@@ -226,10 +224,7 @@ function HomePhotos() {
 function HomeContact({ p }: { p: Profile }) {
   return (
     <Paper withBorder radius="md" className={kit.padMdLg}>
-      <Title
-        order={2}
-        style={{ marginBottom: 'var(--mantine-spacing-sm)', fontSize: 'var(--mantine-h4-font-size)' }}
-      >
+      <Title order={2} style={{ marginBottom: 'var(--mantine-spacing-sm)', fontSize: 'var(--mantine-h4-font-size)' }}>
         {homeFa.contact}
       </Title>
       <Stack gap={6}>

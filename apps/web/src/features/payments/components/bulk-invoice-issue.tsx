@@ -1,5 +1,17 @@
 import type { MoneyUnit } from '@madreseh/contract/payments/payments.contract';
-import { ActionIcon, Alert, Button, Card, Group, Modal, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  Group,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -64,7 +76,6 @@ export function BulkInvoiceIssue({
         dueDate: r.dueDate ?? '',
       })),
     });
-  const bulkFields = bulk.error instanceof ApiError ? (bulk.error.fields ?? {}) : {};
   const perStudent = rows.reduce((sum, r) => sum + (toRials(r.amount, unit) ?? 0), 0);
 
   return (
@@ -96,20 +107,7 @@ export function BulkInvoiceIssue({
           <Title order={2} fz="h4" mb="sm">
             {pm.bulkTitle}
           </Title>
-          <Stack gap="sm">
-            {bulk.error && <Alert color="red">{bulk.error.message}</Alert>}
-            {rows.map((r, i) => (
-              <InstallmentRow key={r.key} row={r} rows={rows} i={i} unit={unit} fields={bulkFields} onChange={setRows} />
-            ))}
-            <Group>
-              <Button variant="light" leftSection={<IconPlus size={18} />} onClick={() => setRows([...rows, newRow()])}>
-                {pm.addInstallment}
-              </Button>
-              <Button type="submit" loading={bulk.isPending}>
-                {pm.issue}
-              </Button>
-            </Group>
-          </Stack>
+          <InstallmentRows rows={rows} unit={unit} error={bulk.error} issuing={bulk.isPending} onChange={setRows} />
         </Card>
       )}
     </>
@@ -148,6 +146,39 @@ function BulkConfirmModal({
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** The installments being issued, one row each, with «add» and «issue». */
+function InstallmentRows({
+  rows,
+  unit,
+  error,
+  issuing,
+  onChange,
+}: {
+  rows: Row[];
+  unit: MoneyUnit;
+  error: Error | null;
+  issuing: boolean;
+  onChange: (rows: Row[]) => void;
+}) {
+  const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
+  return (
+    <Stack gap="sm">
+      {error && <Alert color="red">{error.message}</Alert>}
+      {rows.map((r, i) => (
+        <InstallmentRow key={r.key} row={r} rows={rows} i={i} unit={unit} fields={fields} onChange={onChange} />
+      ))}
+      <Group>
+        <Button variant="light" leftSection={<IconPlus size={18} />} onClick={() => onChange([...rows, newRow()])}>
+          {pm.addInstallment}
+        </Button>
+        <Button type="submit" loading={issuing}>
+          {pm.issue}
+        </Button>
+      </Group>
+    </Stack>
   );
 }
 

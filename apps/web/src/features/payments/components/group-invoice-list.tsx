@@ -95,7 +95,11 @@ function BulkUpdateBar({ selected, onDone }: { selected: number[]; onDone: () =>
         >
           {pm.moveDue}
         </Button>
-        <TextInput label={pm.cancelReason} value={cancelReason} onChange={(e) => setCancelReason(e.currentTarget.value)} />
+        <TextInput
+          label={pm.cancelReason}
+          value={cancelReason}
+          onChange={(e) => setCancelReason(e.currentTarget.value)}
+        />
         <Button
           color="red"
           variant="light"

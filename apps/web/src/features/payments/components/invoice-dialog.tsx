@@ -102,7 +102,9 @@ export function InvoiceDialog({
         <Stack>
           {invoice && <Alert variant="light">{invoice.title}</Alert>}
           {action.error && <Alert color="red">{action.error.message}</Alert>}
-          {(dialog?.kind === 'create' || dialog?.kind === 'edit') && <InvoiceFields state={state} unitLabel={unitLabel} />}
+          {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
+            <InvoiceFields state={state} unitLabel={unitLabel} />
+          )}
           {dialog?.kind === 'manual' && <ManualFields state={state} unitLabel={unitLabel} />}
           {dialog?.kind === 'cancel' && (
             <Textarea

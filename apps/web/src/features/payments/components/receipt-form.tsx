@@ -1,6 +1,19 @@
 import { todayIso } from '@madreseh/contract/jalali';
 import { digitsToLatin } from '@madreseh/contract/text';
-import { Alert, Button, Card, FileInput, Group, Progress, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  FileInput,
+  Group,
+  Progress,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { digitsToPersian, formatJalaliDate } from '../../../lib/format';
 import { DigitsInput, TimeInput24 } from '../../../ui/digits-input';

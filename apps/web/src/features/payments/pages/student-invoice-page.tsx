@@ -1,19 +1,14 @@
-import type { InvoiceView, MoneyUnit } from '@madreseh/contract/payments/payments.contract';
-import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Textarea, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import type { InvoiceView } from '@madreseh/contract/payments/payments.contract';
+import { Alert, Anchor, Button, Group, Loader, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../../../lib/api-client';
 import { fa } from '../../../messages/fa';
-import { DigitsInput } from '../../../ui/digits-input';
-import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { PageHeader } from '../../../ui/page-header';
-import { studentInvoiceQuery, useInvoiceAction } from '../api';
+import { studentInvoiceQuery } from '../api';
 import { InvoiceCard, TotalsCard } from '../components/invoice-card';
 import { type Dialog, InvoiceDialog } from '../components/invoice-dialog';
-import { fromRials, toRials } from '../components/money';
 import { ReceiptReview } from '../components/receipt-review';
 import { pm } from '../messages';
 
@@ -46,23 +41,23 @@ export function Component() {
           {data.invoices.length === 0 && <Alert color="gray">{pm.noInvoices}</Alert>}
           <Stack gap="md">
             {data.invoices.map((inv) => (
-                <InvoiceCard
-                  key={inv.id}
-                  invoice={inv}
-                  unit={data.moneyUnit}
-                  // A cancelled invoice has no actions (and no actions bar).
-                  actions={inv.status !== 'cancelled' ? <InvoiceActions invoice={inv} onDialog={setDialog} /> : null}
-                  paymentActions={(p) => (
-                    <>
-                      {p.method === 'card_to_card' && <ReceiptReview payment={p} />}
-                      {p.status === 'succeeded' && (
-                        <Anchor component={Link} to={`/dashboard/student-invoice/${studentId}/receipt/${p.id}`} fz="xs">
-                          {pm.printReceipt}
-                        </Anchor>
-                      )}
-                    </>
-                  )}
-                />
+              <InvoiceCard
+                key={inv.id}
+                invoice={inv}
+                unit={data.moneyUnit}
+                // A cancelled invoice has no actions (and no actions bar).
+                actions={inv.status !== 'cancelled' ? <InvoiceActions invoice={inv} onDialog={setDialog} /> : null}
+                paymentActions={(p) => (
+                  <>
+                    {p.method === 'card_to_card' && <ReceiptReview payment={p} />}
+                    {p.status === 'succeeded' && (
+                      <Anchor component={Link} to={`/dashboard/student-invoice/${studentId}/receipt/${p.id}`} fz="xs">
+                        {pm.printReceipt}
+                      </Anchor>
+                    )}
+                  </>
+                )}
+              />
             ))}
           </Stack>
           <InvoiceDialog dialog={dialog} studentId={studentId} unit={data.moneyUnit} onClose={() => setDialog(null)} />

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import type { Blocker } from 'react-router';
 import { formatNumber } from '../../../lib/format';
-import { useFillFromMarks, usePublish } from '../api';
+import { useFillFromMarks, type usePublish } from '../api';
 import { reportCardsFa as t } from '../messages';
 
 export type Asking = 'publish' | 'withdraw' | null;

@@ -66,7 +66,15 @@ export function GradeTable(props: TableProps) {
   );
 }
 
-function SubjectHead({ subject: s, canFill, onFill }: { subject: Subject; canFill: boolean; onFill: (s: Subject) => void }) {
+function SubjectHead({
+  subject: s,
+  canFill,
+  onFill,
+}: {
+  subject: Subject;
+  canFill: boolean;
+  onFill: (s: Subject) => void;
+}) {
   return (
     <Table.Th ta="center">
       <Text size="sm" fw={600} lh={1.3}>
@@ -101,7 +109,16 @@ function GradeRow({ grid, sheet, numeric, showRemarks, readOnly, row, ri }: Tabl
         </Text>
       </Table.Td>
       {grid.subjects.map((s, ci) => (
-        <GradeCell key={s.id} sheet={sheet} numeric={numeric} readOnly={readOnly} row={row} subject={s} ri={ri} ci={ci} />
+        <GradeCell
+          key={s.id}
+          sheet={sheet}
+          numeric={numeric}
+          readOnly={readOnly}
+          row={row}
+          subject={s}
+          ri={ri}
+          ci={ci}
+        />
       ))}
       {numeric && (
         <Table.Td ta="center" className="tabular">

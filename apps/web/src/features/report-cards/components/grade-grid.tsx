@@ -52,16 +52,13 @@ export function GradeGrid({ grid, forTeacher = false }: { grid: Grid; forTeacher
       notifications.show({ color: 'red', message: t.fixCells });
       return;
     }
-    save.mutate(
-      saveBody(grid, sheet, showRemarks),
-      {
-        onSuccess: () => notifications.show({ color: 'green', message: t.saved }),
-        onError: (err) => {
-          sheet.setServerErrors(err instanceof ApiError ? (err.fields ?? {}) : {});
-          notifications.show({ color: 'red', message: err.message });
-        },
+    save.mutate(saveBody(grid, sheet, showRemarks), {
+      onSuccess: () => notifications.show({ color: 'green', message: t.saved }),
+      onError: (err) => {
+        sheet.setServerErrors(err instanceof ApiError ? (err.fields ?? {}) : {});
+        notifications.show({ color: 'red', message: err.message });
       },
-    );
+    });
   };
 
   if (grid.subjects.length === 0) return <Alert color="gray">{t.noSubjects}</Alert>;
@@ -171,12 +168,7 @@ function GridToolbar({
       </Group>
       <Group gap="xs">
         {!readOnly && (
-          <Button
-            leftSection={<IconDeviceFloppy size={18} />}
-            onClick={onSave}
-            loading={saving}
-            disabled={dirty === 0}
-          >
+          <Button leftSection={<IconDeviceFloppy size={18} />} onClick={onSave} loading={saving} disabled={dirty === 0}>
             {t.save}
           </Button>
         )}

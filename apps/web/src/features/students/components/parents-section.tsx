@@ -1,7 +1,7 @@
 import {
+  type LinkedParent,
   PARENT_RELATION_LABELS,
   PARENT_RELATIONS,
-  type LinkedParent,
   type ParentCredentials,
   type ParentRelation,
 } from '@madreseh/contract/parents/parents.contract';

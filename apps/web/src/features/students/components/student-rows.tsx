@@ -1,4 +1,9 @@
-import { type Credentials, STUDENT_STATUS_LABELS, type Student, type StudentStatus } from '@madreseh/contract/students/students.contract';
+import {
+  type Credentials,
+  STUDENT_STATUS_LABELS,
+  type Student,
+  type StudentStatus,
+} from '@madreseh/contract/students/students.contract';
 import { ActionIcon, Badge, Checkbox, Group, Menu, Paper, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDots, IconEdit, IconFileInvoice, IconKey, IconUserCheck, IconUserOff } from '@tabler/icons-react';

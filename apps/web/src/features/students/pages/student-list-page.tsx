@@ -18,7 +18,7 @@ import { exportUrl, studentsQuery, useMultiDelete } from '../api';
 import { CredentialsModal } from '../components/credentials-modal';
 import { ImportModal } from '../components/import-modal';
 import { StudentDrawer } from '../components/student-drawer';
-import { StudentBulkBar, type StudentFilterValues, StudentFilters } from '../components/student-filters';
+import { StudentBulkBar, StudentFilters, type StudentFilterValues } from '../components/student-filters';
 import { StudentCards, StudentTable } from '../components/student-rows';
 import { useSelection } from '../components/use-selection';
 import { studentsFa as t } from '../messages';
@@ -99,7 +99,15 @@ export function Component() {
   );
 }
 
-function StudentToolbar({ onAdd, onImport, onExport }: { onAdd: () => void; onImport: () => void; onExport: () => void }) {
+function StudentToolbar({
+  onAdd,
+  onImport,
+  onExport,
+}: {
+  onAdd: () => void;
+  onImport: () => void;
+  onExport: () => void;
+}) {
   return (
     <Group justify="space-between" mb="md" gap="xs">
       <Button leftSection={<IconPlus size={18} />} onClick={onAdd}>
