@@ -131,7 +131,8 @@ export function InvoiceDialog({
   );
 }
 
-function InvoiceFields({ state: { fields, values, set }, unitLabel }: { state: DialogState; unitLabel: string }) {
+function InvoiceFields({ state, unitLabel }: { state: DialogState; unitLabel: string }) {
+  const { fields, values, set } = state;
   return (
     <>
       <TextInput
@@ -149,14 +150,7 @@ function InvoiceFields({ state: { fields, values, set }, unitLabel }: { state: D
         error={fields.description}
         autosize
       />
-      <DigitsInput
-        label={unitLabel}
-        value={values.amount}
-        onChange={set.setAmount}
-        grouped
-        error={fields.amount}
-        required
-      />
+      <AmountField state={state} unitLabel={unitLabel} />
       <JalaliDateInput
         label={pm.dueDate}
         value={values.dueDate}
@@ -168,18 +162,11 @@ function InvoiceFields({ state: { fields, values, set }, unitLabel }: { state: D
   );
 }
 
-function ManualFields({ state: { fields, values, set }, unitLabel }: { state: DialogState; unitLabel: string }) {
+function ManualFields({ state, unitLabel }: { state: DialogState; unitLabel: string }) {
+  const { fields, values, set } = state;
   return (
     <>
-      <DigitsInput
-        label={unitLabel}
-        value={values.amount}
-        onChange={set.setAmount}
-        grouped
-        error={fields.amount}
-        required
-        data-autofocus
-      />
+      <AmountField state={state} unitLabel={unitLabel} autoFocus />
       <TextInput
         label={pm.note}
         value={values.text}
@@ -187,5 +174,28 @@ function ManualFields({ state: { fields, values, set }, unitLabel }: { state: Di
         error={fields.note}
       />
     </>
+  );
+}
+
+/** The amount, in the school's unit; first in the dialog of a payment made at the office. */
+function AmountField({
+  state: { fields, values, set },
+  unitLabel,
+  autoFocus,
+}: {
+  state: DialogState;
+  unitLabel: string;
+  autoFocus?: boolean;
+}) {
+  return (
+    <DigitsInput
+      label={unitLabel}
+      value={values.amount}
+      onChange={set.setAmount}
+      grouped
+      error={fields.amount}
+      required
+      data-autofocus={autoFocus || undefined}
+    />
   );
 }

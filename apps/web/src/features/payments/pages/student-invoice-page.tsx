@@ -1,5 +1,5 @@
 import type { InvoiceView } from '@madreseh/contract/payments/payments.contract';
-import { Alert, Anchor, Button, Group, Loader, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { Link, useParams } from 'react-router';
 import { fa } from '../../../messages/fa';
 import { PageHeader } from '../../../ui/page-header';
 import { studentInvoiceQuery } from '../api';
-import { InvoiceCard, TotalsCard } from '../components/invoice-card';
+import { InvoiceList, TotalsCard } from '../components/invoice-card';
 import { type Dialog, InvoiceDialog } from '../components/invoice-dialog';
 import { ReceiptReview } from '../components/receipt-review';
 import { pm } from '../messages';
@@ -38,28 +38,24 @@ export function Component() {
               {pm.newInvoice}
             </Button>
           </Group>
-          {data.invoices.length === 0 && <Alert color="gray">{pm.noInvoices}</Alert>}
-          <Stack gap="md">
-            {data.invoices.map((inv) => (
-              <InvoiceCard
-                key={inv.id}
-                invoice={inv}
-                unit={data.moneyUnit}
-                // A cancelled invoice has no actions (and no actions bar).
-                actions={inv.status !== 'cancelled' ? <InvoiceActions invoice={inv} onDialog={setDialog} /> : null}
-                paymentActions={(p) => (
-                  <>
-                    {p.method === 'card_to_card' && <ReceiptReview payment={p} />}
-                    {p.status === 'succeeded' && (
-                      <Anchor component={Link} to={`/dashboard/student-invoice/${studentId}/receipt/${p.id}`} fz="xs">
-                        {pm.printReceipt}
-                      </Anchor>
-                    )}
-                  </>
+          <InvoiceList
+            invoices={data.invoices}
+            unit={data.moneyUnit}
+            // A cancelled invoice has no actions (and no actions bar).
+            actions={(inv) =>
+              inv.status !== 'cancelled' ? <InvoiceActions invoice={inv} onDialog={setDialog} /> : null
+            }
+            paymentActions={(p) => (
+              <>
+                {p.method === 'card_to_card' && <ReceiptReview payment={p} />}
+                {p.status === 'succeeded' && (
+                  <Anchor component={Link} to={`/dashboard/student-invoice/${studentId}/receipt/${p.id}`} fz="xs">
+                    {pm.printReceipt}
+                  </Anchor>
                 )}
-              />
-            ))}
-          </Stack>
+              </>
+            )}
+          />
           <InvoiceDialog dialog={dialog} studentId={studentId} unit={data.moneyUnit} onClose={() => setDialog(null)} />
         </>
       )}
