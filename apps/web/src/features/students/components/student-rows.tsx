@@ -79,18 +79,16 @@ function StudentActions({
   );
 }
 
-/** One student as a card, for phones and narrow windows (the table needs 720 px). */
-function StudentCard({
-  student: s,
-  checked,
-  onToggle,
-  actions,
-}: {
+/** One student of the list: checked or not, and its ⋮ menu. */
+interface OneStudent {
   student: Student;
   checked: boolean;
   onToggle: () => void;
   actions: ReactNode;
-}) {
+}
+
+/** One student as a card, for phones and narrow windows (the table needs 720 px). */
+function StudentCard({ student: s, checked, onToggle, actions }: OneStudent) {
   const name = `${s.firstName} ${s.lastName}`;
   return (
     <Paper withBorder radius="md" p="sm" data-testid="student-row">
@@ -201,17 +199,7 @@ export function StudentTable({ items, selection, onEdit, onCredentials }: Studen
   );
 }
 
-function StudentRow({
-  student: s,
-  checked,
-  onToggle,
-  actions,
-}: {
-  student: Student;
-  checked: boolean;
-  onToggle: () => void;
-  actions: ReactNode;
-}) {
+function StudentRow({ student: s, checked, onToggle, actions }: OneStudent) {
   const name = `${s.firstName} ${s.lastName}`;
   return (
     <Table.Tr data-testid="student-row">
