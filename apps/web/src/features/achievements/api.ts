@@ -1,5 +1,5 @@
 import { type AchievementBody, achievementsContract as a } from '@madreseh/contract/achievements/achievements.contract';
-import { keepPreviousData, type QueryClient, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
 import { endpointQuery, invalidateEndpoints } from '../../lib/endpoint-query';
 import { uploadFile } from '../../lib/upload';
@@ -22,3 +22,46 @@ export const reorderAchievements = (ids: number[]) => call(a.reorder, { body: { 
 export const setAchievementImage = (id: number, file: File, onProgress?: (f: number) => void) =>
   uploadFile(a.setImage, { file, params: { id }, ...(onProgress ? { onProgress } : {}) });
 export const removeAchievementImage = (id: number) => call(a.removeImage, { params: { id } });
+
+/** What the achievement dialog sends: the fields, and a new image, none, or `'remove'` to drop the one it has. */
+export type AchievementSubmit = AchievementBody & { image: File | null | 'remove' };
+
+/**
+ * The admin page's changes: save (create, or update `id`, then set or remove the image, reporting the
+ * upload's progress 0–1 and null when done), reorder and delete; each reads the lists again after.
+ */
+export function useAchievementChanges(handlers: {
+  onProgress: (p: number | null) => void;
+  onSaved: () => void;
+  onSaveError: (err: Error) => void;
+  onReorderError: (err: Error) => void;
+}) {
+  const qc = useQueryClient();
+  const invalidate = () => invalidateAchievements(qc);
+  const save = useMutation({
+    mutationFn: async ({ id, image, ...body }: AchievementSubmit & { id: number | null }) => {
+      const saved = id === null ? await createAchievement(body) : await updateAchievement(id, body);
+      if (image === 'remove') await removeAchievementImage(saved.id);
+      else if (image) {
+        handlers.onProgress(0);
+        try {
+          await setAchievementImage(saved.id, image, handlers.onProgress);
+        } finally {
+          handlers.onProgress(null);
+        }
+      }
+    },
+    onSuccess: async () => {
+      handlers.onSaved();
+      await invalidate();
+    },
+    onError: handlers.onSaveError,
+  });
+  const reorder = useMutation({
+    mutationFn: reorderAchievements,
+    onSuccess: invalidate,
+    onError: handlers.onReorderError,
+  });
+  const remove = useMutation({ mutationFn: deleteAchievement, onSuccess: invalidate });
+  return { save, reorder, remove };
+}

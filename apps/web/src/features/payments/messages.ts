@@ -55,6 +55,7 @@ export const pm = {
   photoRequired: 'تصویر رسید را انتخاب کنید.',
   timeInvalid: 'ساعت را به شکل ۱۴:۳۰ وارد کنید.',
   dateRequired: 'تاریخ واریز را انتخاب کنید.',
+  amountInvalid: 'مبلغ را درست وارد کنید.',
   uploading: 'در حال بارگذاری…',
   submitted: 'رسید ثبت شد و پس از بررسی تأیید می‌شود.',
   mySubmissions: 'رسیدهای ارسالی من',

@@ -6,7 +6,7 @@ import {
   staffPasswordBodySchema,
   staffUpdateSchema,
 } from '@madreseh/contract/admins/admins.contract';
-import { Button, Code, CopyButton, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Code, CopyButton, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
 import { useFormState } from '../../../lib/use-form-state';
@@ -14,6 +14,7 @@ import { FormActions } from '../../../ui/form-actions';
 import { formOutcome, toastError, toastSuccess } from '../../../ui/toasts';
 import { generatePassword, useCreateStaff, useSetStaffPassword, useUpdateStaff } from '../api';
 import { adminsFa as t } from '../messages';
+import type { Dialog } from './account-list';
 
 const ROLE_OPTIONS = STAFF_ROLES.map((r) => ({ value: r, label: t.roles[r] }));
 
@@ -227,5 +228,39 @@ export function ConfirmActive({ account, onDone }: { account: StaffAccount; onDo
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+/** The page's dialog: create an account, or edit one, give it a new password or (de)activate it. */
+export function StaffDialog({
+  dialog,
+  userId,
+  onClose,
+}: {
+  dialog: Dialog | null;
+  userId: number;
+  onClose: () => void;
+}) {
+  const title =
+    dialog?.kind === 'create'
+      ? t.createTitle
+      : dialog?.kind === 'edit'
+        ? t.editTitle(dialog.account.fullName)
+        : dialog?.kind === 'password'
+          ? t.passwordTitle(dialog.account.fullName)
+          : dialog?.kind === 'active'
+            ? dialog.account.active
+              ? t.confirmDeactivateTitle
+              : t.confirmActivateTitle
+            : '';
+  return (
+    <Modal opened={dialog !== null} onClose={onClose} title={title} closeButtonProps={{ 'aria-label': t.close }}>
+      {dialog?.kind === 'create' && <CreateForm onDone={onClose} />}
+      {dialog?.kind === 'edit' && (
+        <EditForm account={dialog.account} isSelf={dialog.account.id === userId} onDone={onClose} />
+      )}
+      {dialog?.kind === 'password' && <PasswordForm account={dialog.account} onDone={onClose} />}
+      {dialog?.kind === 'active' && <ConfirmActive account={dialog.account} onDone={onClose} />}
+    </Modal>
   );
 }

@@ -38,7 +38,7 @@ export function Component() {
 
   const form = useFormState(EMPTY);
   /** A field's value and error; typing in it clears its error. */
-  const field = (k: keyof typeof EMPTY) => ({
+  const field = (k: keyof typeof EMPTY): FieldProps => ({
     value: form.values[k],
     onChange: (e: ChangeEvent<HTMLInputElement>) => {
       form.set(k, e.currentTarget.value);
@@ -66,25 +66,7 @@ export function Component() {
   return (
     <Card w="100%" maw={420} p={{ base: 'lg', sm: 'xl' }}>
       <Stack gap="lg">
-        <Stack gap={6} align="center" ta="center">
-          <Brand size={56} withName={false} />
-          <Title order={1} fz="h3">
-            {fa.auth.title(school)}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {fa.auth.subtitle}
-          </Text>
-        </Stack>
-        {current && (
-          <Alert color="brand" variant="light">
-            <Stack gap={6}>
-              <Text size="sm">{fa.auth.alreadySignedIn(current.fullName)}</Text>
-              <Anchor component={Link} to={homePathOf(current.role)} size="sm" fw={600}>
-                {fa.auth.goToPanel}
-              </Anchor>
-            </Stack>
-          </Alert>
-        )}
+        <SignInHeader school={school} current={current} />
         <SegmentedControl
           fullWidth
           value={way}
@@ -104,25 +86,7 @@ export function Component() {
           hidden={way !== 'password'}
         >
           <Stack gap="md">
-            <TextInput
-              label={fa.auth.username}
-              autoComplete="username"
-              autoCapitalize="none"
-              dir="ltr"
-              leftSection={<IconUser size={18} />}
-              {...field('username')}
-              name="username"
-              data-autofocus
-            />
-            <PasswordInput
-              label={fa.auth.password}
-              autoComplete="current-password"
-              dir="ltr"
-              leftSection={<IconLock size={18} />}
-              visibilityToggleButtonProps={{ 'aria-label': fa.auth.showPassword }}
-              {...field('password')}
-              name="password"
-            />
+            <CredentialFields field={field} />
             <Button type="submit" size="md" loading={login.isPending} fullWidth>
               {fa.auth.submit}
             </Button>
@@ -135,5 +99,64 @@ export function Component() {
         </Group>
       </Stack>
     </Card>
+  );
+}
+
+/** The school's sign-in title, and a link back to the panel for someone already signed in. */
+function SignInHeader({ school, current }: { school: string; current: ReturnType<typeof readUser> }) {
+  return (
+    <>
+      <Stack gap={6} align="center" ta="center">
+        <Brand size={56} withName={false} />
+        <Title order={1} fz="h3">
+          {fa.auth.title(school)}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {fa.auth.subtitle}
+        </Text>
+      </Stack>
+      {current && (
+        <Alert color="brand" variant="light">
+          <Stack gap={6}>
+            <Text size="sm">{fa.auth.alreadySignedIn(current.fullName)}</Text>
+            <Anchor component={Link} to={homePathOf(current.role)} size="sm" fw={600}>
+              {fa.auth.goToPanel}
+            </Anchor>
+          </Stack>
+        </Alert>
+      )}
+    </>
+  );
+}
+
+type FieldProps = {
+  value: string;
+  onChange: (e: ChangeEvent<HTMLInputElement>) => void;
+  error: string | undefined;
+};
+
+function CredentialFields({ field }: { field: (k: keyof typeof EMPTY) => FieldProps }) {
+  return (
+    <>
+      <TextInput
+        label={fa.auth.username}
+        autoComplete="username"
+        autoCapitalize="none"
+        dir="ltr"
+        leftSection={<IconUser size={18} />}
+        {...field('username')}
+        name="username"
+        data-autofocus
+      />
+      <PasswordInput
+        label={fa.auth.password}
+        autoComplete="current-password"
+        dir="ltr"
+        leftSection={<IconLock size={18} />}
+        visibilityToggleButtonProps={{ 'aria-label': fa.auth.showPassword }}
+        {...field('password')}
+        name="password"
+      />
+    </>
   );
 }

@@ -65,69 +65,79 @@ export function Component() {
         </Button>
       </Group>
       <QueryState query={list} isEmpty={items.length === 0} empty={t.empty} height={200}>
-        {cards ? (
-          <Stack gap="xs">
-            {items.map((i) => (
-              <Paper key={i.userId} withBorder radius="md" p="sm" data-testid="slowed-row">
-                <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-                  <div style={{ minWidth: 0 }}>
-                    <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                      {i.fullName}
-                    </Text>
-                    <Code dir="ltr" fz="xs">
-                      {i.username}
-                    </Code>
-                  </div>
-                  <ClearButton item={i} />
-                </Group>
-                <Group gap="xs" mt={6}>
-                  <Badge variant="light">{t.roles[i.role]}</Badge>
-                  <Badge color="orange" variant="light">{`${t.columns.failures}: ${formatNumber(i.failures)}`}</Badge>
-                </Group>
-                <Text size="xs" c="dimmed" mt={6}>
-                  {`${t.columns.lastFailure}: ${formatJalaliDateTime(i.lastFailureAt)}`}
-                </Text>
-                <Text size="xs" c="dimmed">{`${t.columns.wait}: ${waitText(i.waitSeconds)}`}</Text>
-              </Paper>
-            ))}
-          </Stack>
-        ) : (
-          <Paper withBorder>
-            <Table stickyHeader highlightOnHover verticalSpacing="sm" data-testid="slowed-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t.columns.name}</Table.Th>
-                  <Table.Th>{t.columns.username}</Table.Th>
-                  <Table.Th>{t.columns.role}</Table.Th>
-                  <Table.Th>{t.columns.failures}</Table.Th>
-                  <Table.Th>{t.columns.lastFailure}</Table.Th>
-                  <Table.Th>{t.columns.wait}</Table.Th>
-                  <Table.Th>{t.columns.actions}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((i) => (
-                  <Table.Tr key={i.userId} data-testid="slowed-row">
-                    <Table.Td fw={600}>{i.fullName}</Table.Td>
-                    <Table.Td>
-                      <Code dir="ltr">{i.username}</Code>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="light">{t.roles[i.role]}</Badge>
-                    </Table.Td>
-                    <Table.Td className="tabular">{formatNumber(i.failures)}</Table.Td>
-                    <Table.Td className="tabular">{formatJalaliDateTime(i.lastFailureAt)}</Table.Td>
-                    <Table.Td className="tabular">{waitText(i.waitSeconds)}</Table.Td>
-                    <Table.Td>
-                      <ClearButton item={i} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Paper>
-        )}
+        {cards ? <SlowedCards items={items} /> : <SlowedTable items={items} />}
       </QueryState>
     </>
+  );
+}
+
+/** The slowed accounts as cards, for phones. */
+function SlowedCards({ items }: { items: SlowedSignIn[] }) {
+  return (
+    <Stack gap="xs">
+      {items.map((i) => (
+        <Paper key={i.userId} withBorder radius="md" p="sm" data-testid="slowed-row">
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+            <div style={{ minWidth: 0 }}>
+              <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {i.fullName}
+              </Text>
+              <Code dir="ltr" fz="xs">
+                {i.username}
+              </Code>
+            </div>
+            <ClearButton item={i} />
+          </Group>
+          <Group gap="xs" mt={6}>
+            <Badge variant="light">{t.roles[i.role]}</Badge>
+            <Badge color="orange" variant="light">{`${t.columns.failures}: ${formatNumber(i.failures)}`}</Badge>
+          </Group>
+          <Text size="xs" c="dimmed" mt={6}>
+            {`${t.columns.lastFailure}: ${formatJalaliDateTime(i.lastFailureAt)}`}
+          </Text>
+          <Text size="xs" c="dimmed">{`${t.columns.wait}: ${waitText(i.waitSeconds)}`}</Text>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+/** The slowed accounts as a table, on wide screens. */
+function SlowedTable({ items }: { items: SlowedSignIn[] }) {
+  return (
+    <Paper withBorder>
+      <Table stickyHeader highlightOnHover verticalSpacing="sm" data-testid="slowed-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t.columns.name}</Table.Th>
+            <Table.Th>{t.columns.username}</Table.Th>
+            <Table.Th>{t.columns.role}</Table.Th>
+            <Table.Th>{t.columns.failures}</Table.Th>
+            <Table.Th>{t.columns.lastFailure}</Table.Th>
+            <Table.Th>{t.columns.wait}</Table.Th>
+            <Table.Th>{t.columns.actions}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((i) => (
+            <Table.Tr key={i.userId} data-testid="slowed-row">
+              <Table.Td fw={600}>{i.fullName}</Table.Td>
+              <Table.Td>
+                <Code dir="ltr">{i.username}</Code>
+              </Table.Td>
+              <Table.Td>
+                <Badge variant="light">{t.roles[i.role]}</Badge>
+              </Table.Td>
+              <Table.Td className="tabular">{formatNumber(i.failures)}</Table.Td>
+              <Table.Td className="tabular">{formatJalaliDateTime(i.lastFailureAt)}</Table.Td>
+              <Table.Td className="tabular">{waitText(i.waitSeconds)}</Table.Td>
+              <Table.Td>
+                <ClearButton item={i} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Paper>
   );
 }

@@ -19,7 +19,6 @@ const EMPTY: Required<ContactInput> = { name: '', replyTo: '', subject: '', mess
 
 /** The contact page: the school's addresses and a form (plain React drawn by Mantine's stylesheet, ui/kit.tsx). */
 export function Component() {
-  const school = useQuery(schoolProfileQuery());
   const online = useOnline();
   const state = useFormState(EMPTY);
   const { values: form, set, errors, setErrors } = state;
@@ -45,7 +44,6 @@ export function Component() {
     send.mutate(form);
   };
 
-  const p = school.data;
   return (
     <PublicPage width={1100}>
       <PageHeader title={contactFa.title} description={contactFa.line} />
@@ -84,31 +82,7 @@ export function Component() {
                   onChange={(v) => set('message', v)}
                   error={errors.message}
                 />
-                {/* Honeypot: hidden from people and from assistive technology; bots fill it. */}
-                <div
-                  className=""
-                  aria-hidden="true"
-                  style={{
-                    position: 'absolute',
-                    width: 1,
-                    height: 1,
-                    overflow: 'hidden',
-                    clipPath: 'inset(50%)',
-                    whiteSpace: 'nowrap',
-                  }}
-                >
-                  <label>
-                    {contactFa.website}
-                    <input
-                      type="text"
-                      name="website"
-                      tabIndex={-1}
-                      autoComplete="off"
-                      value={form.website}
-                      onChange={(e) => set('website', e.currentTarget.value)}
-                    />
-                  </label>
-                </div>
+                <Honeypot value={form.website} onChange={(v) => set('website', v)} />
                 <Button type="submit" loading={send.isPending} disabled={!online} size="md">
                   {contactFa.send}
                 </Button>
@@ -117,58 +91,89 @@ export function Component() {
           </Paper>
         </GridCol>
         <GridCol className={kit.col5}>
-          <Paper withBorder className={kit.padMdLg}>
-            <Title
-              order={2}
-              style={{ marginBottom: 'var(--mantine-spacing-md)', fontSize: 'var(--mantine-h4-font-size)' }}
-            >
-              {p?.name.trim() || fa.app.name}
-            </Title>
-            <Stack gap="sm">
-              {p?.address && (
-                <Text>
-                  <IconMapPin size={16} /> {digitsToPersian(p.address)}
-                </Text>
-              )}
-              {p?.phones.map((ph) => (
-                <Anchor key={ph} href={`tel:${ph}`}>
-                  <IconPhone size={16} /> <span className="tabular">{digitsToPersian(ph)}</span>
-                </Anchor>
-              ))}
-              {p?.email && (
-                <Anchor href={`mailto:${p.email}`} dir="ltr">
-                  <IconMail size={16} /> {p.email}
-                </Anchor>
-              )}
-              {p?.hours && (
-                <Text>
-                  <IconClock size={16} /> {digitsToPersian(p.hours)}
-                </Text>
-              )}
-              {p?.location && (
-                <>
-                  <Button
-                    component="a"
-                    href={mapLinks(p.location).geo}
-                    look="light"
-                    leftSection={<IconMap2 size={18} />}
-                  >
-                    {contactFa.openMap}
-                  </Button>
-                  <Anchor
-                    href={mapLinks(p.location).web}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    style={{ fontSize: 'var(--mantine-font-size-sm)' }}
-                  >
-                    {contactFa.openMapWeb}
-                  </Anchor>
-                </>
-              )}
-            </Stack>
-          </Paper>
+          <SchoolContacts />
         </GridCol>
       </Grid>
     </PublicPage>
+  );
+}
+
+/** Honeypot: hidden from people and from assistive technology; bots fill it. */
+function Honeypot({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  return (
+    <div
+      className=""
+      aria-hidden="true"
+      style={{
+        position: 'absolute',
+        width: 1,
+        height: 1,
+        overflow: 'hidden',
+        clipPath: 'inset(50%)',
+        whiteSpace: 'nowrap',
+      }}
+    >
+      <label>
+        {contactFa.website}
+        <input
+          type="text"
+          name="website"
+          tabIndex={-1}
+          autoComplete="off"
+          value={value}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      </label>
+    </div>
+  );
+}
+
+/** The school's address, phones, e-mail, hours and map links. */
+function SchoolContacts() {
+  const school = useQuery(schoolProfileQuery());
+  const p = school.data;
+  return (
+    <Paper withBorder className={kit.padMdLg}>
+      <Title order={2} style={{ marginBottom: 'var(--mantine-spacing-md)', fontSize: 'var(--mantine-h4-font-size)' }}>
+        {p?.name.trim() || fa.app.name}
+      </Title>
+      <Stack gap="sm">
+        {p?.address && (
+          <Text>
+            <IconMapPin size={16} /> {digitsToPersian(p.address)}
+          </Text>
+        )}
+        {p?.phones.map((ph) => (
+          <Anchor key={ph} href={`tel:${ph}`}>
+            <IconPhone size={16} /> <span className="tabular">{digitsToPersian(ph)}</span>
+          </Anchor>
+        ))}
+        {p?.email && (
+          <Anchor href={`mailto:${p.email}`} dir="ltr">
+            <IconMail size={16} /> {p.email}
+          </Anchor>
+        )}
+        {p?.hours && (
+          <Text>
+            <IconClock size={16} /> {digitsToPersian(p.hours)}
+          </Text>
+        )}
+        {p?.location && (
+          <>
+            <Button component="a" href={mapLinks(p.location).geo} look="light" leftSection={<IconMap2 size={18} />}>
+              {contactFa.openMap}
+            </Button>
+            <Anchor
+              href={mapLinks(p.location).web}
+              target="_blank"
+              rel="noopener noreferrer"
+              style={{ fontSize: 'var(--mantine-font-size-sm)' }}
+            >
+              {contactFa.openMapWeb}
+            </Anchor>
+          </>
+        )}
+      </Stack>
+    </Paper>
   );
 }

@@ -1,4 +1,5 @@
 import type { SessionUser } from '@madreseh/contract/auth/auth.contract';
+import type { Dashboard } from '@madreseh/contract/dashboard/dashboard.contract';
 import { academicYearLabel } from '@madreseh/contract/jalali';
 import {
   PRE_REGISTER_STATUS_LABELS,
@@ -107,95 +108,105 @@ export function DashboardHomePage({ superAdminCards }: { superAdminCards?: React
           ))}
         </SimpleGrid>
       )}
-      {d && (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-          {d.preRegistrations && (
-            <Figure
-              to="/dashboard/pre-register"
-              icon={<IconClipboardList />}
-              label={dashboardFa.preRegisterTotal(digitsToPersian(academicYearLabel(d.preRegistrations.academicYear)))}
-              value={d.preRegistrations.total}
-              detail={dashboardFa.lastWeek(digitsToPersian(d.preRegistrations.lastWeek))}
-            />
-          )}
-          {d.messages && (
-            <Figure
-              to="/dashboard/contact-us"
-              icon={<IconMail />}
-              label={dashboardFa.unreadMessages}
-              value={d.messages.unread}
-              detail={dashboardFa.ofTotal(digitsToPersian(d.messages.total))}
-            />
-          )}
-          <Figure
-            to="/dashboard/news"
-            icon={<IconNews />}
-            label={dashboardFa.publishedNews}
-            value={d.news.published}
-            detail={dashboardFa.newsDetail(digitsToPersian(d.news.scheduled), digitsToPersian(d.news.draft))}
-          />
-          {d.gallery && (
-            <Figure
-              to="/dashboard/gallery"
-              icon={<IconPhoto />}
-              label={dashboardFa.photos}
-              value={d.gallery.photos}
-              detail={dashboardFa.albums(digitsToPersian(d.gallery.albums))}
-            />
-          )}
-          {d.achievements && (
-            <Figure
-              to="/dashboard/achievement"
-              icon={<IconTrophy />}
-              label={dashboardFa.achievements}
-              value={d.achievements.total}
-            />
-          )}
-          {d.students && (
-            <Figure
-              to="/dashboard/student/list"
-              icon={<IconUsers />}
-              label={dashboardFa.students}
-              value={d.students.active}
-            />
-          )}
-          {d.invoices && (
-            <Figure
-              to="/dashboard/invoices"
-              icon={<IconFileInvoice />}
-              label={dashboardFa.unpaidInvoices}
-              value={d.invoices.unpaid}
-            />
-          )}
-          {d.receipts && (
-            <Figure
-              to="/dashboard/payments/pending"
-              icon={<IconReceipt />}
-              label={dashboardFa.pendingReceipts}
-              value={d.receipts.pending}
-            />
-          )}
-        </SimpleGrid>
-      )}
+      {d && <Figures d={d} />}
       {user.role === 'super-admin' && superAdminCards}
-      {d?.preRegistrations && (
-        <SimpleGrid cols={{ base: 1, md: 2 }} mt="md">
-          <Bars
-            title={dashboardFa.byStatus}
-            rows={PRE_REGISTER_STATUSES.filter((st) => d.preRegistrations?.byStatus[st]).map((st) => ({
-              label: PRE_REGISTER_STATUS_LABELS[st],
-              count: d.preRegistrations?.byStatus[st] ?? 0,
-            }))}
-          />
-          <Bars
-            title={dashboardFa.byGrade}
-            rows={GRADE_LEVELS.filter((g) => d.preRegistrations?.byGrade[g]).map((g) => ({
-              label: GRADE_LABELS[g] ?? digitsToPersian(g),
-              count: d.preRegistrations?.byGrade[g] ?? 0,
-            }))}
-          />
-        </SimpleGrid>
-      )}
+      {d?.preRegistrations && <PreRegisterBars d={d} />}
     </>
+  );
+}
+
+/** One card per figure the server answered (a feature's figure only for those who may see it). */
+function Figures({ d }: { d: Dashboard }) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+      {d.preRegistrations && (
+        <Figure
+          to="/dashboard/pre-register"
+          icon={<IconClipboardList />}
+          label={dashboardFa.preRegisterTotal(digitsToPersian(academicYearLabel(d.preRegistrations.academicYear)))}
+          value={d.preRegistrations.total}
+          detail={dashboardFa.lastWeek(digitsToPersian(d.preRegistrations.lastWeek))}
+        />
+      )}
+      {d.messages && (
+        <Figure
+          to="/dashboard/contact-us"
+          icon={<IconMail />}
+          label={dashboardFa.unreadMessages}
+          value={d.messages.unread}
+          detail={dashboardFa.ofTotal(digitsToPersian(d.messages.total))}
+        />
+      )}
+      <Figure
+        to="/dashboard/news"
+        icon={<IconNews />}
+        label={dashboardFa.publishedNews}
+        value={d.news.published}
+        detail={dashboardFa.newsDetail(digitsToPersian(d.news.scheduled), digitsToPersian(d.news.draft))}
+      />
+      {d.gallery && (
+        <Figure
+          to="/dashboard/gallery"
+          icon={<IconPhoto />}
+          label={dashboardFa.photos}
+          value={d.gallery.photos}
+          detail={dashboardFa.albums(digitsToPersian(d.gallery.albums))}
+        />
+      )}
+      {d.achievements && (
+        <Figure
+          to="/dashboard/achievement"
+          icon={<IconTrophy />}
+          label={dashboardFa.achievements}
+          value={d.achievements.total}
+        />
+      )}
+      {d.students && (
+        <Figure
+          to="/dashboard/student/list"
+          icon={<IconUsers />}
+          label={dashboardFa.students}
+          value={d.students.active}
+        />
+      )}
+      {d.invoices && (
+        <Figure
+          to="/dashboard/invoices"
+          icon={<IconFileInvoice />}
+          label={dashboardFa.unpaidInvoices}
+          value={d.invoices.unpaid}
+        />
+      )}
+      {d.receipts && (
+        <Figure
+          to="/dashboard/payments/pending"
+          icon={<IconReceipt />}
+          label={dashboardFa.pendingReceipts}
+          value={d.receipts.pending}
+        />
+      )}
+    </SimpleGrid>
+  );
+}
+
+/** The year's pre-registrations by status and by grade. */
+function PreRegisterBars({ d }: { d: Dashboard }) {
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} mt="md">
+      <Bars
+        title={dashboardFa.byStatus}
+        rows={PRE_REGISTER_STATUSES.filter((st) => d.preRegistrations?.byStatus[st]).map((st) => ({
+          label: PRE_REGISTER_STATUS_LABELS[st],
+          count: d.preRegistrations?.byStatus[st] ?? 0,
+        }))}
+      />
+      <Bars
+        title={dashboardFa.byGrade}
+        rows={GRADE_LEVELS.filter((g) => d.preRegistrations?.byGrade[g]).map((g) => ({
+          label: GRADE_LABELS[g] ?? digitsToPersian(g),
+          count: d.preRegistrations?.byGrade[g] ?? 0,
+        }))}
+      />
+    </SimpleGrid>
   );
 }

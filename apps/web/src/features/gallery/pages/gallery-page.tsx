@@ -62,6 +62,22 @@ function AlbumChip({
   );
 }
 
+/** «All» and one chip an album. */
+function AlbumChips({ albums, album, onPick }: { albums: string[]; album: string; onPick: (v: string) => void }) {
+  return (
+    <Group gap={6} aria-label={galleryFa.albums} role="group" style={{ marginBottom: 'var(--mantine-spacing-lg)' }}>
+      <AlbumChip value="" checked={album === ''} onPick={onPick}>
+        {galleryFa.all}
+      </AlbumChip>
+      {albums.map((a) => (
+        <AlbumChip key={a} value={a} checked={album === a} onPick={onPick}>
+          {a}
+        </AlbumChip>
+      ))}
+    </Group>
+  );
+}
+
 export function Component() {
   const [page, setPage] = useState(1);
   const [album, setAlbum] = useState('');
@@ -76,18 +92,7 @@ export function Component() {
   return (
     <PublicPage width={1200}>
       <PageHeader title={galleryFa.title} description={galleryFa.line} />
-      {data && data.albums.length > 0 && (
-        <Group gap={6} aria-label={galleryFa.albums} role="group" style={{ marginBottom: 'var(--mantine-spacing-lg)' }}>
-          <AlbumChip value="" checked={album === ''} onPick={pick}>
-            {galleryFa.all}
-          </AlbumChip>
-          {data.albums.map((a) => (
-            <AlbumChip key={a} value={a} checked={album === a} onPick={pick}>
-              {a}
-            </AlbumChip>
-          ))}
-        </Group>
-      )}
+      {data && data.albums.length > 0 && <AlbumChips albums={data.albums} album={album} onPick={pick} />}
       {list.isPending && (
         <SimpleGrid className={classes.placeholders}>
           {[1, 2, 3, 4].map((i) => (

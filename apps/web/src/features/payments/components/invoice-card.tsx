@@ -1,5 +1,5 @@
 import type { InvoiceView, MoneyUnit, PaymentView } from '@madreseh/contract/payments/payment-schemas';
-import { Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { digitsToPersian, formatJalaliDate, formatJalaliDateTime } from '../../../lib/format';
 import { CopyableCode } from '../../../ui/copyable-code';
@@ -66,6 +66,30 @@ export function PaymentLine({
       )}
       {actions}
     </Stack>
+  );
+}
+
+/** A list of invoices, a card each (or a note that there are none), with the actions of the page showing it. */
+export function InvoiceList({
+  invoices,
+  unit,
+  actions,
+  paymentActions,
+}: {
+  invoices: InvoiceView[];
+  unit: MoneyUnit;
+  actions: (invoice: InvoiceView) => ReactNode;
+  paymentActions: (p: PaymentView) => ReactNode;
+}) {
+  return (
+    <>
+      {invoices.length === 0 && <Alert color="gray">{pm.noInvoices}</Alert>}
+      <Stack gap="md">
+        {invoices.map((inv) => (
+          <InvoiceCard key={inv.id} invoice={inv} unit={unit} actions={actions(inv)} paymentActions={paymentActions} />
+        ))}
+      </Stack>
+    </>
   );
 }
 

@@ -11,16 +11,18 @@ import { paymentSettingsQuery, useSavePaymentSettings } from '../api';
 import { pm } from '../messages';
 import { BankBadge } from './bank-badge';
 
+interface SettingsForm {
+  moneyUnit: MoneyUnit;
+  cardNumber: string;
+  cardHolder: string;
+  bankName: string;
+  sheba: string;
+}
+
 /** Payment settings (money unit, destination card) — a section for the dashboard's settings page. */
 export function PaymentSettingsSection() {
   const { data } = useQuery(paymentSettingsQuery());
-  const [form, setForm] = useState<{
-    moneyUnit: MoneyUnit;
-    cardNumber: string;
-    cardHolder: string;
-    bankName: string;
-    sheba: string;
-  } | null>(null);
+  const [form, setForm] = useState<SettingsForm | null>(null);
   if (data && !form) {
     setForm({
       moneyUnit: data.moneyUnit,
@@ -33,11 +35,6 @@ export function PaymentSettingsSection() {
   const save = useSavePaymentSettings({ onSuccess: () => notifications.show({ color: 'teal', message: pm.saved }) });
   const fields = save.error instanceof ApiError ? (save.error.fields ?? {}) : {};
   if (!form) return null;
-  // Checked as typed: a wrong check digit shows before saving (the server checks the same).
-  const cardError =
-    form.cardNumber.length === 16 && !isValidCardNumber(form.cardNumber) ? pm.cardInvalid : fields.cardNumber;
-  const sheba = shebaOf(form.sheba);
-  const shebaError = sheba.length >= 26 && !isValidSheba(sheba) ? pm.shebaInvalid : fields.sheba;
   return (
     <Card
       withBorder
@@ -69,43 +66,7 @@ export function PaymentSettingsSection() {
             w="fit-content"
           />
         </Stack>
-        <TextInput
-          label={pm.cardNumber}
-          value={digitsToPersian(form.cardNumber.replace(/(\d{4})(?=\d)/g, '$1-'))}
-          onChange={(e) => setForm({ ...form, cardNumber: onlyDigits(e.currentTarget.value).slice(0, 16) })}
-          error={cardError}
-          description={<BankBadge cardNumber={form.cardNumber} />}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          inputMode="numeric"
-          dir="ltr"
-          className="tabular"
-          styles={{ input: { textAlign: 'right' } }}
-        />
-        <TextInput
-          label={pm.cardHolder}
-          value={form.cardHolder}
-          onChange={(e) => setForm({ ...form, cardHolder: e.currentTarget.value })}
-          error={fields.cardHolder}
-        />
-        <TextInput
-          label={pm.bankName}
-          placeholder={bankOfCard(form.cardNumber)?.name ?? ''}
-          description={pm.bankNameHint}
-          value={form.bankName}
-          onChange={(e) => setForm({ ...form, bankName: e.currentTarget.value })}
-          error={fields.bankName}
-        />
-        <TextInput
-          label={pm.sheba}
-          placeholder="IR000000000000000000000000"
-          value={form.sheba}
-          onChange={(e) => setForm({ ...form, sheba: e.currentTarget.value.toUpperCase() })}
-          error={shebaError}
-          description={isValidSheba(sheba) ? (bankOfSheba(sheba) ?? undefined) : undefined}
-          dir="ltr"
-          className="tabular"
-          styles={{ input: { textAlign: 'right' } }}
-        />
+        <CardFields form={form} setForm={setForm} fields={fields} />
         <Group>
           <Button type="submit" loading={save.isPending}>
             {pm.save}
@@ -113,5 +74,63 @@ export function PaymentSettingsSection() {
         </Group>
       </Stack>
     </Card>
+  );
+}
+
+/** The school's destination card and account: number, holder, bank and SHEBA. */
+function CardFields({
+  form,
+  setForm,
+  fields,
+}: {
+  form: SettingsForm;
+  setForm: (f: SettingsForm) => void;
+  fields: Record<string, string>;
+}) {
+  // Checked as typed: a wrong check digit shows before saving (the server checks the same).
+  const cardError =
+    form.cardNumber.length === 16 && !isValidCardNumber(form.cardNumber) ? pm.cardInvalid : fields.cardNumber;
+  const sheba = shebaOf(form.sheba);
+  const shebaError = sheba.length >= 26 && !isValidSheba(sheba) ? pm.shebaInvalid : fields.sheba;
+  return (
+    <>
+      <TextInput
+        label={pm.cardNumber}
+        value={digitsToPersian(form.cardNumber.replace(/(\d{4})(?=\d)/g, '$1-'))}
+        onChange={(e) => setForm({ ...form, cardNumber: onlyDigits(e.currentTarget.value).slice(0, 16) })}
+        error={cardError}
+        description={<BankBadge cardNumber={form.cardNumber} />}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        inputMode="numeric"
+        dir="ltr"
+        className="tabular"
+        styles={{ input: { textAlign: 'right' } }}
+      />
+      <TextInput
+        label={pm.cardHolder}
+        value={form.cardHolder}
+        onChange={(e) => setForm({ ...form, cardHolder: e.currentTarget.value })}
+        error={fields.cardHolder}
+      />
+      <TextInput
+        label={pm.bankName}
+        placeholder={bankOfCard(form.cardNumber)?.name ?? ''}
+        description={pm.bankNameHint}
+        value={form.bankName}
+        onChange={(e) => setForm({ ...form, bankName: e.currentTarget.value })}
+        error={fields.bankName}
+      />
+      <TextInput
+        label={pm.sheba}
+        placeholder="IR000000000000000000000000"
+        value={form.sheba}
+        onChange={(e) => setForm({ ...form, sheba: e.currentTarget.value.toUpperCase() })}
+        error={shebaError}
+        description={isValidSheba(sheba) ? (bankOfSheba(sheba) ?? undefined) : undefined}
+        dir="ltr"
+        className="tabular"
+        styles={{ input: { textAlign: 'right' } }}
+      />
+    </>
   );
 }

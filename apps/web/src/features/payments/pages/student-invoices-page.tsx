@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Loader, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Loader } from '@mantine/core';
 import { IconCreditCard, IconWorldWww } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { useViewer, viewerPath } from '../../../lib/viewer';
 import { fa } from '../../../messages/fa';
 import { PageHeader } from '../../../ui/page-header';
 import { startDirectPay, studentInvoicesQuery } from '../api';
-import { InvoiceCard, TotalsCard } from '../components/invoice-card';
+import { InvoiceList, TotalsCard } from '../components/invoice-card';
 import { pm } from '../messages';
 
 /** The student's invoices, payments and balance, with online and card-to-card payment. */
@@ -40,47 +40,41 @@ export function Component() {
               {pm.testGatewayNote}
             </Alert>
           )}
-          {data.invoices.length === 0 && <Alert color="gray">{pm.noInvoices}</Alert>}
-          <Stack gap="md">
-            {data.invoices.map((inv) => (
-              <InvoiceCard
-                key={inv.id}
-                invoice={inv}
-                unit={data.moneyUnit}
-                paymentActions={(p) =>
-                  p.status === 'succeeded' ? (
-                    <Anchor component={Link} to={viewerPath(viewer, `payment/receipt/${p.id}`)} fz="xs">
-                      {pm.printReceipt}
-                    </Anchor>
-                  ) : null
-                }
-                actions={
-                  inv.payable > 0 ? (
-                    <>
-                      {online && (
-                        <Button
-                          leftSection={<IconWorldWww size={18} />}
-                          loading={payingId === inv.id}
-                          disabled={payingId !== null && payingId !== inv.id}
-                          onClick={() => pay.mutate(inv.id)}
-                        >
-                          {pm.payOnline}
-                        </Button>
-                      )}
-                      <Button
-                        variant="light"
-                        leftSection={<IconCreditCard size={18} />}
-                        component={Link}
-                        to={`${viewerPath(viewer, 'card-to-card')}?invoice=${inv.id}`}
-                      >
-                        {pm.cardToCard}
-                      </Button>
-                    </>
-                  ) : null
-                }
-              />
-            ))}
-          </Stack>
+          <InvoiceList
+            invoices={data.invoices}
+            unit={data.moneyUnit}
+            paymentActions={(p) =>
+              p.status === 'succeeded' ? (
+                <Anchor component={Link} to={viewerPath(viewer, `payment/receipt/${p.id}`)} fz="xs">
+                  {pm.printReceipt}
+                </Anchor>
+              ) : null
+            }
+            actions={(inv) =>
+              inv.payable > 0 ? (
+                <>
+                  {online && (
+                    <Button
+                      leftSection={<IconWorldWww size={18} />}
+                      loading={payingId === inv.id}
+                      disabled={payingId !== null && payingId !== inv.id}
+                      onClick={() => pay.mutate(inv.id)}
+                    >
+                      {pm.payOnline}
+                    </Button>
+                  )}
+                  <Button
+                    variant="light"
+                    leftSection={<IconCreditCard size={18} />}
+                    component={Link}
+                    to={`${viewerPath(viewer, 'card-to-card')}?invoice=${inv.id}`}
+                  >
+                    {pm.cardToCard}
+                  </Button>
+                </>
+              ) : null
+            }
+          />
         </>
       )}
     </>

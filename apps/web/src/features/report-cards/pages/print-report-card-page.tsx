@@ -1,4 +1,5 @@
 import { GRADE_LEVEL_LABELS } from '@madreseh/contract/groups/groups.contract';
+import type { ReportCard } from '@madreseh/contract/report-cards/report-cards.contract';
 import { Alert, Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -54,52 +55,11 @@ export function Component() {
         </Stack>
         <Text size="sm">{card.publishedAt ? t.publishedAt(formatJalaliDate(card.publishedAt)) : ''}</Text>
       </Group>
-      <table>
-        <tbody>
-          <tr>
-            <th>{t.studentName}</th>
-            <td>{card.studentName}</td>
-            <th>{t.studentNumber}</th>
-            <td className="tabular">{card.studentNumber ? digitsToPersian(card.studentNumber) : '—'}</td>
-          </tr>
-          <tr>
-            <th>{t.fatherName}</th>
-            <td>{card.fatherName ?? '—'}</td>
-            <th>{t.nationalCode}</th>
-            <td>
-              <Ltr>{digitsToPersian(card.nationalCode)}</Ltr>
-            </td>
-          </tr>
-          <tr>
-            <th>{t.group}</th>
-            <td>{`${card.groupName} (پایهٔ ${GRADE_LEVEL_LABELS[card.gradeLevel - 1] ?? ''})`}</td>
-            <th>{t.schoolYear}</th>
-            <td className="tabular">{formatAcademicYear(card.academicYear)}</td>
-          </tr>
-        </tbody>
-      </table>
+      <IdentityTable card={card} />
       {/* No grey stripes on the official paper. */}
       <ReportCardTable card={card} striped={false} />
       <Text size="sm">{t.passMark(digitsToPersian(card.passMark))}</Text>
-      <table>
-        <tbody>
-          {/* One row, so that the term's attendance does not push a 16-subject card onto a second page. */}
-          <tr>
-            <th style={{ width: '13%' }}>{t.discipline}</th>
-            <td style={{ width: '12%', height: 32 }} />
-            <th style={{ width: '13%' }}>{t.rank}</th>
-            <td style={{ width: '12%' }} />
-            <th style={{ width: '13%' }}>{t.absentDays}</th>
-            <td style={{ width: '12%' }} data-testid="absent-days">
-              {digitsToPersian(card.attendance.absentDays)}
-            </td>
-            <th style={{ width: '13%' }}>{t.lates}</th>
-            <td style={{ width: '12%' }} data-testid="lates">
-              {digitsToPersian(card.attendance.lates)}
-            </td>
-          </tr>
-        </tbody>
-      </table>
+      <AttendanceRow card={card} />
       <table>
         <tbody>
           <tr>
@@ -113,5 +73,60 @@ export function Component() {
         <SignatureBox label={t.principal} stamp />
       </div>
     </Stack>
+  );
+}
+
+/** Who the card is for: name, number, father, national code, class and school year. */
+function IdentityTable({ card }: { card: ReportCard }) {
+  return (
+    <table>
+      <tbody>
+        <tr>
+          <th>{t.studentName}</th>
+          <td>{card.studentName}</td>
+          <th>{t.studentNumber}</th>
+          <td className="tabular">{card.studentNumber ? digitsToPersian(card.studentNumber) : '—'}</td>
+        </tr>
+        <tr>
+          <th>{t.fatherName}</th>
+          <td>{card.fatherName ?? '—'}</td>
+          <th>{t.nationalCode}</th>
+          <td>
+            <Ltr>{digitsToPersian(card.nationalCode)}</Ltr>
+          </td>
+        </tr>
+        <tr>
+          <th>{t.group}</th>
+          <td>{`${card.groupName} (پایهٔ ${GRADE_LEVEL_LABELS[card.gradeLevel - 1] ?? ''})`}</td>
+          <th>{t.schoolYear}</th>
+          <td className="tabular">{formatAcademicYear(card.academicYear)}</td>
+        </tr>
+      </tbody>
+    </table>
+  );
+}
+
+/** Discipline and rank (written by hand) and the term's attendance. */
+function AttendanceRow({ card }: { card: ReportCard }) {
+  return (
+    <table>
+      <tbody>
+        {/* One row, so that the term's attendance does not push a 16-subject card onto a second page. */}
+        <tr>
+          <th style={{ width: '13%' }}>{t.discipline}</th>
+          <td style={{ width: '12%', height: 32 }} />
+          <th style={{ width: '13%' }}>{t.rank}</th>
+          <td style={{ width: '12%' }} />
+          <th style={{ width: '13%' }}>{t.absentDays}</th>
+          <td style={{ width: '12%' }} data-testid="absent-days">
+            {digitsToPersian(card.attendance.absentDays)}
+          </td>
+          <th style={{ width: '13%' }}>{t.lates}</th>
+          <td style={{ width: '12%' }} data-testid="lates">
+            {digitsToPersian(card.attendance.lates)}
+          </td>
+        </tr>
+      </tbody>
+    </table>
   );
 }

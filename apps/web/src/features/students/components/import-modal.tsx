@@ -52,19 +52,7 @@ export function ImportModal({ opened, onClose }: { opened: boolean; onClose: () 
         <Text size="sm" c="dimmed">
           {t.importExport.help}
         </Text>
-        <Group>
-          <Button
-            variant="light"
-            leftSection={<IconDownload size={16} />}
-            onClick={() =>
-              downloadFile(templateUrl(), 'students-template.xlsx').catch(() =>
-                notifications.show({ color: 'red', message: t.importExport.downloadFailed }),
-              )
-            }
-          >
-            {t.importExport.template}
-          </Button>
-        </Group>
+        <TemplateButton />
         <FileInput
           label={t.importExport.file}
           placeholder={t.importExport.filePlaceholder}
@@ -78,36 +66,7 @@ export function ImportModal({ opened, onClose }: { opened: boolean; onClose: () 
           data-testid="import-file"
         />
         {error && <Alert color="red">{error}</Alert>}
-        {result && result.errors.length === 0 && (
-          <Alert color="green" data-testid="import-ok">
-            {t.importExport.ok(formatNumber(result.total))}
-          </Alert>
-        )}
-        {result && result.errors.length > 0 && (
-          <>
-            <Alert color="red" data-testid="import-errors">
-              {t.importExport.bad(formatNumber(result.errors.length))}
-            </Alert>
-            <ScrollArea.Autosize mah={300}>
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w={80}>{t.importExport.row}</Table.Th>
-                    <Table.Th>{t.importExport.reason}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {result.errors.map((e) => (
-                    <Table.Tr key={e.row}>
-                      <Table.Td>{digitsToPersian(e.row)}</Table.Td>
-                      <Table.Td>{e.messages.join(' ')}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollArea.Autosize>
-          </>
-        )}
+        {result && <ImportReport result={result} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
             {t.cancel}
@@ -124,5 +83,62 @@ export function ImportModal({ opened, onClose }: { opened: boolean; onClose: () 
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** Downloads the blank sheet to fill in. */
+function TemplateButton() {
+  return (
+    <Group>
+      <Button
+        variant="light"
+        leftSection={<IconDownload size={16} />}
+        onClick={() =>
+          downloadFile(templateUrl(), 'students-template.xlsx').catch(() =>
+            notifications.show({ color: 'red', message: t.importExport.downloadFailed }),
+          )
+        }
+      >
+        {t.importExport.template}
+      </Button>
+    </Group>
+  );
+}
+
+/** A checked sheet: all rows fine, or each bad row with its reasons. */
+function ImportReport({ result }: { result: ImportResult }) {
+  return (
+    <>
+      {result.errors.length === 0 && (
+        <Alert color="green" data-testid="import-ok">
+          {t.importExport.ok(formatNumber(result.total))}
+        </Alert>
+      )}
+      {result.errors.length > 0 && (
+        <>
+          <Alert color="red" data-testid="import-errors">
+            {t.importExport.bad(formatNumber(result.errors.length))}
+          </Alert>
+          <ScrollArea.Autosize mah={300}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={80}>{t.importExport.row}</Table.Th>
+                  <Table.Th>{t.importExport.reason}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {result.errors.map((e) => (
+                  <Table.Tr key={e.row}>
+                    <Table.Td>{digitsToPersian(e.row)}</Table.Td>
+                    <Table.Td>{e.messages.join(' ')}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea.Autosize>
+        </>
+      )}
+    </>
   );
 }

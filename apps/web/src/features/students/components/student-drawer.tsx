@@ -34,6 +34,12 @@ function draftOf(s: Student | null): Draft {
   };
 }
 
+type FieldOf = (name: keyof Draft) => {
+  value: string;
+  onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  error: string | undefined;
+};
+
 /** Create or edit a student in a side drawer; a new student's credentials go to onCreated. */
 export function StudentDrawer({
   opened,
@@ -71,15 +77,8 @@ function StudentForm({
 }) {
   const [d, setD] = useState(() => draftOf(student));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const groups = useQuery(groupOptionsQuery());
   const save = useSaveStudent();
-  const photo = useStudentPhoto();
-  const [photoUrl, setPhotoUrl] = useState(student?.photoUrl ?? null);
-  const photoDone = {
-    onSuccess: (s: Student) => setPhotoUrl(s.photoUrl),
-    onError: (err: Error) => notifications.show({ color: 'red', message: err.message }),
-  };
-  const field = (name: keyof Draft) => ({
+  const field: FieldOf = (name) => ({
     value: (d[name] as string | null) ?? '',
     onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
       setD({ ...d, [name]: e.currentTarget.value }),
@@ -114,64 +113,8 @@ function StudentForm({
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        {student && (
-          <PhotoPicker
-            url={photoUrl}
-            name={student.firstName}
-            onUpload={(file, onProgress) =>
-              photo.mutateAsync({ id: student.id, file, onProgress }).then(photoDone.onSuccess, photoDone.onError)
-            }
-            onRemove={() =>
-              photo.mutateAsync({ id: student.id, file: null }).then(photoDone.onSuccess, photoDone.onError)
-            }
-          />
-        )}
-        <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput label={t.form.firstName} required {...field('firstName')} name="firstName" data-autofocus />
-          <TextInput label={t.form.lastName} required {...field('lastName')} name="lastName" />
-          <TextInput
-            label={t.form.nationalCode}
-            required
-            dir="ltr"
-            inputMode="numeric"
-            maxLength={10}
-            {...field('nationalCode')}
-            name="nationalCode"
-          />
-          <TextInput label={t.form.studentNumber} dir="ltr" {...field('studentNumber')} name="studentNumber" />
-          <Select
-            label={t.form.group}
-            placeholder={t.form.noGroup}
-            data={(groups.data?.items ?? []).map((g) => ({
-              value: String(g.id),
-              label: `${g.name} (${digitsToPersian(g.academicYear)})`,
-            }))}
-            value={d.groupId}
-            onChange={(v) => setD({ ...d, groupId: v })}
-            clearable
-            error={errors.groupId}
-            name="groupId"
-          />
-          <JalaliDateInput
-            label={t.form.birthDate}
-            value={d.birthDate}
-            onChange={(v) => setD({ ...d, birthDate: v })}
-            maxDate={todayIso()}
-            openAt={yearsAgoIso(10)}
-            clearable
-            error={errors.birthDate}
-          />
-          <Select
-            label={t.form.gender}
-            data={GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }))}
-            value={d.gender}
-            onChange={(v) => setD({ ...d, gender: v })}
-            clearable
-            error={errors.gender}
-          />
-          <TextInput label={t.form.fatherName} {...field('fatherName')} />
-          <TextInput label={t.form.parentMobile} dir="ltr" inputMode="tel" {...field('parentMobile')} />
-        </SimpleGrid>
+        {student && <StudentPhoto student={student} />}
+        <StudentFields d={d} setD={setD} errors={errors} field={field} />
         <Textarea label={t.form.address} autosize minRows={2} {...field('address')} />
         {!student && (
           <Text size="sm" c="dimmed">
@@ -188,5 +131,87 @@ function StudentForm({
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/** An existing student's photo: upload a new one or remove it. */
+function StudentPhoto({ student }: { student: Student }) {
+  const photo = useStudentPhoto();
+  const [photoUrl, setPhotoUrl] = useState(student.photoUrl ?? null);
+  const photoDone = {
+    onSuccess: (s: Student) => setPhotoUrl(s.photoUrl),
+    onError: (err: Error) => notifications.show({ color: 'red', message: err.message }),
+  };
+  return (
+    <PhotoPicker
+      url={photoUrl}
+      name={student.firstName}
+      onUpload={(file, onProgress) =>
+        photo.mutateAsync({ id: student.id, file, onProgress }).then(photoDone.onSuccess, photoDone.onError)
+      }
+      onRemove={() => photo.mutateAsync({ id: student.id, file: null }).then(photoDone.onSuccess, photoDone.onError)}
+    />
+  );
+}
+
+function StudentFields({
+  d,
+  setD,
+  errors,
+  field,
+}: {
+  d: Draft;
+  setD: (d: Draft) => void;
+  errors: Record<string, string>;
+  field: FieldOf;
+}) {
+  const groups = useQuery(groupOptionsQuery());
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2 }}>
+      <TextInput label={t.form.firstName} required {...field('firstName')} name="firstName" data-autofocus />
+      <TextInput label={t.form.lastName} required {...field('lastName')} name="lastName" />
+      <TextInput
+        label={t.form.nationalCode}
+        required
+        dir="ltr"
+        inputMode="numeric"
+        maxLength={10}
+        {...field('nationalCode')}
+        name="nationalCode"
+      />
+      <TextInput label={t.form.studentNumber} dir="ltr" {...field('studentNumber')} name="studentNumber" />
+      <Select
+        label={t.form.group}
+        placeholder={t.form.noGroup}
+        data={(groups.data?.items ?? []).map((g) => ({
+          value: String(g.id),
+          label: `${g.name} (${digitsToPersian(g.academicYear)})`,
+        }))}
+        value={d.groupId}
+        onChange={(v) => setD({ ...d, groupId: v })}
+        clearable
+        error={errors.groupId}
+        name="groupId"
+      />
+      <JalaliDateInput
+        label={t.form.birthDate}
+        value={d.birthDate}
+        onChange={(v) => setD({ ...d, birthDate: v })}
+        maxDate={todayIso()}
+        openAt={yearsAgoIso(10)}
+        clearable
+        error={errors.birthDate}
+      />
+      <Select
+        label={t.form.gender}
+        data={GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }))}
+        value={d.gender}
+        onChange={(v) => setD({ ...d, gender: v })}
+        clearable
+        error={errors.gender}
+      />
+      <TextInput label={t.form.fatherName} {...field('fatherName')} />
+      <TextInput label={t.form.parentMobile} dir="ltr" inputMode="tel" {...field('parentMobile')} />
+    </SimpleGrid>
   );
 }
