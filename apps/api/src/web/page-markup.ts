@@ -17,6 +17,7 @@ export const PAGE_TEXT = {
   preRegisterClosed: 'پیش‌ثبت‌نام در حال حاضر بسته است.',
   preRegisterYear: (year: string) => `پیش‌ثبت‌نام سال تحصیلی ${year} باز است`,
   preRegisterCta: 'شروع پیش‌ثبت‌نام',
+  preRegisterForm: (year: string) => `فرم پیش‌ثبت‌نام سال تحصیلی ${year}`,
   preRegisterLine: 'فرم پیش‌ثبت‌نام را آنلاین پر کنید و کد پیگیری بگیرید.',
   address: 'نشانی',
   phones: 'تلفن',
@@ -129,6 +130,25 @@ export function footer(school: SchoolAnswer | null): string {
   return `<footer class="fs-footer"><div class="fs-wrap">${bits.map((b) => `<p>${esc(b)}</p>`).join('')}</div></footer>`;
 }
 
+/**
+ * The pre-registration form's first screen, as its own focused layout draws it (the school's mark and
+ * the way home, no site menu): the title and the line under it, the form's largest text, so the page
+ * paints before the app's code arrives (docs/decisions/0028). The form itself comes with the app.
+ */
+export function preRegisterFrame(school: SchoolAnswer): string {
+  const year = digitsToPersian(`${school.academicYear}-${school.academicYear + 1}`);
+  const brand =
+    `<a class="fs-brand" href="/"><img src="${esc(school.logo?.thumb ?? '/icons/icon-192.png')}" width="36" height="36"` +
+    ` alt="" style="object-fit:contain"><span>${esc(nameOf(school))}</span></a>`;
+  const line = `${nameOf(school)} — ${PAGE_TEXT.preRegisterForm(year)}`;
+  return (
+    `<div class="fs-page"><header class="fs-header"><div class="fs-wrap fs-bar fs-narrow">${brand}` +
+    `<a class="fs-back" href="/">${esc(PAGE_TEXT.backHome)}</a></div></header><main class="fs-main">` +
+    `<div class="fs-wrap fs-section fs-narrow"><h1>${esc(PAGE_TEXT.preRegister)}</h1><p class="fs-lead">${esc(line)}</p>` +
+    `${school.preRegistrationOpen ? '' : `<p>${esc(PAGE_TEXT.preRegisterClosed)}</p>`}</div></main></div>`
+  );
+}
+
 export function frame(school: SchoolAnswer | null, current: string, main: string): string {
   return `<div class="fs-page">${header(current, school)}<main class="fs-main">${main}</main>${footer(school)}</div>`;
 }
@@ -146,9 +166,13 @@ export function newsList(items: NewsCardAnswer[]): string {
 }
 
 export function hero(school: SchoolAnswer): string {
+  // The app's two buttons under the slogan, so the page below keeps its place when the app takes over.
+  const actions =
+    `<div class="fs-actions">${school.preRegistrationOpen ? `<a class="fs-btn fs-btn-white" href="/pre-register">${esc(PAGE_TEXT.preRegister)}</a>` : ''}` +
+    `<a class="fs-btn fs-btn-outline" href="/auth">${esc(PAGE_TEXT.login)}</a></div>`;
   return (
     `<section class="fs-hero"><div class="fs-wrap"><h1>${esc(school.name)}</h1>` +
-    `${school.slogan ? `<p>${esc(school.slogan)}</p>` : ''}</div></section>`
+    `${school.slogan ? `<p>${esc(school.slogan)}</p>` : ''}${actions}</div></section>`
   );
 }
 
@@ -161,7 +185,7 @@ export function preRegisterCall(school: SchoolAnswer): string {
   const year = digitsToPersian(`${school.academicYear}-${school.academicYear + 1}`);
   return (
     `<section class="fs-wrap fs-section"><div class="fs-card fs-call"><h2>${esc(PAGE_TEXT.preRegisterYear(year))}</h2>` +
-    `<p class="fs-dim">${esc(PAGE_TEXT.preRegisterLine)}</p><p><a href="/pre-register">${esc(PAGE_TEXT.preRegisterCta)}</a></p></div></section>`
+    `<p class="fs-lead">${esc(PAGE_TEXT.preRegisterLine)}</p><a class="fs-btn fs-btn-brand" href="/pre-register">${esc(PAGE_TEXT.preRegisterCta)}</a></div></section>`
   );
 }
 

@@ -26,6 +26,7 @@ import {
   photoGrid,
   plain,
   preRegisterCall,
+  preRegisterFrame,
   schoolLd,
   titled,
 } from './page-markup';
@@ -244,7 +245,7 @@ async function publicPage(
         description: clip(
           `${PAGE_TEXT.preRegister} ${name}: ${school?.preRegistrationOpen ? PAGE_TEXT.preRegisterOpen : PAGE_TEXT.preRegisterClosed}`,
         ),
-        body: '',
+        body: school ? preRegisterFrame(school) : '',
       };
   }
 }
