@@ -25,7 +25,7 @@ const AREA_PATHS = [
   '/dashboard/pre-register/print/1',
 ];
 
-/** Spec §4/§6: who may open which area; everything else goes to /auth. */
+/** Who may open which area (the access rule of decision 0002); everything else goes to /auth. */
 const EXPECTED: Record<Exclude<DemoUser, 'student2'> | 'anonymous', (path: string) => boolean> = {
   anonymous: () => false,
   student1: (p) => p.startsWith('/student'),
