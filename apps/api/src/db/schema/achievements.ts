@@ -1,10 +1,11 @@
-import { date, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { date, index, integer, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import { id, timestamps } from './columns';
 
 /** An achievement of the school or its students, shown on the public site in `position` order. */
 export const achievements = pgTable(
   'achievements',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     title: varchar('title', { length: 200 }).notNull(),
     description: text('description').notNull().default(''),
     /** Calendar date (ISO), shown Jalali. */
@@ -13,8 +14,7 @@ export const achievements = pgTable(
     imageWidth: integer('image_width'),
     imageHeight: integer('image_height'),
     position: integer('position').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index('achievements_order_idx').on(t.position, t.id)],
 );

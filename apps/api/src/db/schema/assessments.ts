@@ -1,18 +1,7 @@
 import { ASSESSMENT_KINDS } from '@madreseh/contract/assessments/assessments.contract';
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  integer,
-  numeric,
-  pgEnum,
-  pgTable,
-  primaryKey,
-  smallint,
-  timestamp,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { check, date, index, numeric, pgEnum, pgTable, primaryKey, smallint, varchar } from 'drizzle-orm/pg-core';
+import { id, instantNow, ref, requiredRef, timestamps } from './columns';
 import { groupSubjects, groups, students } from './school';
 import { users } from './users';
 
@@ -25,21 +14,16 @@ export const assessmentKindEnum = pgEnum('assessment_kind', ASSESSMENT_KINDS);
 export const assessments = pgTable(
   'assessments',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => groups.id, { onDelete: 'cascade' }),
-    subjectId: integer('subject_id')
-      .notNull()
-      .references(() => groupSubjects.id, { onDelete: 'cascade' }),
+    id: id(),
+    groupId: requiredRef('group_id', () => groups.id, 'cascade'),
+    subjectId: requiredRef('subject_id', () => groupSubjects.id, 'cascade'),
     academicYear: smallint('academic_year').notNull(),
     kind: assessmentKindEnum('kind').notNull(),
     title: varchar('title', { length: 100 }).notNull(),
     date: date('date', { mode: 'string' }).notNull(),
     maxScore: numeric('max_score', { precision: 5, scale: 2, mode: 'number' }).notNull().default(20),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: ref('created_by', () => users.id, 'set null'),
+    ...timestamps(),
   },
   (t) => [
     index('assessments_subject_date_idx').on(t.subjectId, t.date),
@@ -51,14 +35,10 @@ export const assessments = pgTable(
 export const assessmentMarks = pgTable(
   'assessment_marks',
   {
-    assessmentId: integer('assessment_id')
-      .notNull()
-      .references(() => assessments.id, { onDelete: 'cascade' }),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    assessmentId: requiredRef('assessment_id', () => assessments.id, 'cascade'),
+    studentId: requiredRef('student_id', () => students.id, 'cascade'),
     score: numeric('score', { precision: 5, scale: 2, mode: 'number' }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: instantNow('updated_at'),
   },
   (t) => [
     primaryKey({ columns: [t.assessmentId, t.studentId] }),

@@ -1,18 +1,7 @@
 import { ATTENDANCE_STATES } from '@madreseh/contract/attendance/attendance.contract';
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  integer,
-  pgEnum,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  unique,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { check, date, index, pgEnum, pgTable, smallint, text, unique, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, id, instantNow, ref, requiredRef } from './columns';
 import { groups, students } from './school';
 import { users } from './users';
 
@@ -25,20 +14,16 @@ export const attendanceStateEnum = pgEnum('attendance_state', ATTENDANCE_STATES)
 export const attendance = pgTable(
   'attendance',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => groups.id, { onDelete: 'cascade' }),
+    id: id(),
+    studentId: requiredRef('student_id', () => students.id, 'cascade'),
+    groupId: requiredRef('group_id', () => groups.id, 'cascade'),
     date: date('date', { mode: 'string' }).notNull(),
     period: smallint('period'),
     state: attendanceStateEnum('state').notNull(),
     lateMinutes: smallint('late_minutes'),
     reason: varchar('reason', { length: 200 }),
-    recordedBy: integer('recorded_by').references(() => users.id, { onDelete: 'set null' }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    recordedBy: ref('recorded_by', () => users.id, 'set null'),
+    updatedAt: instantNow('updated_at'),
   },
   (t) => [
     unique('attendance_student_date_period_key').on(t.studentId, t.date, t.period).nullsNotDistinct(),
@@ -54,15 +39,11 @@ export const attendanceSaves = pgTable(
   'attendance_saves',
   {
     clientKey: varchar('client_key', { length: 64 }).primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
+    groupId: requiredRef('group_id', () => groups.id, 'cascade'),
     date: date('date', { mode: 'string' }).notNull(),
     period: smallint('period'),
-    savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+    savedAt: instantNow('saved_at'),
   },
   (t) => [index('attendance_saves_group_date_idx').on(t.groupId, t.date)],
 );
@@ -80,15 +61,13 @@ export const schoolHolidays = pgTable('school_holidays', {
 export const studentNotices = pgTable(
   'student_notices',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    id: id(),
+    studentId: requiredRef('student_id', () => students.id, 'cascade'),
     kind: varchar('kind', { length: 30 }).notNull(),
     ref: varchar('ref', { length: 40 }).notNull(),
     title: varchar('title', { length: 200 }).notNull(),
     body: text('body').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [
     unique('student_notices_student_kind_ref_key').on(t.studentId, t.kind, t.ref),

@@ -1,18 +1,7 @@
 import { NOTIFICATION_CHANNELS, NOTIFICATION_STATES } from '@madreseh/contract/notifications/notifications.contract';
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgEnum,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgEnum, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, id, instant, instantNow, ref } from './columns';
 import { users } from './users';
 
 export const notificationChannelEnum = pgEnum('notification_channel', NOTIFICATION_CHANNELS);
@@ -26,10 +15,10 @@ export const notificationStateEnum = pgEnum('notification_state', NOTIFICATION_S
 export const notifications = pgTable(
   'notifications',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     channel: notificationChannelEnum('channel').notNull(),
     /** In-app: the user who sees it. */
-    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    userId: ref('user_id', () => users.id, 'cascade'),
     /** SMS: the number it goes to (09xxxxxxxxx). */
     mobile: varchar('mobile', { length: 11 }),
     template: varchar('template', { length: 40 }).notNull(),
@@ -40,15 +29,15 @@ export const notifications = pgTable(
     state: notificationStateEnum('state').notNull().default('queued'),
     attempts: smallint('attempts').notNull().default(0),
     parts: smallint('parts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    nextAttemptAt: instantNow('next_attempt_at'),
+    claimedUntil: instant('claimed_until'),
     lastError: text('last_error'),
     provider: varchar('provider', { length: 20 }),
     providerMessageId: varchar('provider_message_id', { length: 100 }),
-    readAt: timestamp('read_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    readAt: instant('read_at'),
+    ...createdAt(),
+    sentAt: instant('sent_at'),
+    deliveredAt: instant('delivered_at'),
   },
   (t) => [
     uniqueIndex('notifications_idempotency_key').on(t.idempotencyKey),
@@ -65,5 +54,5 @@ export const notifications = pgTable(
 /** Numbers that turned non-essential SMS off; payment and security messages still go. */
 export const smsOptOuts = pgTable('sms_opt_outs', {
   mobile: varchar('mobile', { length: 11 }).primaryKey(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  ...createdAt(),
 });

@@ -1,5 +1,6 @@
 import { PARENT_RELATIONS } from '@madreseh/contract/parents/parents.contract';
-import { index, integer, pgEnum, pgTable, primaryKey, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgEnum, pgTable, primaryKey, smallint, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, id, instant, requiredRef, timestamps } from './columns';
 import { students } from './school';
 import { users } from './users';
 
@@ -7,7 +8,7 @@ export const parentRelationEnum = pgEnum('parent_relation', PARENT_RELATIONS);
 
 /** A parent: a login (users row, role parent, the mobile as username) and a name. */
 export const parents = pgTable('parents', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  id: id(),
   userId: integer('user_id')
     .notNull()
     .unique('parents_user_key')
@@ -16,22 +17,17 @@ export const parents = pgTable('parents', {
   fullName: varchar('full_name', { length: 200 }).notNull(),
   /** Optional: an imported parent is known by the mobile only until staff complete the record. */
   nationalCode: varchar('national_code', { length: 10 }).unique('parents_national_code_key'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  ...timestamps(),
 });
 
 /** Which children a parent reaches, and how they are related. */
 export const parentStudents = pgTable(
   'parent_students',
   {
-    parentId: integer('parent_id')
-      .notNull()
-      .references(() => parents.id, { onDelete: 'cascade' }),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'cascade' }),
+    parentId: requiredRef('parent_id', () => parents.id, 'cascade'),
+    studentId: requiredRef('student_id', () => students.id, 'cascade'),
     relation: parentRelationEnum('relation').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [primaryKey({ columns: [t.parentId, t.studentId] }), index('parent_students_student_idx').on(t.studentId)],
 );
@@ -43,15 +39,15 @@ export const parentStudents = pgTable(
 export const otpCodes = pgTable(
   'otp_codes',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     mobile: varchar('mobile', { length: 11 }).notNull(),
     /** `salt:sha256(salt:code)`, hex. */
     codeHash: varchar('code_hash', { length: 120 }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
     /** Wrong codes tried against this one; at the limit it is spent. */
     attempts: smallint('attempts').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [index('otp_codes_mobile_idx').on(t.mobile, t.createdAt)],
 );

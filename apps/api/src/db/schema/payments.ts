@@ -6,15 +6,14 @@ import {
   check,
   date,
   index,
-  integer,
   pgEnum,
   pgTable,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { id, instant, instantNow, ref, requiredRef, timestamps } from './columns';
 import { students } from './school';
 import { users } from './users';
 
@@ -26,19 +25,16 @@ export const moneyUnitEnum = pgEnum('money_unit', MONEY_UNITS);
 export const invoices = pgTable(
   'invoices',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'restrict' }),
+    id: id(),
+    studentId: requiredRef('student_id', () => students.id, 'restrict'),
     title: varchar('title', { length: 150 }).notNull(),
     description: text('description'),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    cancelledBy: integer('cancelled_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: ref('created_by', () => users.id, 'set null'),
+    ...timestamps(),
+    cancelledAt: instant('cancelled_at'),
+    cancelledBy: ref('cancelled_by', () => users.id, 'set null'),
     cancelReason: varchar('cancel_reason', { length: 300 }),
   },
   (t) => [
@@ -59,10 +55,8 @@ export const invoices = pgTable(
 export const payments = pgTable(
   'payments',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    invoiceId: integer('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'restrict' }),
+    id: id(),
+    invoiceId: requiredRef('invoice_id', () => invoices.id, 'restrict'),
     method: paymentMethodEnum('method').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     status: paymentStatusEnum('status').notNull().default('pending'),
@@ -74,24 +68,24 @@ export const payments = pgTable(
     /** Storage key of the receipt photo (through the image pipeline). */
     receiptKey: varchar('receipt_key', { length: 200 }),
     trackingNumber: varchar('tracking_number', { length: 40 }),
-    transferredAt: timestamp('transferred_at', { withTimezone: true }),
+    transferredAt: instant('transferred_at'),
     note: varchar('note', { length: 300 }),
-    submittedBy: integer('submitted_by').references(() => users.id, { onDelete: 'set null' }),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
-    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    submittedBy: ref('submitted_by', () => users.id, 'set null'),
+    submittedAt: instantNow('submitted_at'),
+    decidedBy: ref('decided_by', () => users.id, 'set null'),
+    decidedAt: instant('decided_at'),
     rejectReason: varchar('reject_reason', { length: 300 }),
     failureReason: varchar('failure_reason', { length: 300 }),
     /**
      * A gateway payment claimed for verification until this time: the gateway is being asked,
      * outside any transaction, and nobody else asks it or pays the invoice another way meanwhile.
      */
-    verifyingUntil: timestamp('verifying_until', { withTimezone: true }),
+    verifyingUntil: instant('verifying_until'),
     /**
      * One share of a parent's payment for several invoices (payment_batches): the gateway knows the
      * batch, this row is what the batch brings to this invoice; its authority stays empty.
      */
-    batchId: integer('batch_id').references((): AnyPgColumn => paymentBatches.id, { onDelete: 'restrict' }),
+    batchId: ref('batch_id', (): AnyPgColumn => paymentBatches.id, 'restrict'),
   },
   (t) => [
     index('payments_invoice_idx').on(t.invoiceId),
@@ -119,7 +113,7 @@ export const paymentSettings = pgTable(
     bankName: varchar('bank_name', { length: 60 }),
     /** The school's account number (شبا), «IR» and 24 digits. */
     sheba: varchar('sheba', { length: 26 }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: instantNow('updated_at'),
   },
   (t) => [check('payment_settings_single_row', sql`${t.id} = 1`)],
 );
@@ -132,18 +126,18 @@ export const paymentSettings = pgTable(
 export const paymentBatches = pgTable(
   'payment_batches',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     status: paymentStatusEnum('status').notNull().default('pending'),
     gateway: varchar('gateway', { length: 30 }).notNull(),
     authority: varchar('authority', { length: 100 }),
     referenceId: varchar('reference_id', { length: 100 }),
     cardMasked: varchar('card_masked', { length: 19 }),
-    submittedBy: integer('submitted_by').references(() => users.id, { onDelete: 'set null' }),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
-    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    submittedBy: ref('submitted_by', () => users.id, 'set null'),
+    submittedAt: instantNow('submitted_at'),
+    decidedAt: instant('decided_at'),
     failureReason: varchar('failure_reason', { length: 300 }),
-    verifyingUntil: timestamp('verifying_until', { withTimezone: true }),
+    verifyingUntil: instant('verifying_until'),
   },
   (t) => [
     uniqueIndex('payment_batches_gateway_authority_key').on(t.gateway, t.authority),

@@ -4,16 +4,15 @@ import {
   check,
   date,
   index,
-  integer,
   numeric,
   pgEnum,
   pgTable,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { createdAt, id, instant, ref } from './columns';
 import { genderEnum } from './school';
 import { persianSortKey } from './sort-key';
 import { users } from './users';
@@ -24,7 +23,7 @@ export const preRegisterStatusEnum = pgEnum('pre_register_status', PRE_REGISTER_
 export const preRegistrations = pgTable(
   'pre_registrations',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     /** Eight random digits the family keeps to look the request up (with the national code); older rows have ten. */
     trackingCode: varchar('tracking_code', { length: 10 }).notNull(),
     academicYear: smallint('academic_year').notNull(),
@@ -47,13 +46,13 @@ export const preRegistrations = pgTable(
     notes: text('notes').notNull().default(''),
     status: preRegisterStatusEnum('status').notNull().default('new'),
     adminNote: text('admin_note').notNull().default(''),
-    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
-    statusChangedBy: integer('status_changed_by').references(() => users.id, { onDelete: 'set null' }),
+    statusChangedAt: instant('status_changed_at'),
+    statusChangedBy: ref('status_changed_by', () => users.id, 'set null'),
     /** Names, national code and tracking code normalised for search. */
     searchText: text('search_text').notNull().default(''),
     /** Surname then name in Persian alphabetical order (computed by the database). */
     sortName: persianSortKey('sort_name', 'last_name', 'first_name'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [
     uniqueIndex('pre_registrations_tracking_key').on(t.trackingCode),

@@ -1,30 +1,15 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, index, numeric, pgTable, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { id, instant, requiredRef, timestamps } from './columns';
 import { groupSubjects, groups, students } from './school';
 
 /** One student's report card of one class and term; students see it only once published. */
 export const reportCards = pgTable(
   'report_cards',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => students.id, { onDelete: 'restrict' }),
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => groups.id, { onDelete: 'restrict' }),
+    id: id(),
+    studentId: requiredRef('student_id', () => students.id, 'restrict'),
+    groupId: requiredRef('group_id', () => groups.id, 'restrict'),
     academicYear: smallint('academic_year').notNull(),
     /** A key of TERMS in the contract: 'first', 'second' or a month. */
     term: varchar('term', { length: 20 }).notNull(),
@@ -32,9 +17,8 @@ export const reportCards = pgTable(
     /** Weighted average computed on the server when the grades are saved (numeric scale only). */
     average: numeric('average', { precision: 5, scale: 2, mode: 'number' }),
     published: boolean('published').notNull().default(false),
-    publishedAt: timestamp('published_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: instant('published_at'),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('report_cards_student_group_term_key').on(t.studentId, t.groupId, t.term),
@@ -46,13 +30,9 @@ export const reportCards = pgTable(
 export const reportCardGrades = pgTable(
   'report_card_grades',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    reportCardId: integer('report_card_id')
-      .notNull()
-      .references(() => reportCards.id, { onDelete: 'cascade' }),
-    subjectId: integer('subject_id')
-      .notNull()
-      .references(() => groupSubjects.id, { onDelete: 'restrict' }),
+    id: id(),
+    reportCardId: requiredRef('report_card_id', () => reportCards.id, 'cascade'),
+    subjectId: requiredRef('subject_id', () => groupSubjects.id, 'restrict'),
     subjectName: varchar('subject_name', { length: 100 }).notNull(),
     weight: smallint('weight').notNull(),
     score: numeric('score', { precision: 4, scale: 2, mode: 'number' }),

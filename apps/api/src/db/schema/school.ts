@@ -7,16 +7,15 @@ import {
   check,
   date,
   index,
-  integer,
   numeric,
   pgEnum,
   pgTable,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { id, ref, requiredRef, timestamps } from './columns';
 import { persianSortKey } from './sort-key';
 import { users } from './users';
 
@@ -28,7 +27,7 @@ export const genderEnum = pgEnum('gender', GENDERS);
 export const groups = pgTable(
   'groups',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     name: varchar('name', { length: 100 }).notNull(),
     gradeLevel: smallint('grade_level').notNull(),
     /** The Jalali year the school year starts in (Mehr): 1405 means 1405–1406. */
@@ -38,8 +37,7 @@ export const groups = pgTable(
     usesMonthly: boolean('uses_monthly').notNull().default(false),
     /** The name in Persian alphabetical order (computed by the database). */
     sortName: persianSortKey('sort_name', 'name'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('groups_name_year_key').on(t.name, t.academicYear),
@@ -51,10 +49,8 @@ export const groups = pgTable(
 export const groupSubjects = pgTable(
   'group_subjects',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => groups.id, { onDelete: 'cascade' }),
+    id: id(),
+    groupId: requiredRef('group_id', () => groups.id, 'cascade'),
     name: varchar('name', { length: 100 }).notNull(),
     weight: smallint('weight').notNull().default(1),
     position: smallint('position').notNull().default(0),
@@ -69,15 +65,13 @@ export const groupSubjects = pgTable(
 export const students = pgTable(
   'students',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    id: id(),
+    userId: requiredRef('user_id', () => users.id, 'restrict'),
     firstName: varchar('first_name', { length: 100 }).notNull(),
     lastName: varchar('last_name', { length: 100 }).notNull(),
     nationalCode: varchar('national_code', { length: 10 }).notNull(),
     studentNumber: varchar('student_number', { length: 30 }),
-    groupId: integer('group_id').references(() => groups.id, { onDelete: 'set null' }),
+    groupId: ref('group_id', () => groups.id, 'set null'),
     birthDate: date('birth_date', { mode: 'string' }),
     gender: genderEnum('gender'),
     fatherName: varchar('father_name', { length: 100 }),
@@ -91,8 +85,7 @@ export const students = pgTable(
     searchText: text('search_text').notNull().default(''),
     /** Surname then name in Persian alphabetical order (computed by the database). */
     sortName: persianSortKey('sort_name', 'last_name', 'first_name'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('students_user_key').on(t.userId),

@@ -1,16 +1,6 @@
 import { NEWS_AUDIENCES, NEWS_STATUSES } from '@madreseh/contract/news/news.contract';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgEnum,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, id, instant, instantNow, ref, requiredRef, timestamps } from './columns';
 import { groups } from './school';
 import { users } from './users';
 
@@ -18,8 +8,8 @@ import { users } from './users';
 export const settings = pgTable('settings', {
   key: varchar('key', { length: 40 }).primaryKey(),
   value: jsonb('value').notNull(),
-  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: ref('updated_by', () => users.id, 'set null'),
+  updatedAt: instantNow('updated_at'),
 });
 
 export const newsAudienceEnum = pgEnum('news_audience', NEWS_AUDIENCES);
@@ -29,7 +19,7 @@ export const newsStatusEnum = pgEnum('news_status', NEWS_STATUSES);
 export const news = pgTable(
   'news',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     title: varchar('title', { length: 200 }).notNull(),
     summary: varchar('summary', { length: 500 }).notNull().default(''),
     /** Sanitized HTML. */
@@ -38,10 +28,9 @@ export const news = pgTable(
     audience: newsAudienceEnum('audience').notNull(),
     pinned: boolean('pinned').notNull().default(false),
     status: newsStatusEnum('status').notNull().default('draft'),
-    publishAt: timestamp('publish_at', { withTimezone: true }).notNull().defaultNow(),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    publishAt: instantNow('publish_at'),
+    createdBy: ref('created_by', () => users.id, 'set null'),
+    ...timestamps(),
   },
   (t) => [index('news_visible_idx').on(t.audience, t.status, t.publishAt)],
 );
@@ -50,12 +39,8 @@ export const news = pgTable(
 export const newsGroups = pgTable(
   'news_groups',
   {
-    newsId: integer('news_id')
-      .notNull()
-      .references(() => news.id, { onDelete: 'cascade' }),
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => groups.id, { onDelete: 'cascade' }),
+    newsId: requiredRef('news_id', () => news.id, 'cascade'),
+    groupId: requiredRef('group_id', () => groups.id, 'cascade'),
   },
   (t) => [primaryKey({ columns: [t.newsId, t.groupId] }), index('news_groups_group_idx').on(t.groupId)],
 );
@@ -64,7 +49,7 @@ export const newsGroups = pgTable(
 export const galleryPhotos = pgTable(
   'gallery_photos',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     imageKey: varchar('image_key', { length: 200 }).notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
@@ -72,8 +57,8 @@ export const galleryPhotos = pgTable(
     album: varchar('album', { length: 80 }).notNull().default(''),
     /** Smaller first; new photos go first (negative of a growing counter). */
     position: integer('position').notNull().default(0),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: ref('created_by', () => users.id, 'set null'),
+    ...createdAt(),
   },
   (t) => [index('gallery_photos_order_idx').on(t.position, t.id), index('gallery_photos_album_idx').on(t.album)],
 );
@@ -82,16 +67,16 @@ export const galleryPhotos = pgTable(
 export const contactMessages = pgTable(
   'contact_messages',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     name: varchar('name', { length: 100 }).notNull(),
     replyTo: varchar('reply_to', { length: 120 }).notNull(),
     subject: varchar('subject', { length: 150 }).notNull(),
     message: text('message').notNull(),
-    readAt: timestamp('read_at', { withTimezone: true }),
+    readAt: instant('read_at'),
     ip: varchar('ip', { length: 64 }),
     /** Name, contact, subject and text normalised for search. */
     searchText: text('search_text').notNull().default(''),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [index('contact_messages_read_idx').on(t.readAt, t.createdAt)],
 );

@@ -1,4 +1,5 @@
-import { customType, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { customType, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
 
 /** Binary data: a Buffer in the code, whichever driver (node-postgres answers Buffers, PGlite Uint8Arrays). */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -15,5 +16,5 @@ export const storedFiles = pgTable('stored_files', {
   name: varchar('name', { length: 220 }).primaryKey(),
   size: integer('size').notNull(),
   data: bytea('data').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  ...createdAt(),
 });

@@ -1,9 +1,10 @@
-import { index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, id, instant } from './columns';
 
 /** Fixed-window counters for rate limits, kept in the database so every instance shares them. */
 export const rateLimits = pgTable('rate_limits', {
   key: varchar('key', { length: 200 }).primaryKey(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  windowStart: instant('window_start').notNull(),
   count: integer('count').notNull(),
 });
 
@@ -15,14 +16,14 @@ export const rateLimits = pgTable('rate_limits', {
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     userId: integer('user_id'),
     action: varchar('action', { length: 80 }).notNull(),
     entity: varchar('entity', { length: 80 }).notNull(),
     entityId: varchar('entity_id', { length: 80 }),
     details: jsonb('details'),
     ip: varchar('ip', { length: 64 }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId), index('audit_log_created_idx').on(t.createdAt)],
 );
@@ -43,7 +44,7 @@ export const idempotencyKeys = pgTable(
     status: smallint('status'),
     contentType: varchar('content_type', { length: 100 }),
     body: text('body'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, smallint, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { index, pgTable, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, id, requiredRef, timestamps } from './columns';
 import { groupSubjects, groups } from './school';
 import { persianSortKey } from './sort-key';
 import { users } from './users';
@@ -7,18 +8,15 @@ import { users } from './users';
 export const teachers = pgTable(
   'teachers',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    id: id(),
+    userId: requiredRef('user_id', () => users.id, 'restrict'),
     firstName: varchar('first_name', { length: 100 }).notNull(),
     lastName: varchar('last_name', { length: 100 }).notNull(),
     mobile: varchar('mobile', { length: 11 }).notNull(),
     nationalCode: varchar('national_code', { length: 10 }).notNull(),
     /** Surname then name in Persian alphabetical order (computed by the database). */
     sortName: persianSortKey('sort_name', 'last_name', 'first_name'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('teachers_user_key').on(t.userId),
@@ -34,18 +32,12 @@ export const teachers = pgTable(
 export const teacherSubjects = pgTable(
   'teacher_subjects',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    teacherId: integer('teacher_id')
-      .notNull()
-      .references(() => teachers.id, { onDelete: 'cascade' }),
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => groups.id, { onDelete: 'cascade' }),
-    subjectId: integer('subject_id')
-      .notNull()
-      .references(() => groupSubjects.id, { onDelete: 'cascade' }),
+    id: id(),
+    teacherId: requiredRef('teacher_id', () => teachers.id, 'cascade'),
+    groupId: requiredRef('group_id', () => groups.id, 'cascade'),
+    subjectId: requiredRef('subject_id', () => groupSubjects.id, 'cascade'),
     academicYear: smallint('academic_year').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...createdAt(),
   },
   (t) => [
     uniqueIndex('teacher_subjects_subject_key').on(t.subjectId),

@@ -1,16 +1,6 @@
 import { ROLES } from '@madreseh/contract/roles';
-import {
-  boolean,
-  index,
-  integer,
-  pgEnum,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgEnum, pgTable, primaryKey, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, id, instant, instantNow, requiredRef, timestamps } from './columns';
 import { persianSortKey } from './sort-key';
 
 export const roleEnum = pgEnum('role', ROLES);
@@ -18,7 +8,7 @@ export const roleEnum = pgEnum('role', ROLES);
 export const users = pgTable(
   'users',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     username: varchar('username', { length: 64 }).notNull(),
     passwordHash: text('password_hash').notNull(),
     role: roleEnum('role').notNull(),
@@ -26,8 +16,7 @@ export const users = pgTable(
     active: boolean('active').notNull().default(true),
     /** The full name in Persian alphabetical order (computed by the database). */
     sortName: persianSortKey('sort_name', 'full_name'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('users_username_key').on(t.username), index('users_role_idx').on(t.role)],
 );
@@ -35,14 +24,12 @@ export const users = pgTable(
 export const sessions = pgTable(
   'sessions',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: id(),
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
+    ...createdAt(),
+    lastSeenAt: instantNow('last_seen_at'),
+    expiresAt: instant('expires_at').notNull(),
     userAgent: varchar('user_agent', { length: 300 }),
     ip: varchar('ip', { length: 64 }),
   },
@@ -61,9 +48,9 @@ export const loginThrottle = pgTable(
     username: varchar('username', { length: 64 }).notNull(),
     device: varchar('device', { length: 64 }).notNull().default(''),
     failures: integer('failures').notNull(),
-    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+    lastFailureAt: instant('last_failure_at').notNull(),
     /** No attempt is checked before this instant (null: none is waiting). */
-    waitUntil: timestamp('wait_until', { withTimezone: true }),
+    waitUntil: instant('wait_until'),
   },
   (t) => [
     primaryKey({ columns: [t.username, t.device] }),
@@ -76,10 +63,8 @@ export const loginDevices = pgTable(
   'login_devices',
   {
     deviceHash: varchar('device_hash', { length: 64 }).notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
+    lastUsedAt: instantNow('last_used_at'),
   },
   (t) => [primaryKey({ columns: [t.deviceHash, t.userId] }), index('login_devices_last_used_idx').on(t.lastUsedAt)],
 );
