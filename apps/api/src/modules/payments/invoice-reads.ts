@@ -3,6 +3,7 @@ import type { InvoiceStatus, InvoiceView } from '@madreseh/contract/payments/pay
 import { and, asc, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { keptRows } from '../../db/invalidation';
+import { perDatabase } from '../../db/prepared';
 import { invoices, payments } from '../../db/schema/payments';
 import { groups, students } from '../../db/schema/school';
 import { AppError } from '../../lib/errors';
@@ -17,18 +18,24 @@ import { MSG } from './payments.messages';
 
 /**
  * The invoices of one student with all their payments, newest due date last: one statement, the payments
- * a lateral join read invoice by invoice through their index (never a scan of every payment).
+ * a lateral join read invoice by invoice through their index (never a scan of every payment). Built and
+ * prepared once per database: every student's and parent's invoice page runs it.
  */
-export async function invoicesOfStudent(db: Tx, studentId: number, sign: SignUrl): Promise<InvoiceView[]> {
+const studentInvoiceRows = perDatabase((db) => {
   const columns = getTableColumns(payments);
   const pay = db.select(columns).from(payments).where(eq(payments.invoiceId, invoices.id)).as('pay');
   const payColumns = Object.fromEntries(Object.keys(columns).map((k) => [k, pay[k as keyof typeof columns]]));
-  const rows = await db
+  return db
     .select({ inv: invoices, pay: payColumns as unknown as typeof columns })
     .from(invoices)
     .leftJoinLateral(pay, sql`true`)
-    .where(eq(invoices.studentId, studentId))
-    .orderBy(asc(invoices.dueDate), asc(invoices.id), asc(pay.submittedAt), asc(pay.id));
+    .where(eq(invoices.studentId, sql.placeholder('studentId')))
+    .orderBy(asc(invoices.dueDate), asc(invoices.id), asc(pay.submittedAt), asc(pay.id))
+    .prepare('student_invoices');
+});
+
+export async function invoicesOfStudent(db: Db, studentId: number, sign: SignUrl): Promise<InvoiceView[]> {
+  const rows = await studentInvoiceRows(db).execute({ studentId });
   const byInvoice = new Map<number, { inv: InvoiceRow; pays: PaymentRow[] }>();
   for (const r of rows) {
     let entry = byInvoice.get(r.inv.id);
