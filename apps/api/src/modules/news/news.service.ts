@@ -7,9 +7,10 @@ import type {
   newsInputSchema,
 } from '@madreseh/contract/news/news.contract';
 import { imageUrls } from '@madreseh/contract/uploads';
-import { and, desc, eq, exists, gt, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, ilike, inArray, lte, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
+import { perDatabase } from '../../db/prepared';
 import { groups, students } from '../../db/schema/school';
 import { news, newsGroups } from '../../db/schema/site';
 import { users } from '../../db/schema/users';
@@ -305,15 +306,25 @@ export async function replaceNewsCover(
 const visibleNow = () => and(eq(news.status, 'published'), lte(news.publishAt, sql`now()`)) as SQL;
 const readerOrder = [desc(news.pinned), desc(news.publishAt), desc(news.id)];
 
-/** One page of cards and the total, in one statement (a second only for a page past the end). */
-async function pageOfCards(db: Db, cond: SQL, page: number, pageSize: number) {
-  const rows = await db
+/** A page of cards with the total, in one statement; limit and offset are placeholders. */
+const cardsWithTotal = (db: Db, cond: SQL) =>
+  db
     .select({ ...cardColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(news)
     .where(cond)
     .orderBy(...readerOrder)
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+
+/** The two lists every visitor and every student opens: built and prepared once per database. */
+const publicCards = perDatabase((db) => cardsWithTotal(db, publicCond()).prepare('public_news_cards'));
+const studentCards = perDatabase((db) =>
+  cardsWithTotal(db, studentCond(sql.placeholder('userId'))).prepare('student_news_cards'),
+);
+type CardRow = Awaited<ReturnType<ReturnType<typeof publicCards>['execute']>>[number];
+
+/** The page's answer from its rows; the total is counted again only for a page past the end. */
+async function pageOfCards(db: Db, rows: CardRow[], cond: SQL, page: number, pageSize: number) {
   let total = rows[0]?.total ?? 0;
   if (!rows.length && page > 1) {
     const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(news).where(cond);
@@ -333,8 +344,9 @@ async function detail(db: Db, cond: SQL): Promise<NewsDetail> {
 
 const publicCond = () => and(eq(news.audience, 'public'), visibleNow()) as SQL;
 
-export function listPublicNews(db: Db, page: number, pageSize: number) {
-  return pageOfCards(db, publicCond(), page, pageSize);
+export async function listPublicNews(db: Db, page: number, pageSize: number) {
+  const rows = await publicCards(db).execute({ limit: pageSize, offset: (page - 1) * pageSize });
+  return pageOfCards(db, rows, publicCond(), page, pageSize);
 }
 
 export function getPublicNews(db: Db, id: number) {
@@ -345,7 +357,7 @@ export function getPublicNews(db: Db, id: number) {
  * What a student may read: published, due, and for all students or for the group the student is
  * in now (taken from the student's own record, never from the request).
  */
-function studentCond(userId: number): SQL {
+function studentCond(userId: number | Placeholder): SQL {
   const inMyGroup = exists(
     sql`(select 1 from ${newsGroups} join ${students} on ${students.groupId} = ${newsGroups.groupId}
          where ${newsGroups.newsId} = ${news.id} and ${students.userId} = ${userId} and ${students.status} = 'active')`,
@@ -353,8 +365,9 @@ function studentCond(userId: number): SQL {
   return and(visibleNow(), or(eq(news.audience, 'students'), and(eq(news.audience, 'groups'), inMyGroup))) as SQL;
 }
 
-export function listStudentNews(db: Db, userId: number, page: number, pageSize: number) {
-  return pageOfCards(db, studentCond(userId), page, pageSize);
+export async function listStudentNews(db: Db, userId: number, page: number, pageSize: number) {
+  const rows = await studentCards(db).execute({ userId, limit: pageSize, offset: (page - 1) * pageSize });
+  return pageOfCards(db, rows, studentCond(userId), page, pageSize);
 }
 
 export function getStudentNews(db: Db, userId: number, id: number) {
