@@ -10,7 +10,7 @@ import {
   todayIso,
   toJalali,
 } from '@madreseh/contract/jalali-calendar';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import classes from './jalali-date-input.module.css';
 import { TextField } from './kit-form';
 import light from './kit-form.module.css';
@@ -35,7 +35,28 @@ export function yearsAgoIso(years: number): string {
   return `${Number(today.slice(0, 4)) - years}${today.slice(4, 7)}-01`;
 }
 
-export const WEEKDAY_INITIALS = ['ش', 'ی', 'د', 'س', 'چ', 'پ', 'ج'];
+const WEEKDAY_INITIALS = ['ش', 'ی', 'د', 'س', 'چ', 'پ', 'ج'];
+
+/** The weekdays' initials over the shown month's days; `day` draws a day's button (keyed by its date). */
+export function MonthGrid({ days, day }: { days: (string | null)[]; day: (iso: string) => ReactNode }) {
+  return (
+    <div className={classes.grid}>
+      {WEEKDAY_INITIALS.map((w) => (
+        <div key={w} className={classes.weekday} aria-hidden="true">
+          {w}
+        </div>
+      ))}
+      {days.map((iso, i) =>
+        iso ? (
+          day(iso)
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: empty cells before the first day have no identity
+          <div key={`blank-${i}`} />
+        ),
+      )}
+    </div>
+  );
+}
 
 /**
  * What both Jalali date fields (this one and ui/jalali-date-input) keep and do, whatever draws them:
@@ -257,21 +278,12 @@ export function JalaliCalendarField({
           ‹
         </button>
       </div>
-      <div className={classes.grid}>
-        {WEEKDAY_INITIALS.map((w) => (
-          <div key={w} className={classes.weekday} aria-hidden="true">
-            {w}
-          </div>
-        ))}
-        {days.map((iso, i) =>
-          iso ? (
-            <button type="button" key={iso} className={`${classes.day} ${light.dayButton}`} {...dayProps(iso)} />
-          ) : (
-            // biome-ignore lint/suspicious/noArrayIndexKey: empty cells before the first day have no identity
-            <div key={`blank-${i}`} />
-          ),
+      <MonthGrid
+        days={days}
+        day={(iso) => (
+          <button type="button" key={iso} className={`${classes.day} ${light.dayButton}`} {...dayProps(iso)} />
         )}
-      </div>
+      />
       <div className={light.calendarFoot}>
         <button type="button" className={light.textButton} disabled={!inRange(today)} onClick={() => pick(today)}>
           امروز

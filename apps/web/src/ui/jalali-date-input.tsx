@@ -10,7 +10,7 @@ import {
   type TextInputProps,
   UnstyledButton,
 } from '@mantine/core';
-import { CalendarIcon, useJalaliPicker, WEEKDAY_INITIALS } from './jalali-calendar';
+import { CalendarIcon, MonthGrid, useJalaliPicker } from './jalali-calendar';
 import classes from './jalali-date-input.module.css';
 
 export { impossibleDayMessage, yearsAgoIso } from './jalali-calendar';
@@ -131,21 +131,10 @@ export function JalaliDateInput({
               ‹
             </ActionIcon>
           </Group>
-          <div className={classes.grid}>
-            {WEEKDAY_INITIALS.map((w) => (
-              <div key={w} className={classes.weekday} aria-hidden="true">
-                {w}
-              </div>
-            ))}
-            {days.map((iso, i) =>
-              iso ? (
-                <UnstyledButton key={iso} className={classes.day} {...dayProps(iso)} />
-              ) : (
-                // biome-ignore lint/suspicious/noArrayIndexKey: empty cells before the first day have no identity
-                <div key={`blank-${i}`} />
-              ),
-            )}
-          </div>
+          <MonthGrid
+            days={days}
+            day={(iso) => <UnstyledButton key={iso} className={classes.day} {...dayProps(iso)} />}
+          />
           <Group justify="space-between" mt={6}>
             <Button size="compact-xs" variant="subtle" disabled={!inRange(today)} onClick={() => pick(today)}>
               امروز

@@ -3,6 +3,7 @@ import { ActionIcon, Badge, Code, Group, Menu, Paper, Table, Text, Tooltip } fro
 import { IconDots, IconEdit, IconKey, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatJalaliDate, formatJalaliDateTime } from '../../../lib/format';
+import { TableCard } from '../../../ui/table-card';
 import { adminsFa as t } from '../messages';
 
 const ROLE_COLORS: Record<StaffRole, string> = { 'super-admin': 'brand', admin: 'blue' };
@@ -129,56 +130,54 @@ export function AccountTable({
   actionsOf: (a: StaffAccount) => ReactNode;
 }) {
   return (
-    <Paper withBorder>
-      <Table.ScrollContainer minWidth={820}>
-        <Table stickyHeader highlightOnHover verticalSpacing="sm" data-testid="admins-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t.columns.name}</Table.Th>
-              <Table.Th>{t.columns.username}</Table.Th>
-              <Table.Th>{t.columns.role}</Table.Th>
-              <Table.Th>{t.columns.status}</Table.Th>
-              <Table.Th>{t.columns.created}</Table.Th>
-              <Table.Th>{t.columns.lastSeen}</Table.Th>
-              <Table.Th w={60}>{t.columns.actions}</Table.Th>
+    <TableCard minWidth={820}>
+      <Table stickyHeader highlightOnHover verticalSpacing="sm" data-testid="admins-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t.columns.name}</Table.Th>
+            <Table.Th>{t.columns.username}</Table.Th>
+            <Table.Th>{t.columns.role}</Table.Th>
+            <Table.Th>{t.columns.status}</Table.Th>
+            <Table.Th>{t.columns.created}</Table.Th>
+            <Table.Th>{t.columns.lastSeen}</Table.Th>
+            <Table.Th w={60}>{t.columns.actions}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((a) => (
+            <Table.Tr key={a.id} data-testid="admin-row" data-username={a.username}>
+              <Table.Td>
+                <Group gap={6} wrap="nowrap">
+                  <Text fw={600} size="sm">
+                    {a.fullName}
+                  </Text>
+                  {a.id === userId && (
+                    <Badge color="gray" variant="dot" size="sm">
+                      {t.you}
+                    </Badge>
+                  )}
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Code dir="ltr">{a.username}</Code>
+              </Table.Td>
+              <Table.Td>
+                <Badge color={ROLE_COLORS[a.role]} variant="light">
+                  {t.roles[a.role]}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Badge color={a.active ? 'green' : 'dark'} variant={a.active ? 'light' : 'outline'}>
+                  {a.active ? t.active : t.inactive}
+                </Badge>
+              </Table.Td>
+              <Table.Td className="tabular">{formatJalaliDate(a.createdAt)}</Table.Td>
+              <Table.Td className="tabular">{lastSeen(a)}</Table.Td>
+              <Table.Td>{actionsOf(a)}</Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((a) => (
-              <Table.Tr key={a.id} data-testid="admin-row" data-username={a.username}>
-                <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    <Text fw={600} size="sm">
-                      {a.fullName}
-                    </Text>
-                    {a.id === userId && (
-                      <Badge color="gray" variant="dot" size="sm">
-                        {t.you}
-                      </Badge>
-                    )}
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Code dir="ltr">{a.username}</Code>
-                </Table.Td>
-                <Table.Td>
-                  <Badge color={ROLE_COLORS[a.role]} variant="light">
-                    {t.roles[a.role]}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Badge color={a.active ? 'green' : 'dark'} variant={a.active ? 'light' : 'outline'}>
-                    {a.active ? t.active : t.inactive}
-                  </Badge>
-                </Table.Td>
-                <Table.Td className="tabular">{formatJalaliDate(a.createdAt)}</Table.Td>
-                <Table.Td className="tabular">{lastSeen(a)}</Table.Td>
-                <Table.Td>{actionsOf(a)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </TableCard>
   );
 }

@@ -63,6 +63,21 @@ function PasswordField({ value, onChange, error }: { value: string; onChange: (v
   );
 }
 
+/** The account's full name, focused first when its form opens. */
+function FullNameInput({ value, onChange, error }: { value: string; onChange: (v: string) => void; error?: string }) {
+  return (
+    <TextInput
+      label={t.fullName}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      error={error}
+      name="fullName"
+      required
+      data-autofocus
+    />
+  );
+}
+
 function RoleSelect({
   value,
   onChange,
@@ -105,15 +120,7 @@ export function CreateForm({ onDone }: { onDone: () => void }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        <TextInput
-          label={t.fullName}
-          value={v.fullName}
-          onChange={(e) => set('fullName', e.currentTarget.value)}
-          error={errors.fullName}
-          name="fullName"
-          required
-          data-autofocus
-        />
+        <FullNameInput value={v.fullName} onChange={(fullName) => set('fullName', fullName)} error={errors.fullName} />
         <TextInput
           label={t.username}
           description={t.usernameHint}
@@ -149,15 +156,7 @@ export function EditForm({ account, isSelf, onDone }: { account: StaffAccount; i
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <TextInput label={t.username} value={account.username} dir="ltr" readOnly variant="filled" />
-        <TextInput
-          label={t.fullName}
-          value={v.fullName}
-          onChange={(e) => set('fullName', e.currentTarget.value)}
-          error={errors.fullName}
-          name="fullName"
-          required
-          data-autofocus
-        />
+        <FullNameInput value={v.fullName} onChange={(fullName) => set('fullName', fullName)} error={errors.fullName} />
         <RoleSelect
           value={v.role}
           onChange={(role) => set('role', role)}

@@ -5,10 +5,11 @@ import {
   averagingRuleSchema,
   CONTINUOUS_KINDS,
 } from '@madreseh/contract/assessments/assessments.contract';
-import { Button, Card, Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useFormState } from '../../../lib/use-form-state';
+import { FormCard } from '../../../ui/form-card';
 import { ruleQuery, useSetRule } from '../api';
 import { assessmentsFa as t } from '../messages';
 
@@ -27,15 +28,9 @@ function RuleForm({ initial }: { initial: AveragingRule }) {
   const rule = form.values;
   const set = (patch: Partial<AveragingRule>) => form.setValues({ ...rule, ...patch });
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="md"
-      component="form"
-      noValidate
+    <FormCard
       data-testid="assessment-rule"
-      onSubmit={(e) => {
-        e.preventDefault();
+      onSubmit={() => {
         if (!form.check(averagingRuleSchema, rule)) return;
         save.mutate(rule, {
           onSuccess: () => notifications.show({ color: 'teal', message: t.rule.saved }),
@@ -86,7 +81,7 @@ function RuleForm({ initial }: { initial: AveragingRule }) {
           </Button>
         </Group>
       </Stack>
-    </Card>
+    </FormCard>
   );
 }
 

@@ -7,10 +7,11 @@ import {
   termRange,
 } from '@madreseh/contract/assessments/assessments.contract';
 import { MAIN_TERMS, TERM_LABELS, TERMS, type Term } from '@madreseh/contract/report-cards/report-cards.contract';
-import { Button, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { IconReportAnalytics } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { TableCard } from '../../../ui/table-card';
 import { formatScore, ruleText } from '../marks-format';
 import { assessmentsFa as t } from '../messages';
 
@@ -58,40 +59,38 @@ export function Averages({ book, term, onTerm }: { book: Markbook; term: Term; o
       <Text size="sm" c="dimmed" data-testid="rule-line">
         {t.ruleLine(ruleText(book.rule))}
       </Text>
-      <Paper withBorder>
-        <Table.ScrollContainer minWidth={330}>
-          <Table striped data-testid="averages">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t.student}</Table.Th>
-                <Table.Th ta="center">{t.continuous}</Table.Th>
-                {MAIN_TERMS.includes(term) && <Table.Th ta="center">{t.exam}</Table.Th>}
-                <Table.Th ta="center">{t.termGrade}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((r) => (
-                <Table.Tr key={r.student.id}>
-                  <Table.Td>
-                    <Text size="sm">{r.student.fullName}</Text>
-                  </Table.Td>
+      <TableCard minWidth={330}>
+        <Table striped data-testid="averages">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t.student}</Table.Th>
+              <Table.Th ta="center">{t.continuous}</Table.Th>
+              {MAIN_TERMS.includes(term) && <Table.Th ta="center">{t.exam}</Table.Th>}
+              <Table.Th ta="center">{t.termGrade}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r) => (
+              <Table.Tr key={r.student.id}>
+                <Table.Td>
+                  <Text size="sm">{r.student.fullName}</Text>
+                </Table.Td>
+                <Table.Td ta="center" className="tabular">
+                  {formatScore(r.continuous)}
+                </Table.Td>
+                {MAIN_TERMS.includes(term) && (
                   <Table.Td ta="center" className="tabular">
-                    {formatScore(r.continuous)}
+                    {formatScore(r.exam)}
                   </Table.Td>
-                  {MAIN_TERMS.includes(term) && (
-                    <Table.Td ta="center" className="tabular">
-                      {formatScore(r.exam)}
-                    </Table.Td>
-                  )}
-                  <Table.Td ta="center" className="tabular" fw={700}>
-                    {formatScore(r.grade)}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+                )}
+                <Table.Td ta="center" className="tabular" fw={700}>
+                  {formatScore(r.grade)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </TableCard>
     </Stack>
   );
 }

@@ -5,13 +5,14 @@ import {
   type ClassMonth,
 } from '@madreseh/contract/attendance/attendance.contract';
 import { JALALI_MONTHS, todayIso, toJalali } from '@madreseh/contract/jalali';
-import { Alert, Button, Group, NumberInput, Paper, Select, Skeleton, Stack, Table } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Select, Skeleton, Stack, Table } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { urlFor } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 import { digitsToPersian } from '../../../lib/format';
+import { TableCard } from '../../../ui/table-card';
 import { classMonthQuery, groupsQuery } from '../api';
 import { attendanceFa as t } from '../messages';
 import { showError } from './show-error';
@@ -79,50 +80,48 @@ export function MonthTab() {
 
 function MonthGrid({ data }: { data: ClassMonth }) {
   return (
-    <Paper withBorder>
-      <Table.ScrollContainer minWidth={200 + data.days.length * 28}>
-        <Table withColumnBorders fz="xs" data-testid="month-grid" style={{ whiteSpace: 'nowrap' }}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t.student}</Table.Th>
-              {data.days.map((d) => (
-                <Table.Th key={d.date} ta="center" p={2} bg={d.closed ? 'gray.1' : undefined}>
-                  {digitsToPersian(d.day)}
-                </Table.Th>
-              ))}
-              <Table.Th ta="center">{t.absentDays}</Table.Th>
-              <Table.Th ta="center">{t.lates}</Table.Th>
-              <Table.Th ta="center">{t.excusedDays}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.rows.map((r) => (
-              <Table.Tr key={r.studentId}>
-                <Table.Td fw={600}>{r.fullName}</Table.Td>
-                {data.days.map((d) => {
-                  const m = r.marks[d.date] as AttendanceState | undefined;
-                  return (
-                    <Table.Td
-                      key={d.date}
-                      ta="center"
-                      p={2}
-                      bg={d.closed ? 'gray.1' : undefined}
-                      c={m ? COLORS[m] : undefined}
-                      fw={m && m !== 'present' ? 800 : undefined}
-                      title={m ? ATTENDANCE_LABELS[m] : (d.closed ?? undefined)}
-                    >
-                      {m ? t.letter[m] : ''}
-                    </Table.Td>
-                  );
-                })}
-                <Table.Td ta="center">{digitsToPersian(r.counts.absent)}</Table.Td>
-                <Table.Td ta="center">{digitsToPersian(r.counts.late)}</Table.Td>
-                <Table.Td ta="center">{digitsToPersian(r.counts.excused)}</Table.Td>
-              </Table.Tr>
+    <TableCard minWidth={200 + data.days.length * 28}>
+      <Table withColumnBorders fz="xs" data-testid="month-grid" style={{ whiteSpace: 'nowrap' }}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t.student}</Table.Th>
+            {data.days.map((d) => (
+              <Table.Th key={d.date} ta="center" p={2} bg={d.closed ? 'gray.1' : undefined}>
+                {digitsToPersian(d.day)}
+              </Table.Th>
             ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+            <Table.Th ta="center">{t.absentDays}</Table.Th>
+            <Table.Th ta="center">{t.lates}</Table.Th>
+            <Table.Th ta="center">{t.excusedDays}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {data.rows.map((r) => (
+            <Table.Tr key={r.studentId}>
+              <Table.Td fw={600}>{r.fullName}</Table.Td>
+              {data.days.map((d) => {
+                const m = r.marks[d.date] as AttendanceState | undefined;
+                return (
+                  <Table.Td
+                    key={d.date}
+                    ta="center"
+                    p={2}
+                    bg={d.closed ? 'gray.1' : undefined}
+                    c={m ? COLORS[m] : undefined}
+                    fw={m && m !== 'present' ? 800 : undefined}
+                    title={m ? ATTENDANCE_LABELS[m] : (d.closed ?? undefined)}
+                  >
+                    {m ? t.letter[m] : ''}
+                  </Table.Td>
+                );
+              })}
+              <Table.Td ta="center">{digitsToPersian(r.counts.absent)}</Table.Td>
+              <Table.Td ta="center">{digitsToPersian(r.counts.late)}</Table.Td>
+              <Table.Td ta="center">{digitsToPersian(r.counts.excused)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </TableCard>
   );
 }

@@ -1,6 +1,6 @@
 import { ATTENDANCE_LABELS, type AttendanceState } from '@madreseh/contract/attendance/attendance.contract';
 import { todayIso } from '@madreseh/contract/jalali';
-import { Alert, Badge, Button, Group, Paper, Skeleton, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Skeleton, Stack, Table, Tabs, Text } from '@mantine/core';
 import { IconChecklist } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { digitsToPersian, formatNumber } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { PageHeader } from '../../../ui/page-header';
+import { TableCard } from '../../../ui/table-card';
 import { dayQuery } from '../api';
 import { HolidaysTab } from '../components/holidays-tab';
 import { MonthTab } from '../components/month-tab';
@@ -52,39 +53,37 @@ function DayTab() {
           {q.data.missing.length === 0 ? (
             <Text c="dimmed">{t.nobodyAbsent}</Text>
           ) : (
-            <Paper withBorder>
-              <Table.ScrollContainer minWidth={420}>
-                <Table data-testid="day-missing">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t.student}</Table.Th>
-                      <Table.Th>{t.group}</Table.Th>
-                      <Table.Th>{fa.dashboard.attendance}</Table.Th>
+            <TableCard minWidth={420}>
+              <Table data-testid="day-missing">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t.student}</Table.Th>
+                    <Table.Th>{t.group}</Table.Th>
+                    <Table.Th>{fa.dashboard.attendance}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {q.data.missing.map((m) => (
+                    <Table.Tr key={`${m.studentId}-${m.period}`}>
+                      <Table.Td>{m.fullName}</Table.Td>
+                      <Table.Td>{m.groupName}</Table.Td>
+                      <Table.Td>
+                        <Badge color={COLORS[m.state]}>
+                          {`${m.period ? `${t.periodN(digitsToPersian(m.period))} — ` : ''}${ATTENDANCE_LABELS[m.state]}${
+                            m.lateMinutes ? ` ${digitsToPersian(m.lateMinutes)} ${t.lateMinutes}` : ''
+                          }`}
+                        </Badge>
+                        {m.reason && (
+                          <Text size="xs" c="dimmed">
+                            {m.reason}
+                          </Text>
+                        )}
+                      </Table.Td>
                     </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {q.data.missing.map((m) => (
-                      <Table.Tr key={`${m.studentId}-${m.period}`}>
-                        <Table.Td>{m.fullName}</Table.Td>
-                        <Table.Td>{m.groupName}</Table.Td>
-                        <Table.Td>
-                          <Badge color={COLORS[m.state]}>
-                            {`${m.period ? `${t.periodN(digitsToPersian(m.period))} — ` : ''}${ATTENDANCE_LABELS[m.state]}${
-                              m.lateMinutes ? ` ${digitsToPersian(m.lateMinutes)} ${t.lateMinutes}` : ''
-                            }`}
-                          </Badge>
-                          {m.reason && (
-                            <Text size="xs" c="dimmed">
-                              {m.reason}
-                            </Text>
-                          )}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            </Paper>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </TableCard>
           )}
         </>
       )}

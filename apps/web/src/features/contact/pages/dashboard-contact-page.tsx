@@ -1,7 +1,6 @@
 import type { ContactMessage } from '@madreseh/contract/contact/contact.contract';
-import { Button, Group, Switch, TextInput } from '@mantine/core';
+import { Button, Group, Switch } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { digitsToPersian } from '../../../lib/format';
@@ -9,6 +8,7 @@ import { fa } from '../../../messages/fa';
 import { ConfirmModal } from '../../../ui/confirm-modal';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
+import { SearchInput } from '../../../ui/search-input';
 import { toastError, toastSuccess } from '../../../ui/toasts';
 import { useCardList } from '../../../ui/use-card-list';
 import { useConfirmDelete } from '../../../ui/use-confirm-delete';
@@ -118,13 +118,7 @@ function MessageToolbar({
   return (
     <Group mb="md" wrap="wrap" justify="space-between">
       <Group wrap="wrap">
-        <TextInput
-          leftSection={<IconSearch size={16} />}
-          placeholder={contactFa.search}
-          aria-label={contactFa.search}
-          value={q}
-          onChange={(e) => onSearch(e.currentTarget.value)}
-        />
+        <SearchInput label={contactFa.search} value={q} onChange={onSearch} />
         <Switch label={contactFa.unreadOnly} checked={unread} onChange={(e) => onUnread(e.currentTarget.checked)} />
       </Group>
       {selected.length > 0 && (

@@ -4,15 +4,16 @@ import {
   NEWS_STATE_LABELS,
   type NewsState,
 } from '@madreseh/contract/news/news.contract';
-import { ActionIcon, Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconEdit, IconPin, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconPin, IconPlus, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatJalaliDateTime } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
+import { SearchInput } from '../../../ui/search-input';
 import { useCardList } from '../../../ui/use-card-list';
 import { newsQueries, useDeleteNews } from '../api';
 import { NewsForm } from '../components/news-form';
@@ -204,13 +205,7 @@ export function Component() {
       />
       <Group justify="space-between" mb="md" wrap="wrap">
         <Group wrap="wrap">
-          <TextInput
-            leftSection={<IconSearch size={16} />}
-            placeholder={newsFa.search}
-            aria-label={newsFa.search}
-            value={q}
-            onChange={(e) => search(e.currentTarget.value)}
-          />
+          <SearchInput label={newsFa.search} value={q} onChange={search} />
           <Select
             aria-label={newsFa.fieldStatus}
             value={state}

@@ -1,23 +1,12 @@
 import type { MoneyUnit } from '@madreseh/contract/payments/payment-schemas';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Card,
-  Group,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { digitsToPersian, formatNumber } from '../../../lib/format';
 import { DigitsInput } from '../../../ui/digits-input';
+import { FormCard } from '../../../ui/form-card';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { useBulkCreateInvoices } from '../api';
 import { pm } from '../messages';
@@ -92,14 +81,8 @@ export function BulkInvoiceIssue({
         }}
       />
       {groupId && (
-        <Card
-          withBorder
-          radius="md"
-          padding="md"
-          component="form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
+        <FormCard
+          onSubmit={() => {
             // Many invoices at once: say how many and how much, and ask first.
             setConfirming(true);
           }}
@@ -108,7 +91,7 @@ export function BulkInvoiceIssue({
             {pm.bulkTitle}
           </Title>
           <InstallmentRows rows={rows} unit={unit} error={bulk.error} issuing={bulk.isPending} onChange={setRows} />
-        </Card>
+        </FormCard>
       )}
     </>
   );

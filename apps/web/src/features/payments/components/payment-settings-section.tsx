@@ -1,12 +1,13 @@
 import { bankOfCard, bankOfSheba, isValidCardNumber, isValidSheba, shebaOf } from '@madreseh/contract/bank';
 import type { MoneyUnit } from '@madreseh/contract/payments/payment-schemas';
-import { Alert, Button, Card, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { digitsToPersian } from '../../../lib/format';
 import { onlyDigits } from '../../../ui/digits-input';
+import { FormCard } from '../../../ui/form-card';
 import { paymentSettingsQuery, useSavePaymentSettings } from '../api';
 import { pm } from '../messages';
 import { BankBadge } from './bank-badge';
@@ -36,17 +37,7 @@ export function PaymentSettingsSection() {
   const fields = save.error instanceof ApiError ? (save.error.fields ?? {}) : {};
   if (!form) return null;
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="md"
-      component="form"
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate(form);
-      }}
-      noValidate
-    >
+    <FormCard onSubmit={() => save.mutate(form)}>
       <Title order={2} fz="h4" mb="sm">
         {pm.settingsTitle}
       </Title>
@@ -73,7 +64,7 @@ export function PaymentSettingsSection() {
           </Button>
         </Group>
       </Stack>
-    </Card>
+    </FormCard>
   );
 }
 

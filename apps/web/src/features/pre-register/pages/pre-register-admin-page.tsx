@@ -4,10 +4,10 @@ import {
   type PreRegisterStatus,
 } from '@madreseh/contract/pre-register/pre-register.contract';
 import { GRADE_LABELS, GRADE_LEVELS } from '@madreseh/contract/settings/settings.contract';
-import { Button, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconDownload, IconSearch } from '@tabler/icons-react';
+import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { formatNumber } from '../../../lib/format';
@@ -15,6 +15,7 @@ import { fa } from '../../../messages/fa';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
+import { SearchInput } from '../../../ui/search-input';
 import { useCardList } from '../../../ui/use-card-list';
 import { downloadPreRegistrations, preRegistrationsQuery } from '../api';
 import { DetailDrawer } from '../components/detail-drawer';
@@ -119,13 +120,7 @@ export function Component() {
 function FilterFields({ f }: { f: Filter['fields'] }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
-      <TextInput
-        leftSection={<IconSearch size={16} />}
-        aria-label={preRegFa.search}
-        placeholder={preRegFa.search}
-        value={f.q}
-        onChange={(e) => f.setQ(e.currentTarget.value)}
-      />
+      <SearchInput label={preRegFa.search} value={f.q} onChange={f.setQ} />
       <Select
         aria-label={preRegFa.status}
         placeholder={preRegFa.allStatuses}

@@ -3,11 +3,12 @@ import {
   DESCRIPTIVE_LABELS,
   type Grid,
 } from '@madreseh/contract/report-cards/report-cards.contract';
-import { Button, NativeSelect, Paper, Table, Text } from '@mantine/core';
+import { Button, NativeSelect, Table, Text } from '@mantine/core';
 import { IconWand } from '@tabler/icons-react';
 import type { KeyboardEvent } from 'react';
 import { digitsToPersian, formatDecimal } from '../../../lib/format';
 import { typedDecimal } from '../../../ui/digits-input';
+import { TableCard } from '../../../ui/table-card';
 import { reportCardsFa as t } from '../messages';
 import classes from '../report-cards.module.css';
 import { cellKey, type GradeSheet } from './use-grade-sheet';
@@ -42,27 +43,25 @@ type TableProps = {
 export function GradeTable(props: TableProps) {
   const { grid, numeric, showRemarks, canFill, onFill } = props;
   return (
-    <Paper withBorder>
-      <Table.ScrollContainer minWidth={(showRemarks ? 300 : 140) + grid.subjects.length * 90}>
-        <Table withColumnBorders stickyHeader className={classes.grid} data-testid="grade-grid">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th className={classes.nameCol}>{t.student}</Table.Th>
-              {grid.subjects.map((s) => (
-                <SubjectHead key={s.id} subject={s} canFill={canFill} onFill={onFill} />
-              ))}
-              {numeric && <Table.Th ta="center">{t.average}</Table.Th>}
-              {showRemarks && <Table.Th miw={180}>{t.remarks}</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {grid.rows.map((row, ri) => (
-              <GradeRow key={row.studentId} {...props} row={row} ri={ri} />
+    <TableCard minWidth={(showRemarks ? 300 : 140) + grid.subjects.length * 90}>
+      <Table withColumnBorders stickyHeader className={classes.grid} data-testid="grade-grid">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th className={classes.nameCol}>{t.student}</Table.Th>
+            {grid.subjects.map((s) => (
+              <SubjectHead key={s.id} subject={s} canFill={canFill} onFill={onFill} />
             ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+            {numeric && <Table.Th ta="center">{t.average}</Table.Th>}
+            {showRemarks && <Table.Th miw={180}>{t.remarks}</Table.Th>}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {grid.rows.map((row, ri) => (
+            <GradeRow key={row.studentId} {...props} row={row} ri={ri} />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </TableCard>
   );
 }
 

@@ -10,6 +10,7 @@ import { IconDots, IconEdit, IconFileInvoice, IconKey, IconUserCheck, IconUserOf
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { digitsToPersian } from '../../../lib/format';
+import { TableCard } from '../../../ui/table-card';
 import { useResetPassword, useSetStatus } from '../api';
 import { studentsFa as t } from '../messages';
 import type { Selection } from './use-selection';
@@ -161,41 +162,39 @@ export function StudentCards({ items, selection, onEdit, onCredentials }: Studen
 /** The students of the page as a table, on wide screens. */
 export function StudentTable({ items, selection, onEdit, onCredentials }: StudentRowsProps) {
   return (
-    <Paper withBorder>
-      <Table.ScrollContainer minWidth={720}>
-        <Table stickyHeader highlightOnHover verticalSpacing="sm" data-testid="students-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={40}>
-                <Checkbox
-                  aria-label={t.selectAll}
-                  checked={selection.allOnPage}
-                  indeterminate={selection.someOnPage}
-                  onChange={selection.toggleAllOnPage}
-                />
-              </Table.Th>
-              <Table.Th>{t.columns.name}</Table.Th>
-              <Table.Th>{t.columns.nationalCode}</Table.Th>
-              <Table.Th>{t.columns.number}</Table.Th>
-              <Table.Th>{t.columns.group}</Table.Th>
-              <Table.Th>{t.columns.status}</Table.Th>
-              <Table.Th w={60}>{t.columns.actions}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((s) => (
-              <StudentRow
-                key={s.id}
-                student={s}
-                checked={selection.selected.has(s.id)}
-                onToggle={() => selection.toggle(s.id)}
-                actions={<StudentActions student={s} onEdit={() => onEdit(s)} onCredentials={onCredentials} />}
+    <TableCard minWidth={720}>
+      <Table stickyHeader highlightOnHover verticalSpacing="sm" data-testid="students-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={40}>
+              <Checkbox
+                aria-label={t.selectAll}
+                checked={selection.allOnPage}
+                indeterminate={selection.someOnPage}
+                onChange={selection.toggleAllOnPage}
               />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+            </Table.Th>
+            <Table.Th>{t.columns.name}</Table.Th>
+            <Table.Th>{t.columns.nationalCode}</Table.Th>
+            <Table.Th>{t.columns.number}</Table.Th>
+            <Table.Th>{t.columns.group}</Table.Th>
+            <Table.Th>{t.columns.status}</Table.Th>
+            <Table.Th w={60}>{t.columns.actions}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((s) => (
+            <StudentRow
+              key={s.id}
+              student={s}
+              checked={selection.selected.has(s.id)}
+              onToggle={() => selection.toggle(s.id)}
+              actions={<StudentActions student={s} onEdit={() => onEdit(s)} onCredentials={onCredentials} />}
+            />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </TableCard>
   );
 }
 

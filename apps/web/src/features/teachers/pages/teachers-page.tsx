@@ -30,6 +30,7 @@ import { digitsToPersian } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
 import { PageHeader } from '../../../ui/page-header';
 import { QueryState } from '../../../ui/query-state';
+import { TableCard } from '../../../ui/table-card';
 import {
   groupsQuery,
   teachersQuery,
@@ -240,55 +241,53 @@ interface RowActions {
 
 function TeachersTable({ items, ...actions }: { items: Teacher[] } & RowActions) {
   return (
-    <Paper withBorder>
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing="sm" data-testid="teachers-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t.slip.teacher}</Table.Th>
-              <Table.Th>{t.mobile}</Table.Th>
-              <Table.Th>{t.subjects}</Table.Th>
-              <Table.Th w={60}>{t.actions}</Table.Th>
+    <TableCard minWidth={640}>
+      <Table verticalSpacing="sm" data-testid="teachers-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t.slip.teacher}</Table.Th>
+            <Table.Th>{t.mobile}</Table.Th>
+            <Table.Th>{t.subjects}</Table.Th>
+            <Table.Th w={60}>{t.actions}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((teacher) => (
+            <Table.Tr key={teacher.id} data-testid="teacher-row">
+              <Table.Td>
+                <Title order={3} fz="sm">
+                  {teacher.fullName}
+                </Title>
+                {!teacher.active && (
+                  <Badge color="gray" size="sm">
+                    {t.inactive}
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td dir="ltr" ta="right" ff="monospace">
+                {teacher.username}
+              </Table.Td>
+              <Table.Td>
+                {teacher.assignments.length === 0 ? (
+                  <Text size="sm" c="dimmed">
+                    {t.noSubjects}
+                  </Text>
+                ) : (
+                  <Group gap={4}>
+                    {teacher.assignments.map((a) => (
+                      <Badge key={a.subjectId} variant="light">{`${a.groupName} — ${a.subjectName}`}</Badge>
+                    ))}
+                  </Group>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <TeacherMenu teacher={teacher} {...actions} />
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((teacher) => (
-              <Table.Tr key={teacher.id} data-testid="teacher-row">
-                <Table.Td>
-                  <Title order={3} fz="sm">
-                    {teacher.fullName}
-                  </Title>
-                  {!teacher.active && (
-                    <Badge color="gray" size="sm">
-                      {t.inactive}
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td dir="ltr" ta="right" ff="monospace">
-                  {teacher.username}
-                </Table.Td>
-                <Table.Td>
-                  {teacher.assignments.length === 0 ? (
-                    <Text size="sm" c="dimmed">
-                      {t.noSubjects}
-                    </Text>
-                  ) : (
-                    <Group gap={4}>
-                      {teacher.assignments.map((a) => (
-                        <Badge key={a.subjectId} variant="light">{`${a.groupName} — ${a.subjectName}`}</Badge>
-                      ))}
-                    </Group>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <TeacherMenu teacher={teacher} {...actions} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </TableCard>
   );
 }
 
