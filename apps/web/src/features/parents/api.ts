@@ -10,8 +10,12 @@ export const childrenQuery = () => ({ ...endpointQuery(parentsContract.children)
 /** A child's invoices and totals, for the child's start card. */
 export const childInvoicesQuery = (childId: number) => endpointQuery(parentsContract.invoices, { params: { childId } });
 
-/** Starts one online payment for the chosen invoices of any of the children; answers the gateway address. */
-export const startBatchPay = (invoiceIds: number[]) => call(parentsContract.batchPay, { body: { invoiceIds } });
+/** One online payment for the chosen invoices of any of the children: the browser leaves for the gateway. */
+export const useBatchPay = () =>
+  useMutation({
+    mutationFn: (invoiceIds: number[]) => call(parentsContract.batchPay, { body: { invoiceIds } }),
+    onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl),
+  });
 
 /** A payment of several invoices, for its result page. */
 export const batchResultQuery = (id: number) => ({

@@ -38,11 +38,23 @@ export const paymentResultQuery = (id: number, v: Viewer = STUDENT_VIEWER) => ({
 export const childrenQuery = () => endpointQuery(parentsContract.children);
 
 /** Starts an online payment of one invoice as the viewer; answers the gateway address. */
-export function startDirectPay(v: Viewer, invoiceId: number) {
+function startDirectPay(v: Viewer, invoiceId: number) {
   return v.kind === 'parent'
     ? call(parentsContract.directPay, { params: { childId: v.childId }, body: { invoiceId } })
     : call(c.directPay, { body: { invoiceId } });
 }
+
+/**
+ * Pays one invoice online as the viewer: the browser leaves for the gateway on success. `onStart` and
+ * `onFailed` let the page mark the invoice being paid.
+ */
+export const useDirectPay = (v: Viewer, on: { onStart?: (id: number) => void; onFailed?: () => void } = {}) =>
+  useMutation({
+    mutationFn: (invoiceId: number) => startDirectPay(v, invoiceId),
+    onMutate: on.onStart,
+    onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl),
+    onError: on.onFailed,
+  });
 
 /** Sends a card-to-card receipt as the viewer. */
 export function sendCardToCard(v: Viewer, input: Omit<UploadInput, 'params'>) {

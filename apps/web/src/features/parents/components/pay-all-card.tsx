@@ -1,10 +1,10 @@
 import type { Child } from '@madreseh/contract/parents/parents.contract';
 import { Alert, Button, Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
-import { useMutation, useQueries } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatMoney } from '../../../lib/format';
-import { childInvoicesQuery, startBatchPay } from '../api';
+import { childInvoicesQuery, useBatchPay } from '../api';
 import { parentFa as t } from '../messages';
 
 /**
@@ -14,10 +14,7 @@ import { parentFa as t } from '../messages';
 export function PayAllCard({ items }: { items: Child[] }) {
   const lists = useQueries({ queries: items.map((c) => childInvoicesQuery(c.id)) });
   const [unchecked, setUnchecked] = useState<ReadonlySet<number>>(new Set());
-  const pay = useMutation({
-    mutationFn: startBatchPay,
-    onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl),
-  });
+  const pay = useBatchPay();
   if (lists.some((q) => !q.data)) return null;
   const unit = lists[0]?.data?.moneyUnit ?? 'toman';
   const online = lists[0]?.data?.gateways.length ?? 0;

@@ -1,12 +1,12 @@
 import { Alert, Anchor, Button, Loader } from '@mantine/core';
 import { IconCreditCard, IconWorldWww } from '@tabler/icons-react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useViewer, viewerPath } from '../../../lib/viewer';
 import { fa } from '../../../messages/fa';
 import { PageHeader } from '../../../ui/page-header';
-import { startDirectPay, studentInvoicesQuery } from '../api';
+import { studentInvoicesQuery, useDirectPay } from '../api';
 import { InvoiceList, TotalsCard } from '../components/invoice-card';
 import { pm } from '../messages';
 
@@ -15,12 +15,7 @@ export function Component() {
   const viewer = useViewer();
   const { data, isPending, error } = useQuery(studentInvoicesQuery(viewer));
   const [payingId, setPayingId] = useState<number | null>(null);
-  const pay = useMutation({
-    mutationFn: (invoiceId: number) => startDirectPay(viewer, invoiceId),
-    onMutate: (id) => setPayingId(id),
-    onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl),
-    onError: () => setPayingId(null),
-  });
+  const pay = useDirectPay(viewer, { onStart: setPayingId, onFailed: () => setPayingId(null) });
   const online = data?.gateways[0];
   return (
     <>
