@@ -184,8 +184,8 @@ export function preRegisterCall(school: SchoolAnswer): string {
   if (!school.preRegistrationOpen) return '';
   const year = digitsToPersian(`${school.academicYear}-${school.academicYear + 1}`);
   return (
-    `<section class="fs-wrap fs-section"><div class="fs-card fs-call"><h2>${esc(PAGE_TEXT.preRegisterYear(year))}</h2>` +
-    `<p class="fs-lead">${esc(PAGE_TEXT.preRegisterLine)}</p><a class="fs-btn fs-btn-brand" href="/pre-register">${esc(PAGE_TEXT.preRegisterCta)}</a></div></section>`
+    `<section class="fs-wrap fs-section"><div class="fs-card fs-call"><div><h2>${esc(PAGE_TEXT.preRegisterYear(year))}</h2>` +
+    `<p class="fs-lead">${esc(PAGE_TEXT.preRegisterLine)}</p></div><a class="fs-btn fs-btn-brand" href="/pre-register">${esc(PAGE_TEXT.preRegisterCta)}</a></div></section>`
   );
 }
 
