@@ -117,10 +117,16 @@ export function header(current: string, school: SchoolAnswer | null): string {
     .map(([to, label]) => `<a href="${to}"${to === current ? ' aria-current="page"' : ''}>${esc(label)}</a>`)
     .join('');
   return (
-    `<header class="fs-header"><div class="fs-wrap fs-bar"><a class="fs-brand" href="/">` +
-    `<img src="${esc(school?.logo?.thumb ?? '/icons/icon-192.png')}" width="36" height="36" alt=""` +
-    ` style="object-fit:contain"><span>${esc(nameOf(school))}</span></a>` +
+    `<header class="fs-header"><div class="fs-wrap fs-bar">${brand(school)}` +
     `<nav class="fs-nav" aria-label="پیوندهای اصلی">${nav}</nav></div></header>`
+  );
+}
+
+/** The school's mark and name, linking home, at the start of every header. */
+function brand(school: SchoolAnswer | null): string {
+  return (
+    `<a class="fs-brand" href="/"><img src="${esc(school?.logo?.thumb ?? '/icons/icon-192.png')}" width="36" height="36"` +
+    ` alt="" style="object-fit:contain"><span>${esc(nameOf(school))}</span></a>`
   );
 }
 
@@ -137,12 +143,9 @@ export function footer(school: SchoolAnswer | null): string {
  */
 export function preRegisterFrame(school: SchoolAnswer): string {
   const year = digitsToPersian(`${school.academicYear}-${school.academicYear + 1}`);
-  const brand =
-    `<a class="fs-brand" href="/"><img src="${esc(school.logo?.thumb ?? '/icons/icon-192.png')}" width="36" height="36"` +
-    ` alt="" style="object-fit:contain"><span>${esc(nameOf(school))}</span></a>`;
   const line = `${nameOf(school)} — ${PAGE_TEXT.preRegisterForm(year)}`;
   return (
-    `<div class="fs-page"><header class="fs-header"><div class="fs-wrap fs-bar fs-narrow">${brand}` +
+    `<div class="fs-page"><header class="fs-header"><div class="fs-wrap fs-bar fs-narrow">${brand(school)}` +
     `<a class="fs-back" href="/">${esc(PAGE_TEXT.backHome)}</a></div></header><main class="fs-main">` +
     `<div class="fs-wrap fs-section fs-narrow"><h1>${esc(PAGE_TEXT.preRegister)}</h1><p class="fs-lead">${esc(line)}</p>` +
     `${school.preRegistrationOpen ? '' : `<p>${esc(PAGE_TEXT.preRegisterClosed)}</p>`}</div></main></div>`
