@@ -6,7 +6,8 @@ import type { z } from 'zod';
 import { students } from '../db/schema/school';
 import { settings } from '../db/schema/site';
 import { addressOf, type CallInput, createTestApp, type TestApp } from '../test/test-app';
-import { ATTENDANCE_DAY, addRows, type Fixture, mathOf, startBatch } from './query-count.fixtures';
+import { addRows } from './query-count.fixtures';
+import { ATTENDANCE_DAY, type Fixture, mathOf, startBatch } from './query-count.records';
 
 /**
  * No N+1: every list endpoint of the contract runs the same, small number of SQL
