@@ -10,6 +10,7 @@ import { inject as injectProvided } from 'vitest';
 import { type AppOptions, buildApp } from '../app';
 import { createSession, type SessionPolicy } from '../auth/sessions';
 import { type Database, type Db, openDatabase, pgliteDatabase, queryLogger } from '../db/client';
+import { students } from '../db/schema/school';
 import { users } from '../db/schema/users';
 import { type DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../db/seed-demo';
 import { addressOf, type CallInput } from './address';
@@ -48,6 +49,13 @@ export interface TestApp {
    */
   queriesDuring<T>(fn: () => Promise<T>): Promise<{ result: T; queries: string[] }>;
   close(): Promise<void>;
+}
+
+/** The id of a student of the demo data (the first stored), for tests that need any one. */
+export async function demoStudentId(t: TestApp): Promise<number> {
+  const [s] = await t.db.select({ id: students.id }).from(students).limit(1);
+  if (!s) throw new Error('no demo student');
+  return s.id;
 }
 
 /**

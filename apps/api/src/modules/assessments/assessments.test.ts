@@ -1,8 +1,10 @@
 import { contract } from '@madreseh/contract/endpoints';
+import type { Group } from '@madreseh/contract/groups/groups.contract';
 import { jalaliToIso } from '@madreseh/contract/jalali';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/system';
+import { demoClasses, subjectOf } from '../../test/demo-classes';
 import { expectInvalid } from '../../test/expect-invalid';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -12,19 +14,8 @@ let admin: string;
 let teacher: string;
 let other: string;
 
-interface GroupInfo {
-  id: number;
-  name: string;
-  academicYear: number;
-  subjects: { id: number; name: string }[];
-}
-let seventhA: GroupInfo;
-let seventhB: GroupInfo;
-const subjectOf = (g: GroupInfo, name: string) => {
-  const s = g.subjects.find((x) => x.name === name);
-  if (!s) throw new Error(`no subject ${name}`);
-  return s.id;
-};
+let seventhA: Group;
+let seventhB: Group;
 let math: number;
 let science: number;
 /** A day of Bahman (second term) of the demo classes' school year. */
@@ -34,9 +25,9 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.sessionFor('admin');
   teacher = await t.sessionFor('teacher1');
-  const list = (await t.call(contract.group.list, { headers: t.as(admin) })).json();
-  seventhA = list.items.find((g: GroupInfo) => g.name === 'هفتم الف');
-  seventhB = list.items.find((g: GroupInfo) => g.name === 'هفتم ب');
+  const classNamed = await demoClasses(t, admin);
+  seventhA = classNamed('هفتم الف');
+  seventhB = classNamed('هفتم ب');
   math = subjectOf(seventhA, 'ریاضی');
   science = subjectOf(seventhA, 'علوم تجربی');
   bahman = (day) => jalaliToIso(seventhA.academicYear, 11, day);

@@ -8,6 +8,7 @@ import { attendance, studentNotices } from '../../db/schema/attendance';
 import { notifications, smsOptOuts } from '../../db/schema/notifications';
 import { students } from '../../db/schema/school';
 import { settings } from '../../db/schema/site';
+import { demoClasses } from '../../test/demo-classes';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { DEMO_PARENT_MOBILE } from '../parents/parents.seed';
 
@@ -30,9 +31,9 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await t.sessionFor('admin');
   teacher = await t.sessionFor('teacher1');
-  const list = (await t.call(contract.group.list, { headers: t.as(admin) })).json();
-  seventhA = list.items.find((g: { name: string }) => g.name === 'هفتم الف');
-  seventhB = list.items.find((g: { name: string }) => g.name === 'هفتم ب');
+  const classNamed = await demoClasses(t, admin);
+  seventhA = classNamed('هفتم الف');
+  seventhB = classNamed('هفتم ب');
 });
 afterAll(() => t?.close());
 

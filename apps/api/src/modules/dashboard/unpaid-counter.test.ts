@@ -3,9 +3,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { figures } from '../../db/schema/figures';
 import { invoices, payments } from '../../db/schema/payments';
-import { students } from '../../db/schema/school';
 import { paymentFiguresOfPages } from '../../test/payment-figures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, demoStudentId, type TestApp } from '../../test/test-app';
 
 /**
  * The dashboard reads the number of unpaid invoices from a counter kept by triggers (migration 0009).
@@ -18,9 +17,7 @@ describe('the unpaid-invoices counter', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const [s] = await t.db.select({ id: students.id }).from(students).limit(1);
-    if (!s) throw new Error('no demo student');
-    studentId = s.id;
+    studentId = await demoStudentId(t);
   });
 
   afterAll(async () => {

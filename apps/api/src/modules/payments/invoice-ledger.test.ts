@@ -1,8 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, payments } from '../../db/schema/payments';
-import { students } from '../../db/schema/school';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, demoStudentId, type TestApp } from '../../test/test-app';
 import {
   isPendingReceipt,
   type LedgerInvoice,
@@ -133,9 +132,7 @@ describe('the ledger in SQL', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const [s] = await t.db.select({ id: students.id }).from(students).limit(1);
-    if (!s) throw new Error('no demo student');
-    studentId = s.id;
+    studentId = await demoStudentId(t);
   });
 
   afterAll(async () => {

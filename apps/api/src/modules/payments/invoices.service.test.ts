@@ -1,10 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices } from '../../db/schema/payments';
-import { students } from '../../db/schema/school';
 import { auditLog } from '../../db/schema/system';
 import type { Actor } from '../../lib/actor';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, demoStudentId, type TestApp } from '../../test/test-app';
 import { cancelInvoice, createInvoice } from './invoices.service';
 
 /** Services take an actor, not an HTTP request: a command or a job calls them as a route does. */
@@ -15,9 +14,7 @@ describe('invoice actions called without HTTP', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const [s] = await t.db.select({ id: students.id }).from(students).limit(1);
-    if (!s) throw new Error('no demo student');
-    studentId = s.id;
+    studentId = await demoStudentId(t);
     actor = { userId: await t.userId('admin'), role: 'admin', ip: '192.0.2.7' };
   });
 

@@ -1,29 +1,25 @@
 import { contract } from '@madreseh/contract/endpoints';
+import type { Group } from '@madreseh/contract/groups/groups.contract';
 import { weightedAverage } from '@madreseh/contract/report-cards/report-cards.contract';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/system';
 import { users } from '../../db/schema/users';
 import { nationalCodeFrom } from '../../db/seed/school-demo';
+import { demoClasses } from '../../test/demo-classes';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 let admin: string;
 
-interface GroupInfo {
-  id: number;
-  name: string;
-  subjects: { id: number; name: string; weight: number }[];
-}
-let seventhA: GroupInfo;
-let seventhB: GroupInfo;
-let third: GroupInfo;
+let seventhA: Group;
+let seventhB: Group;
+let third: Group;
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.sessionFor('admin');
-  const list = (await t.call(contract.group.list, { headers: t.as(admin) })).json();
-  const find = (name: string) => list.items.find((g: GroupInfo) => g.name === name);
+  const find = await demoClasses(t, admin);
   seventhA = find('هفتم الف');
   seventhB = find('هفتم ب');
   third = find('سوم الف');

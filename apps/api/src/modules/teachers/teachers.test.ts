@@ -1,30 +1,22 @@
 import { contract } from '@madreseh/contract/endpoints';
+import type { Group } from '@madreseh/contract/groups/groups.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoClasses, subjectOf } from '../../test/demo-classes';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 const tc = contract.teacher;
 let t: TestApp;
 let admin: string;
 
-interface GroupInfo {
-  id: number;
-  name: string;
-  subjects: { id: number; name: string }[];
-}
-let seventhA: GroupInfo;
-let seventhB: GroupInfo;
-const subjectOf = (g: GroupInfo, name: string) => {
-  const s = g.subjects.find((x) => x.name === name);
-  if (!s) throw new Error(`no subject ${name}`);
-  return s.id;
-};
+let seventhA: Group;
+let seventhB: Group;
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.sessionFor('admin');
-  const list = (await t.call(contract.group.list, { headers: t.as(admin) })).json();
-  seventhA = list.items.find((g: GroupInfo) => g.name === 'هفتم الف');
-  seventhB = list.items.find((g: GroupInfo) => g.name === 'هفتم ب');
+  const classNamed = await demoClasses(t, admin);
+  seventhA = classNamed('هفتم الف');
+  seventhB = classNamed('هفتم ب');
 });
 afterAll(() => t?.close());
 
