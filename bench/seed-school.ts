@@ -13,7 +13,7 @@ import { reportCardGrades, reportCards } from '../apps/api/src/db/schema/report-
 import { groupSubjects, groups, students } from '../apps/api/src/db/schema/school';
 import { contactMessages, galleryPhotos, news, newsGroups, settings } from '../apps/api/src/db/schema/site';
 import { users } from '../apps/api/src/db/schema/users';
-import { nationalCodeFrom } from '../apps/api/src/db/seed/school-demo';
+import { MIDDLE_SCHOOL_SUBJECTS, nationalCodeFrom } from '../apps/api/src/db/seed/school-demo';
 
 export interface SchoolSize {
   students: number;
@@ -29,18 +29,8 @@ export const BENCH_STUDENT = { username: 'bench-student', password: 'bench1234' 
 
 const FIRST = ['علی', 'زهرا', 'محمد', 'فاطمه', 'حسین', 'مریم', 'رضا', 'نرگس', 'امیر', 'سارا', 'مهدی', 'یاسمن'];
 const LAST = ['احمدی', 'رضایی', 'محمدی', 'کریمی', 'حسینی', 'موسوی', 'جعفری', 'صادقی', 'کاظمی', 'نوری', 'اکبری'];
-const SUBJECTS: [string, number][] = [
-  ['قرآن', 2],
-  ['پیام‌های آسمان', 2],
-  ['فارسی', 4],
-  ['نگارش', 2],
-  ['ریاضی', 4],
-  ['علوم تجربی', 4],
-  ['مطالعات اجتماعی', 3],
-  ['عربی', 2],
-  ['زبان انگلیسی', 2],
-  ['کار و فناوری', 2],
-];
+// The demo's middle-school subjects without physical education.
+const SUBJECTS = MIDDLE_SCHOOL_SUBJECTS.filter(([name]) => name !== 'تربیت بدنی');
 const BATCH = 1000;
 
 async function insertAll<T, R>(rows: T[], insert: (batch: T[]) => Promise<R[]>): Promise<R[]> {

@@ -15,7 +15,8 @@ export function nationalCodeFrom(nine: string): string {
   return `${nine}${rest < 2 ? rest : 11 - rest}`;
 }
 
-const MIDDLE_SCHOOL_SUBJECTS: [string, number][] = [
+/** The middle school's subjects and their weights (units), in report-card order. */
+export const MIDDLE_SCHOOL_SUBJECTS: readonly [string, number][] = [
   ['قرآن', 2],
   ['پیام‌های آسمان', 2],
   ['فارسی', 4],

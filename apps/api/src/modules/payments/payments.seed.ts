@@ -67,43 +67,37 @@ export async function seedDemoPayments(tx: Tx, userIds: Map<string, number>): Pr
     const [row] = await tx.select({ id: students.id }).from(students).where(eq(students.userId, userId));
     return row ? { id: row.id, userId } : null;
   };
+  const tuitionNote = `شهریهٔ سال تحصیلی ${digitsToPersian(`${year}–${year + 1}`)}`;
+  const bill = (studentId: number, title: string, description: string | null, amount: number, dueDate: string) => ({
+    studentId,
+    title,
+    description,
+    amount,
+    dueDate,
+    createdBy: admin,
+  });
+  /** The two tuition instalments every demo student owes. */
+  const tuition = (studentId: number) => [
+    bill(studentId, 'قسط اول شهریه', tuitionNote, 120_000_000, jalaliToIso(year, 7, 1)),
+    bill(studentId, 'قسط دوم شهریه', tuitionNote, 120_000_000, jalaliToIso(year, 11, 1)),
+  ];
+  /** A card-to-card receipt of `amount` the student sent `days` days ago. */
+  const receipt = (invoiceId: number, student: { userId: number }, amount: number, days: number) => ({
+    invoiceId,
+    method: 'card_to_card' as const,
+    amount,
+    transferredAt: new Date(Date.now() - days * 86_400_000),
+    submittedBy: student.userId,
+    submittedAt: new Date(Date.now() - days * 86_400_000),
+  });
   const s1 = await studentOf('student1');
   if (s1) {
     const [first, , third] = await tx
       .insert(invoices)
       .values([
-        {
-          studentId: s1.id,
-          title: 'قسط اول شهریه',
-          description: `شهریهٔ سال تحصیلی ${digitsToPersian(`${year}–${year + 1}`)}`,
-          amount: 120_000_000,
-          dueDate: jalaliToIso(year, 7, 1),
-          createdBy: admin,
-        },
-        {
-          studentId: s1.id,
-          title: 'قسط دوم شهریه',
-          description: `شهریهٔ سال تحصیلی ${digitsToPersian(`${year}–${year + 1}`)}`,
-          amount: 120_000_000,
-          dueDate: jalaliToIso(year, 11, 1),
-          createdBy: admin,
-        },
-        {
-          studentId: s1.id,
-          title: 'هزینهٔ اردوی علمی',
-          description: 'اردوی یک‌روزهٔ موزهٔ علوم و فناوری',
-          amount: 8_500_000,
-          dueDate: jalaliToIso(year, 8, 15),
-          createdBy: admin,
-        },
-        {
-          studentId: s1.id,
-          title: 'کتاب و لوازم آزمایشگاه',
-          description: null,
-          amount: 25_000_000,
-          dueDate: jalaliToIso(year + 1, 1, 20),
-          createdBy: admin,
-        },
+        ...tuition(s1.id),
+        bill(s1.id, 'هزینهٔ اردوی علمی', 'اردوی یک‌روزهٔ موزهٔ علوم و فناوری', 8_500_000, jalaliToIso(year, 8, 15)),
+        bill(s1.id, 'کتاب و لوازم آزمایشگاه', null, 25_000_000, jalaliToIso(year + 1, 1, 20)),
       ])
       .returning({ id: invoices.id });
     if (first) {
@@ -120,15 +114,10 @@ export async function seedDemoPayments(tx: Tx, userIds: Map<string, number>): Pr
     }
     if (third) {
       await tx.insert(payments).values({
-        invoiceId: third.id,
-        method: 'card_to_card',
-        amount: 8_500_000,
+        ...receipt(third.id, s1, 8_500_000, 3),
         status: 'rejected',
         cardMasked: '************4321',
         trackingNumber: '558812',
-        transferredAt: new Date(Date.now() - 3 * 86_400_000),
-        submittedBy: s1.userId,
-        submittedAt: new Date(Date.now() - 3 * 86_400_000),
         decidedBy: admin,
         decidedAt: new Date(Date.now() - 2 * 86_400_000),
         rejectReason: 'مبلغ واریزی در گردش حساب مدرسه دیده نشد؛ لطفاً تصویر رسید را دوباره بفرستید.',
@@ -137,38 +126,13 @@ export async function seedDemoPayments(tx: Tx, userIds: Map<string, number>): Pr
   }
   const s2 = await studentOf('student2');
   if (s2) {
-    const [inv] = await tx
-      .insert(invoices)
-      .values([
-        {
-          studentId: s2.id,
-          title: 'قسط اول شهریه',
-          description: `شهریهٔ سال تحصیلی ${digitsToPersian(`${year}–${year + 1}`)}`,
-          amount: 120_000_000,
-          dueDate: jalaliToIso(year, 7, 1),
-          createdBy: admin,
-        },
-        {
-          studentId: s2.id,
-          title: 'قسط دوم شهریه',
-          description: `شهریهٔ سال تحصیلی ${digitsToPersian(`${year}–${year + 1}`)}`,
-          amount: 120_000_000,
-          dueDate: jalaliToIso(year, 11, 1),
-          createdBy: admin,
-        },
-      ])
-      .returning({ id: invoices.id });
+    const [inv] = await tx.insert(invoices).values(tuition(s2.id)).returning({ id: invoices.id });
     if (inv) {
       await tx.insert(payments).values({
-        invoiceId: inv.id,
-        method: 'card_to_card',
-        amount: 60_000_000,
+        ...receipt(inv.id, s2, 60_000_000, 1),
         status: 'pending',
         cardMasked: '************9876',
         trackingNumber: '204518',
-        transferredAt: new Date(Date.now() - 86_400_000),
-        submittedBy: s2.userId,
-        submittedAt: new Date(Date.now() - 86_400_000),
       });
     }
   }
