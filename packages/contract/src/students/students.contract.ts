@@ -161,33 +161,31 @@ export const STUDENT_SHEET_HEADERS = {
 } as const;
 
 /** The signed-in student's own record (student/me). */
-export const meSchema = z.object({
-  id: z.number().int(),
-  fullName: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  studentNumber: z.string().nullable(),
-  groupId: z.number().int().nullable(),
-  groupName: z.string().nullable(),
-  academicYear: z.number().int().nullable(),
-  photoUrl: z.string().nullable(),
-  /** The weighted average of the latest published report card, when there is one. */
-  latestAverage: z
-    .object({ term: z.string(), academicYear: z.number().int(), average: z.number().nullable() })
-    .nullable(),
-});
+export const meSchema = studentSchema
+  .pick({ id: true, firstName: true, lastName: true, studentNumber: true, groupId: true, groupName: true })
+  .extend({
+    fullName: z.string(),
+    academicYear: z.number().int().nullable(),
+    photoUrl: z.string().nullable(),
+    /** The weighted average of the latest published report card, when there is one. */
+    latestAverage: z
+      .object({ term: z.string(), academicYear: z.number().int(), average: z.number().nullable() })
+      .nullable(),
+  });
 export type Me = z.infer<typeof meSchema>;
 
-export const profileSchema = meSchema.omit({ latestAverage: true }).extend({
-  nationalCode: z.string(),
-  birthDate: z.string().nullable(),
-  gender: z.enum(GENDERS).nullable(),
-  fatherName: z.string().nullable(),
-  parentMobile: z.string().nullable(),
-  mobile: z.string().nullable(),
-  address: z.string().nullable(),
-  username: z.string(),
-});
+export const profileSchema = meSchema.omit({ latestAverage: true }).extend(
+  studentSchema.pick({
+    nationalCode: true,
+    birthDate: true,
+    gender: true,
+    fatherName: true,
+    parentMobile: true,
+    mobile: true,
+    address: true,
+    username: true,
+  }).shape,
+);
 export type Profile = z.infer<typeof profileSchema>;
 
 /** A field left out stays as it is; an empty one is cleared. */
