@@ -1,18 +1,11 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from './server';
+import { describe, expect, it } from 'vitest';
+import { useServer } from './server';
 import { DEMO_PASSWORD, fakeSmsTo, newContext, PHONE, useBrowser, watchErrors } from './support';
 
 const browser = useBrowser();
 const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
-let server: RunningServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const server = useServer();
 
 describe('a parent pays both children’s invoices at once', () => {
   it('pays every open invoice in one payment through the test gateway and sees them all paid', async () => {

@@ -1,19 +1,12 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from './server';
+import { describe, expect, it } from 'vitest';
+import { useServer } from './server';
 import { DEMO_PASSWORD, fakeSmsTo, loginByApi, newContext, PHONE, useBrowser, watchErrors } from './support';
 
 const browser = useBrowser();
 const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
-let server: RunningServer;
-
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const server = useServer();
 
 async function signIn(page: Page) {
   await page.goto('/auth');

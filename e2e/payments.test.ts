@@ -2,22 +2,18 @@ import { academicYearOf, formatJalaliIso, isoDateInTehran } from '@madreseh/cont
 import { digitsToPersian as toPersianDigits } from '@madreseh/contract/text';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from './server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useServer } from './server';
 import { loginByApi, newContext, PHONE, useBrowser, watchErrors } from './support';
 
 const browser = useBrowser();
-let server: RunningServer;
+const server = useServer();
 let receipt: Buffer;
 
 beforeAll(async () => {
-  server = await startServer();
   receipt = await sharp({ create: { width: 600, height: 900, channels: 3, background: { r: 240, g: 240, b: 250 } } })
     .jpeg()
     .toBuffer();
-});
-afterAll(async () => {
-  await server?.stop();
 });
 
 async function pageAs(user: 'admin' | 'student1', viewport?: { width: number; height: number }) {

@@ -1,21 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { digitsToLatin as toLatin, digitsToPersian as toPersian } from '@madreseh/contract/text';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { nationalCodeFrom as nationalCode } from '../apps/api/src/db/seed/school-demo';
 import { baseURL, loginByApi, newContext, PHONE, settledPath, useBrowser, watchErrors } from './support';
 
 const browser = useBrowser();
 const SHOTS = path.resolve(import.meta.dirname, '../test-results');
-
-/** A national code with a valid check digit, from nine digits. */
-function nationalCode(nine: string): string {
-  let sum = 0;
-  for (let i = 0; i < 9; i++) sum += Number(nine[i]) * (10 - i);
-  const rest = sum % 11;
-  return `${nine}${rest < 2 ? rest : 11 - rest}`;
-}
-const toPersian = (s: string) => s.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)] ?? d);
-const toLatin = (s: string) => s.replace(/[۰-۹]/g, (d) => String('۰۱۲۳۴۵۶۷۸۹'.indexOf(d)));
 
 const CODE = nationalCode('071234567');
 const XSS = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>';

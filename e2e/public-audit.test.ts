@@ -1,9 +1,9 @@
 import { CONTACT_LIMIT } from '@madreseh/contract/contact/contact.contract';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hugePng } from '../apps/api/src/test/images';
-import { type RunningServer, startServer } from './server';
+import { useServer } from './server';
 import {
   DEMO_PASSWORD,
   DESKTOP,
@@ -23,13 +23,7 @@ import {
  */
 
 const browser = useBrowser();
-let server: RunningServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server?.stop();
-});
+const server = useServer();
 
 const toPersian = (s: string) => s.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)] ?? d);
 

@@ -1,20 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { digitsToPersian as toPersian } from '@madreseh/contract/text';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nationalCodeFrom as nationalCode } from '../apps/api/src/db/seed/school-demo';
 import { baseURL, checkToken, loginByApi, newContext, PHONE, settledPath, useBrowser, watchErrors } from './support';
 
 const browser = useBrowser();
-
-/** A valid national code from nine digits (the tenth is the check digit). */
-function nationalCode(nine: string): string {
-  let sum = 0;
-  for (let i = 0; i < 9; i++) sum += Number(nine[i]) * (10 - i);
-  const rest = sum % 11;
-  return `${nine}${rest < 2 ? rest : 11 - rest}`;
-}
-const toPersian = (s: string) => s.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)] ?? d);
 
 const CLASS = 'نهم ج';
 const CODE = nationalCode('004400440');

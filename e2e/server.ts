@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { startServerProcess } from '../apps/api/src/test/server-process';
 
 export interface RunningServer {
@@ -46,5 +47,32 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * A server of the file's own, started before its tests and stopped after them; read its address
+ * inside the tests (reading it before the server is up throws).
+ */
+export function useServer(env: Record<string, string> = {}): RunningServer {
+  let running: RunningServer | undefined;
+  beforeAll(async () => {
+    running = await startServer(env);
+  });
+  afterAll(async () => {
+    await running?.stop();
+  });
+  const started = () => {
+    if (!running) throw new Error('Server not started');
+    return running;
+  };
+  return {
+    get url() {
+      return started().url;
+    },
+    get control() {
+      return started().control;
+    },
+    stop: () => started().stop(),
   };
 }
