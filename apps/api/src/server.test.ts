@@ -6,6 +6,7 @@ import path from 'node:path';
 import { contract } from '@madreseh/contract/endpoints';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addressOf } from './test/address';
+import { spawnServer } from './test/server-process';
 
 /** Starting the real server with bad surroundings: it must stop with a clear sentence and a non-zero code. */
 
@@ -19,19 +20,7 @@ function run(
 ): Promise<{ code: number | null; output: string; dataDir: string }> {
   dirs.push(dataDir);
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        SEED_DEMO: '0',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawnServer(dataDir, { SEED_DEMO: '0', ...env });
     let output = '';
     const read = (d: Buffer) => {
       output += d;

@@ -14,6 +14,18 @@ export interface ServerProcess {
 }
 
 /**
+ * Spawns `apps/api/src/server.ts` on `dataDir` as the tests run it (test mode, on 127.0.0.1, quiet
+ * log), its output piped; `env` adds or overrides variables.
+ */
+export function spawnServer(dataDir: string, env: Record<string, string>) {
+  return spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/**
  * Starts `apps/api/src/server.ts` as its own process on `dataDir` (demo data loaded, no backups) and
  * waits for it to answer: it writes `control.json` once it listens. `env` adds or overrides variables
  * (DATABASE_URL: '' for the embedded database). The caller kills it.
@@ -21,21 +33,7 @@ export interface ServerProcess {
 export async function startServerProcess(dataDir: string, env: Record<string, string>): Promise<ServerProcess> {
   const controlFile = path.join(dataDir, 'control.json');
   fs.rmSync(controlFile, { force: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: '1',
-      BACKUP_EVERY_HOURS: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnServer(dataDir, { PORT: '0', SEED_DEMO: '1', BACKUP_EVERY_HOURS: '0', ...env });
   let output = '';
   child.stdout?.on('data', (d) => {
     output += d;
