@@ -1,9 +1,9 @@
 import { contract } from '@madreseh/contract/endpoints';
 import { isoDateInTehran } from '@madreseh/contract/jalali';
 import { eq, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { students } from '../../db/schema/school';
+import { firstSheetOf } from '../../test/sheets';
 import { type CallInput, createTestApp, type TestApp } from '../../test/test-app';
 
 /**
@@ -113,10 +113,7 @@ describe('audit log', () => {
     const res = await t.call(contract.audit.export, { query: { entity: 'invoice' }, headers: superAdmin });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const ws = wb.worksheets[0];
-    if (!ws) throw new Error('no sheet');
+    const ws = await firstSheetOf(res);
     expect(ws.getRow(1).getCell(1).value).toBe('زمان');
     const actions: string[] = [];
     ws.eachRow((row, n) => {

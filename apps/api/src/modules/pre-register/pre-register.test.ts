@@ -1,10 +1,10 @@
 import { contract } from '@madreseh/contract/endpoints';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preRegistrations } from '../../db/schema/pre-register';
 import { nationalCodeFrom } from '../../db/seed/school-demo';
 import { expectInvalid } from '../../test/expect-invalid';
+import { firstSheetOf } from '../../test/sheets';
 import { addressOf, type CallInput, createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -258,10 +258,7 @@ describe('panel/pre-register', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const ws = wb.worksheets[0];
-    if (!ws) throw new Error('no sheet');
+    const ws = await firstSheetOf(res);
     expect(ws.views[0]?.rightToLeft).toBe(true);
     expect(ws.getRow(1).getCell(1).value).toBe('کد پیگیری');
     const codes: string[] = [];
