@@ -10,7 +10,7 @@ import {
   smsParts,
   type staffMessageSchema,
 } from '@madreseh/contract/notifications/notifications.contract';
-import { and, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { notifications, smsOptOuts } from '../../db/schema/notifications';
@@ -32,17 +32,11 @@ import { enqueue, render } from './outbox';
 
 type Page = { page: number; pageSize: number };
 
-export async function myNotifications(db: Db, userId: number, { page, pageSize }: Page) {
-  const where = and(eq(notifications.channel, 'in_app'), eq(notifications.userId, userId));
+/** One page of the notifications `where` selects, newest first, and how many it selects (a bell, the SMS log). */
+async function pageOf(db: Db, where: SQL | undefined, { page, pageSize }: Page) {
   const [rows, [total]] = await Promise.all([
     db
-      .select({
-        id: notifications.id,
-        template: notifications.template,
-        body: notifications.body,
-        createdAt: notifications.createdAt,
-        readAt: notifications.readAt,
-      })
+      .select()
       .from(notifications)
       .where(where)
       .orderBy(desc(notifications.id))
@@ -50,6 +44,12 @@ export async function myNotifications(db: Db, userId: number, { page, pageSize }
       .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(notifications).where(where),
   ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function myNotifications(db: Db, userId: number, { page, pageSize }: Page) {
+  const where = and(eq(notifications.channel, 'in_app'), eq(notifications.userId, userId));
+  const { rows, total } = await pageOf(db, where, { page, pageSize });
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -58,7 +58,7 @@ export async function myNotifications(db: Db, userId: number, { page, pageSize }
       createdAt: r.createdAt.toISOString(),
       read: r.readAt !== null,
     })),
-    total: total?.n ?? 0,
+    total,
     page,
     pageSize,
   };
@@ -223,16 +223,7 @@ export async function putNotificationSettings(
 
 export async function smsLog(db: Db, { page, pageSize, state }: Page & { state?: string | undefined }) {
   const where = and(eq(notifications.channel, 'sms'), state ? eq(notifications.state, state as 'queued') : undefined);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(notifications)
-      .where(where)
-      .orderBy(desc(notifications.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(notifications).where(where),
-  ]);
+  const { rows, total } = await pageOf(db, where, { page, pageSize });
   return {
     items: rows.map((r) => ({
       id: r.id,
@@ -247,7 +238,7 @@ export async function smsLog(db: Db, { page, pageSize, state }: Page & { state?:
       createdAt: r.createdAt.toISOString(),
       sentAt: r.sentAt ? r.sentAt.toISOString() : null,
     })),
-    total: total?.n ?? 0,
+    total,
     page,
     pageSize,
   };
