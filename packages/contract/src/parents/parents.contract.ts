@@ -14,7 +14,7 @@ import {
   paymentSchema,
   studentInvoicesSchema,
 } from '../payments/payment-schemas';
-import { reportCardSchema, termSchema } from '../report-cards/report-cards.contract';
+import { publishedCardQuerySchema, publishedCardSchema } from '../report-cards/report-cards.contract';
 import { PARENT, STAFF } from '../roles';
 import { text, tidyPersian } from '../text';
 
@@ -145,14 +145,8 @@ export const parentsContract = {
     access: PARENT,
     summary: "A linked child's latest published report card, or the one of the term asked for",
     params: childParams,
-    query: z.object({
-      academicYear: z.coerce.number().int().min(1390).max(1500).optional(),
-      term: termSchema.optional(),
-    }),
-    response: z.object({
-      card: reportCardSchema.nullable(),
-      terms: z.array(z.object({ academicYear: z.number().int(), term: termSchema })),
-    }),
+    query: publishedCardQuerySchema,
+    response: publishedCardSchema,
   }),
   attendance: endpoint({
     method: 'GET',

@@ -182,6 +182,17 @@ export const reportCardSchema = z.object({
 });
 export type ReportCard = z.infer<typeof reportCardSchema>;
 
+/** Which published card to read (a student's own or a parent's child's): a term of a year, or the latest. */
+export const publishedCardQuerySchema = z.object({
+  academicYear: z.coerce.number().int().min(1390).max(1500).optional(),
+  term: termSchema.optional(),
+});
+/** The published card asked for (null when there is none) and every term that has one. */
+export const publishedCardSchema = z.object({
+  card: reportCardSchema.nullable(),
+  terms: z.array(z.object({ academicYear: z.number().int(), term: termSchema })),
+});
+
 /** Publishing, or withdrawing a published term with its reason (kept in the audit log). */
 export const publishBodySchema = z
   .object({
@@ -227,13 +238,7 @@ export const reportCardsContract = {
     path: 'student/report-card',
     access: STUDENT,
     summary: "The caller's latest published report card, or the one of the term asked for",
-    query: z.object({
-      academicYear: z.coerce.number().int().min(1390).max(1500).optional(),
-      term: termSchema.optional(),
-    }),
-    response: z.object({
-      card: reportCardSchema.nullable(),
-      terms: z.array(z.object({ academicYear: z.number().int(), term: termSchema })),
-    }),
+    query: publishedCardQuerySchema,
+    response: publishedCardSchema,
   }),
 } as const;
