@@ -19,6 +19,20 @@ interface Shot {
   offline?: boolean;
 }
 
+/** Waits for the element with `testId`, then shows the page as printed. */
+function printed(testId: string) {
+  return async (page: Page) => {
+    await page.getByTestId(testId).waitFor();
+    await page.emulateMedia({ media: 'print' });
+  };
+}
+
+/** Picks `item` in the menu of `student`'s row on the student list. */
+async function fromStudentMenu(page: Page, student: string, item: string) {
+  await page.getByTestId('student-row').filter({ hasText: student }).getByRole('button').click();
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
 const SHOTS: Shot[] = [
   { name: 'home', path: '/' },
   { name: 'home-offline', path: '/', offline: true },
@@ -52,10 +66,7 @@ const SHOTS: Shot[] = [
     name: 'pre-register-print',
     path: '/dashboard/pre-register/print/1',
     as: 'admin',
-    prepare: async (page) => {
-      await page.getByTestId('print-sheet').waitFor();
-      await page.emulateMedia({ media: 'print' });
-    },
+    prepare: printed('print-sheet'),
   },
   { name: 'classes', path: '/dashboard/group', as: 'admin' },
   { name: 'students', path: '/dashboard/student/list', as: 'admin' },
@@ -65,8 +76,7 @@ const SHOTS: Shot[] = [
     as: 'admin',
     fullPage: false,
     prepare: async (page) => {
-      await page.getByTestId('student-row').filter({ hasText: 'زهرا حسینی' }).getByRole('button').click();
-      await page.getByRole('menuitem', { name: 'ویرایش دانش‌آموز' }).click();
+      await fromStudentMenu(page, 'زهرا حسینی', 'ویرایش دانش‌آموز');
       await page.getByRole('dialog').waitFor();
     },
   },
@@ -75,11 +85,9 @@ const SHOTS: Shot[] = [
     path: '/dashboard/student/list',
     as: 'admin',
     prepare: async (page) => {
-      await page.getByTestId('student-row').filter({ hasText: 'فاطمه رضوی' }).getByRole('button').click();
-      await page.getByRole('menuitem', { name: 'رمز عبور تازه' }).click();
+      await fromStudentMenu(page, 'فاطمه رضوی', 'رمز عبور تازه');
       await page.getByRole('button', { name: 'چاپ برگهٔ ورود' }).click();
-      await page.getByTestId('login-slip').waitFor();
-      await page.emulateMedia({ media: 'print' });
+      await printed('login-slip')(page);
     },
   },
   { name: 'grades', path: '/dashboard/report-card?group=1&term=first', as: 'admin' },
@@ -98,10 +106,7 @@ const SHOTS: Shot[] = [
     name: 'payment-receipt',
     path: '/student/payment/receipt/1',
     as: 'student1',
-    prepare: async (page) => {
-      await page.getByTestId('payment-receipt').waitFor();
-      await page.emulateMedia({ media: 'print' });
-    },
+    prepare: printed('payment-receipt'),
   },
   {
     // The built-in test gateway needs a real payment: student1 starts one from the invoices page.
