@@ -11,7 +11,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatJalaliDateTime } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
-import { PageHeader } from '../../../ui/page-header';
+import { DashboardPageHeader } from '../../../ui/dashboard-page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
 import { SearchInput } from '../../../ui/search-input';
 import { useCardList } from '../../../ui/use-card-list';
@@ -199,10 +199,7 @@ export function Component() {
 
   return (
     <>
-      <PageHeader
-        title={newsFa.title}
-        crumbs={[{ label: fa.dashboard.home, to: '/dashboard' }, { label: fa.dashboard.news }]}
-      />
+      <DashboardPageHeader title={newsFa.title} crumbs={[{ label: fa.dashboard.news }]} />
       <Group justify="space-between" mb="md" wrap="wrap">
         <Group wrap="wrap">
           <SearchInput label={newsFa.search} value={q} onChange={search} />
