@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { formatJalaliDateTime } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
 import { DashboardPageHeader } from '../../../ui/dashboard-page-header';
+import { EmptyNote } from '../../../ui/empty-note';
 import { PersianPagination } from '../../../ui/persian-pagination';
 import { SearchInput } from '../../../ui/search-input';
 import { useCardList } from '../../../ui/use-card-list';
@@ -87,13 +88,7 @@ function NewsCards({ items, onEdit, onDelete }: { items: AdminNews[] | undefined
       {items?.map((n) => (
         <NewsCardRow key={n.id} n={n} onEdit={() => onEdit(n)} onDelete={() => onDelete(n)} />
       ))}
-      {items && items.length === 0 && (
-        <Paper withBorder radius="md">
-          <Text c="dimmed" ta="center" p="xl">
-            {newsFa.empty}
-          </Text>
-        </Paper>
-      )}
+      {items && items.length === 0 && <EmptyNote boxed>{newsFa.empty}</EmptyNote>}
     </Stack>
   );
 }
@@ -159,11 +154,7 @@ function NewsTable({ items, onEdit, onDelete }: { items: AdminNews[] | undefined
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {items && items.length === 0 && (
-        <Text c="dimmed" ta="center" p="xl">
-          {newsFa.empty}
-        </Text>
-      )}
+      {items && items.length === 0 && <EmptyNote>{newsFa.empty}</EmptyNote>}
     </Paper>
   );
 }
