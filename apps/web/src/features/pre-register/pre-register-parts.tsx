@@ -8,7 +8,6 @@ import {
 } from '@madreseh/contract/pre-register/pre-register.contract';
 import { digitsToLatin } from '@madreseh/contract/text';
 import { IconCheck, IconCircleCheck, IconCopy, IconPrinter } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { digitsToPersian, formatJalaliDate, formatJalaliDateTime } from '../../lib/format';
 import { useFormState } from '../../lib/use-form-state';
@@ -24,7 +23,7 @@ import { fieldSections } from './fields';
 import type { Values } from './form-values';
 import { preRegFa } from './messages';
 import classes from './pre-register.module.css';
-import { lookupPreRegistration } from './public-api';
+import { useLookupPreRegistration } from './public-api';
 
 /**
  * The pre-registration form's later steps, its receipt and the status lookup: a chunk of its own,
@@ -209,8 +208,7 @@ export function LookupForm({ online }: { online: boolean }) {
   const form = useFormState(NO_LOOKUP);
   const { values, errors } = form;
   const [result, setResult] = useState<PreRegisterPublicStatus | null>(null);
-  const lookup = useMutation({
-    mutationFn: lookupPreRegistration,
+  const lookup = useLookupPreRegistration({
     onMutate: () => setResult(null),
     onSuccess: setResult,
     onError: (err) => {
