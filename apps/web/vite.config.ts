@@ -224,8 +224,18 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // TanStack Query's pieces in one chunk: the app's start chunk and the pages share it, and as
-        // four small chunks they cost more to send than as one.
-        advancedChunks: { groups: [{ name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ }] },
+        // four small chunks they cost more to send than as one. The same for the public pages' kit
+        // (src/ui/kit-*.tsx, with the public pages' CSS module): its files are split by what they draw,
+        // not by who loads them, and as one chunk they cost what the one file cost.
+        advancedChunks: {
+          groups: [
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+            {
+              name: 'kit',
+              test: /src[\\/]ui[\\/](kit-(classes|layout|text|button|feedback)\.tsx?|public\.module\.css)$/,
+            },
+          ],
+        },
       },
     },
   },

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { schoolProfileQuery } from '../lib/school-profile';
 import { fa } from '../messages/fa';
-import { Group, M } from './kit';
+import { M } from './kit-classes';
+import { Group } from './kit-layout';
 import classes from './public.module.css';
 
 /** The school's logo and name from its settings (the generic mark and «درگاه مدرسه» until set); links home. */

@@ -1,5 +1,5 @@
 import { type ChangeEvent, useId, useLayoutEffect, useRef } from 'react';
-import { cx, M } from './kit';
+import { cx, M } from './kit-classes';
 
 /**
  * A required text field (one line, or several that grow with the text) as Mantine's TextInput and

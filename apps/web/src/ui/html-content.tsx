@@ -1,8 +1,8 @@
-import { M } from './kit';
+import { M } from './kit-classes';
 
 /**
  * Shows rich text that the server has already sanitized with its allow-list (news bodies, the
- * about-us text). Never pass anything else here. Styled by Mantine's Typography rules (ui/kit.tsx).
+ * about-us text). Never pass anything else here. Styled by Mantine's Typography rules (ui/kit-classes.ts).
  */
 export function HtmlContent({ html }: { html: string }) {
   return (

@@ -9,7 +9,7 @@ import {
   useLayoutEffect,
   useRef,
 } from 'react';
-import { cx, M } from './kit';
+import { cx, M } from './kit-classes';
 import classes from './kit-form.module.css';
 
 /**

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { cx, M } from './kit';
+import { cx, M } from './kit-classes';
 import { InputShell, inputAttributes, MF, type Option, type Vars } from './kit-form';
 import classes from './kit-form.module.css';
 

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useId } from 'react';
-import { cx, M } from './kit';
+import { cx, M } from './kit-classes';
 import { MF, type Option, type Vars } from './kit-form';
 import classes from './kit-form.module.css';
 

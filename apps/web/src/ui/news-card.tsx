@@ -2,7 +2,9 @@ import type { NewsCard as News } from '@madreseh/contract/news/news.contract';
 import { IconPin } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { formatJalaliDate } from '../lib/format';
-import { Badge, Card, CardSection, Group, Image, rem, Text, Title } from './kit';
+import { rem } from './kit-classes';
+import { Card, CardSection, Group } from './kit-layout';
+import { Badge, Image, Text, Title } from './kit-text';
 
 /**
  * One news item as a card linking to its page: cover, pinned mark, Jalali date, title and summary.

@@ -1,6 +1,6 @@
 import { IconWifiOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { Alert } from './kit';
+import { Alert } from './kit-feedback';
 
 /** A public form that needs the network, shown while the browser is offline: says why it cannot be sent. */
 export function OfflineFormNotice({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { IconCloudOff } from '@tabler/icons-react';
 import { formatJalaliDateTime } from '../lib/format';
-import { Alert } from './kit';
+import { Alert } from './kit-feedback';
 
 /**
  * «آفلاین — اطلاعات <Jalali time>»: the page shows what was saved when the network last answered.

@@ -1,7 +1,9 @@
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../lib/school-profile';
-import { Anchor, M, Stack, Text, Title } from './kit';
+import { M } from './kit-classes';
+import { Stack } from './kit-layout';
+import { Anchor, Text, Title } from './kit-text';
 import classes from './public.module.css';
 
 export interface Crumb {

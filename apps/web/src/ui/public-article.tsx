@@ -2,7 +2,9 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { fa } from '../messages/fa';
-import { Alert, Anchor, PublicPage, Skeleton } from './kit';
+import { Alert, Skeleton } from './kit-feedback';
+import { PublicPage } from './kit-layout';
+import { Anchor } from './kit-text';
 import { PageHeader } from './page-header';
 
 /**

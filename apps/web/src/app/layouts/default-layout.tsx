@@ -7,7 +7,10 @@ import { digitsToPersian } from '../../lib/format';
 import { useOnline, useSavedCopySince } from '../../lib/offline';
 import { fa } from '../../messages/fa';
 import { Brand } from '../../ui/brand';
-import { Anchor, Button, Container, cx, Group, M, Text } from '../../ui/kit';
+import { Button } from '../../ui/kit-button';
+import { cx, M } from '../../ui/kit-classes';
+import { Container, Group } from '../../ui/kit-layout';
+import { Anchor, Text } from '../../ui/kit-text';
 import { OfflineNotice } from '../../ui/offline-notice';
 import kit from '../../ui/public.module.css';
 import { importWithReload } from '../lazy-route';
@@ -43,7 +46,7 @@ function PublicOfflineNotice() {
 
 /**
  * The public site: header with the site's links and the login button, footer. Plain React drawn by
- * Mantine's stylesheet (ui/kit.tsx): no Mantine code on a first visit (docs/decisions/0014); the
+ * Mantine's stylesheet (ui/kit-classes.ts): no Mantine code on a first visit (docs/decisions/0014); the
  * phone menu brings it when first opened.
  */
 export function Component() {

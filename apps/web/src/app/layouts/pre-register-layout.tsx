@@ -1,7 +1,8 @@
 import { Link, Outlet } from 'react-router';
 import { fa } from '../../messages/fa';
 import { Brand } from '../../ui/brand';
-import { Anchor, Container, Group } from '../../ui/kit';
+import { Container, Group } from '../../ui/kit-layout';
+import { Anchor } from '../../ui/kit-text';
 import classes from './layouts.module.css';
 
 /**

@@ -8,25 +8,27 @@ import {
 } from '@madreseh/contract/pre-register/pre-register.contract';
 import { digitsToLatin } from '@madreseh/contract/text';
 import { IconCheck, IconCircleCheck, IconCopy, IconPrinter } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { digitsToPersian, formatJalaliDate, formatJalaliDateTime } from '../../lib/format';
 import { useFormState } from '../../lib/use-form-state';
-import { Badge, Button, Card, cx, Group, M, SimpleGrid, Stack, Text, Title } from '../../ui/kit';
+import { Button } from '../../ui/kit-button';
+import { cx, M } from '../../ui/kit-classes';
 import { MF, TextField } from '../../ui/kit-form';
 import light from '../../ui/kit-form.module.css';
+import { Card, Group, SimpleGrid, Stack } from '../../ui/kit-layout';
+import { Badge, Text, Title } from '../../ui/kit-text';
 import { Ltr } from '../../ui/ltr';
 import { toastError } from '../../ui/toasts';
 import { fieldSections } from './fields';
 import type { Values } from './form-values';
 import { preRegFa } from './messages';
 import classes from './pre-register.module.css';
-import { lookupPreRegistration } from './public-api';
+import { useLookupPreRegistration } from './public-api';
 
 /**
  * The pre-registration form's later steps, its receipt and the status lookup: a chunk of its own,
  * loaded when the visitor goes past the first step or opens the lookup (docs/decisions/0021). Plain
- * React drawn by Mantine's stylesheet (ui/kit.tsx, ui/kit-form.tsx), as the first step.
+ * React drawn by Mantine's stylesheet (ui/kit-*.tsx), as the first step.
  */
 
 type FieldProps = (k: keyof Values) => { value: string; onChange: (v: string) => void; error?: string };
@@ -206,8 +208,7 @@ export function LookupForm({ online }: { online: boolean }) {
   const form = useFormState(NO_LOOKUP);
   const { values, errors } = form;
   const [result, setResult] = useState<PreRegisterPublicStatus | null>(null);
-  const lookup = useMutation({
-    mutationFn: lookupPreRegistration,
+  const lookup = useLookupPreRegistration({
     onMutate: () => setResult(null),
     onSuccess: setResult,
     onError: (err) => {

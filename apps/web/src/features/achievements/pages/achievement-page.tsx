@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { formatJalaliDate } from '../../../lib/format';
-import { Text } from '../../../ui/kit';
+import { Text } from '../../../ui/kit-text';
 import { PublicArticle } from '../../../ui/public-article';
 import { achievementsFa } from '../messages';
 import { publicAchievementQuery } from '../public-api';

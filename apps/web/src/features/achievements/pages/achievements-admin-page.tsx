@@ -6,9 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { formatNumber } from '../../../lib/format';
-import { fa } from '../../../messages/fa';
 import { ConfirmModal } from '../../../ui/confirm-modal';
-import { PageHeader } from '../../../ui/page-header';
+import { DashboardPageHeader } from '../../../ui/dashboard-page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
 import { toastError, toastSuccess } from '../../../ui/toasts';
 import { useConfirmDelete } from '../../../ui/use-confirm-delete';
@@ -50,11 +49,7 @@ export function Component() {
 
   return (
     <>
-      <PageHeader
-        title={m.title}
-        description={m.description}
-        crumbs={[{ label: fa.dashboard.home, to: '/dashboard' }, { label: m.title }]}
-      />
+      <DashboardPageHeader title={m.title} description={m.description} crumbs={[{ label: m.title }]} />
       <Group justify="space-between" align="end" mb="md">
         <TextInput
           label={m.search}

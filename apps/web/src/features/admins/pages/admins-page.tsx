@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { formatNumber } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
-import { PageHeader } from '../../../ui/page-header';
+import { DashboardPageHeader } from '../../../ui/dashboard-page-header';
 import { QueryState } from '../../../ui/query-state';
 import { useCardList } from '../../../ui/use-card-list';
 import { staffQuery } from '../api';
@@ -27,11 +27,7 @@ export function Component() {
 
   return (
     <>
-      <PageHeader
-        title={fa.dashboard.admins}
-        description={t.description}
-        crumbs={[{ label: fa.dashboard.home, to: '/dashboard' }]}
-      />
+      <DashboardPageHeader title={fa.dashboard.admins} description={t.description} />
       <Group justify="flex-end" mb="md">
         <Button leftSection={<IconPlus size={18} />} onClick={() => setDialog({ kind: 'create' })}>
           {t.add}

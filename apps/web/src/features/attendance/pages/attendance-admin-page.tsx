@@ -7,8 +7,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { digitsToPersian, formatNumber } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
+import { DashboardPageHeader } from '../../../ui/dashboard-page-header';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
-import { PageHeader } from '../../../ui/page-header';
 import { TableCard } from '../../../ui/table-card';
 import { dayQuery } from '../api';
 import { HolidaysTab } from '../components/holidays-tab';
@@ -95,11 +95,7 @@ function DayTab() {
 export function Component() {
   return (
     <>
-      <PageHeader
-        title={t.adminTitle}
-        description={t.adminDescription}
-        crumbs={[{ label: fa.dashboard.home, to: '/dashboard' }]}
-      />
+      <DashboardPageHeader title={t.adminTitle} description={t.adminDescription} />
       <Tabs defaultValue="day" keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="day">{t.today}</Tabs.Tab>

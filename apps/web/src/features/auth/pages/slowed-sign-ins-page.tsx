@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
 import { formatJalaliDateTime, formatNumber } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
-import { PageHeader } from '../../../ui/page-header';
+import { DashboardPageHeader } from '../../../ui/dashboard-page-header';
 import { QueryState } from '../../../ui/query-state';
 import { useCardList } from '../../../ui/use-card-list';
 import { slowedSignInsQuery, useClearSlowing } from '../api';
@@ -49,11 +49,7 @@ export function Component() {
   const items = list.data?.items ?? [];
   return (
     <>
-      <PageHeader
-        title={t.title}
-        description={t.description}
-        crumbs={[{ label: fa.dashboard.home, to: '/dashboard' }]}
-      />
+      <DashboardPageHeader title={t.title} description={t.description} />
       <Group justify="flex-end" mb="md">
         <Button
           variant="default"

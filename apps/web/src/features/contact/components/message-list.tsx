@@ -1,6 +1,7 @@
 import type { ContactMessage } from '@madreseh/contract/contact/contact.contract';
 import { Anchor, Badge, Button, Checkbox, Drawer, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { digitsToPersian, formatJalaliDateTime } from '../../../lib/format';
+import { EmptyNote } from '../../../ui/empty-note';
 import { contactFa } from '../messages';
 
 /** What the cards and the table share: the page's messages, the checked ones, and how to open one. */
@@ -82,13 +83,7 @@ export function MessageCards({ items, ids, selected, allSelected, onSelect, onTo
           </Group>
         </Paper>
       ))}
-      {items?.length === 0 && (
-        <Paper withBorder radius="md">
-          <Text c="dimmed" ta="center" p="xl">
-            {contactFa.empty}
-          </Text>
-        </Paper>
-      )}
+      {items?.length === 0 && <EmptyNote boxed>{contactFa.empty}</EmptyNote>}
     </Stack>
   );
 }
@@ -133,11 +128,7 @@ export function MessageTable({ items, ids, selected, allSelected, onSelect, onTo
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {items?.length === 0 && (
-        <Text c="dimmed" ta="center" p="xl">
-          {contactFa.empty}
-        </Text>
-      )}
+      {items?.length === 0 && <EmptyNote>{contactFa.empty}</EmptyNote>}
     </Paper>
   );
 }

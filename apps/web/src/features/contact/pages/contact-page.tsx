@@ -7,7 +7,9 @@ import { mapLinks, schoolProfileQuery } from '../../../lib/school-profile';
 import { useFormState } from '../../../lib/use-form-state';
 import { fa } from '../../../messages/fa';
 import { Field } from '../../../ui/field';
-import { Anchor, Button, Grid, GridCol, Paper, PublicPage, Stack, Text, Title } from '../../../ui/kit';
+import { Button } from '../../../ui/kit-button';
+import { Grid, GridCol, Paper, PublicPage, Stack } from '../../../ui/kit-layout';
+import { Anchor, Text, Title } from '../../../ui/kit-text';
 import { OfflineFormNotice } from '../../../ui/offline-form-notice';
 import { PageHeader } from '../../../ui/page-header';
 import kit from '../../../ui/public.module.css';
@@ -17,7 +19,7 @@ import { contactSending, useSendContact } from '../public-api';
 
 const EMPTY: Required<ContactInput> = { name: '', replyTo: '', subject: '', message: '', website: '' };
 
-/** The contact page: the school's addresses and a form (plain React drawn by Mantine's stylesheet, ui/kit.tsx). */
+/** The contact page: the school's addresses and a form (plain React drawn by Mantine's stylesheet, ui/kit-*.tsx). */
 export function Component() {
   const online = useOnline();
   const state = useFormState(EMPTY);

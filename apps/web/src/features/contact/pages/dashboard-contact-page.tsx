@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { digitsToPersian } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
 import { ConfirmModal } from '../../../ui/confirm-modal';
-import { PageHeader } from '../../../ui/page-header';
+import { DashboardPageHeader } from '../../../ui/dashboard-page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
 import { SearchInput } from '../../../ui/search-input';
 import { toastError, toastSuccess } from '../../../ui/toasts';
@@ -62,10 +62,10 @@ export function Component() {
 
   return (
     <>
-      <PageHeader
+      <DashboardPageHeader
         title={contactFa.manageTitle}
         description={data ? contactFa.unreadCount(digitsToPersian(data.unread)) : undefined}
-        crumbs={[{ label: fa.dashboard.home, to: '/dashboard' }, { label: fa.dashboard.messages }]}
+        crumbs={[{ label: fa.dashboard.messages }]}
       />
       <MessageToolbar
         q={q}

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { digitsToPersian } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
-import { PageHeader } from '../../../ui/page-header';
+import { DashboardPageHeader } from '../../../ui/dashboard-page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
 import { toastError } from '../../../ui/toasts';
 import { galleryQueries, useReorderPhotos } from '../api';
@@ -36,10 +36,7 @@ export function Component() {
 
   return (
     <>
-      <PageHeader
-        title={galleryFa.manageTitle}
-        crumbs={[{ label: fa.dashboard.home, to: '/dashboard' }, { label: fa.dashboard.gallery }]}
-      />
+      <DashboardPageHeader title={galleryFa.manageTitle} crumbs={[{ label: fa.dashboard.gallery }]} />
       <Autocomplete
         label={galleryFa.albumForUploads}
         value={album}

@@ -1,7 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState } from 'react';
 import { importWithReload } from '../../../app/lazy-route';
-import { Group, Image, M, PublicPage, rem, SimpleGrid, Skeleton, Text } from '../../../ui/kit';
+import { M, rem } from '../../../ui/kit-classes';
+import { Skeleton } from '../../../ui/kit-feedback';
+import { Group, PublicPage, SimpleGrid } from '../../../ui/kit-layout';
+import { Image, Text } from '../../../ui/kit-text';
 import { PageHeader } from '../../../ui/page-header';
 import classes from '../gallery.module.css';
 import { galleryFa } from '../messages';
@@ -25,7 +28,7 @@ function CheckIcon() {
   );
 }
 
-/** One album to choose: Mantine's Chip (a radio button and its label), drawn by Mantine's stylesheet (ui/kit.tsx). */
+/** One album to choose: Mantine's Chip (a radio button and its label), drawn by Mantine's stylesheet (ui/kit-classes.ts). */
 function AlbumChip({
   value,
   checked,

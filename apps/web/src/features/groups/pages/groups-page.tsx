@@ -28,10 +28,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { digitsToPersian, formatAcademicYear } from '../../../lib/format';
 import { useFormState } from '../../../lib/use-form-state';
-import { fa } from '../../../messages/fa';
 import { ConfirmModal } from '../../../ui/confirm-modal';
+import { DashboardPageHeader } from '../../../ui/dashboard-page-header';
 import { FormActions } from '../../../ui/form-actions';
-import { PageHeader } from '../../../ui/page-header';
 import { formOutcome } from '../../../ui/toasts';
 import { useConfirmDelete } from '../../../ui/use-confirm-delete';
 import { groupsQuery, useDeleteGroup, useSaveGroup } from '../api';
@@ -170,11 +169,7 @@ export function Component() {
 
   return (
     <>
-      <PageHeader
-        title={t.title}
-        description={t.description}
-        crumbs={[{ label: fa.dashboard.home, to: '/dashboard' }]}
-      />
+      <DashboardPageHeader title={t.title} description={t.description} />
       <Row justify="flex-end" mb="md">
         <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing(draftOf(null))}>
           {t.add}

@@ -7,20 +7,11 @@ import { Link } from 'react-router';
 import { digitsToPersian } from '../../../lib/format';
 import { schoolProfileQuery } from '../../../lib/school-profile';
 import { fa } from '../../../messages/fa';
-import {
-  Anchor,
-  Button,
-  Container,
-  Group,
-  Image,
-  Paper,
-  rem,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '../../../ui/kit';
+import { Button } from '../../../ui/kit-button';
+import { rem } from '../../../ui/kit-classes';
+import { Skeleton } from '../../../ui/kit-feedback';
+import { Container, Group, Paper, SimpleGrid, Stack } from '../../../ui/kit-layout';
+import { Anchor, Image, Text, Title } from '../../../ui/kit-text';
 import { NewsCard } from '../../../ui/news-card';
 import kit from '../../../ui/public.module.css';
 import { homeQueries } from '../api';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { formatJalaliDateTime } from '../../../lib/format';
 import { HtmlContent } from '../../../ui/html-content';
-import { Image, Text } from '../../../ui/kit';
+import { Image, Text } from '../../../ui/kit-text';
 import { PublicArticle } from '../../../ui/public-article';
 import { homeQueries } from '../api';
 import { homeFa } from '../messages';

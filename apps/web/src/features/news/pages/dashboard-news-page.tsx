@@ -11,7 +11,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatJalaliDateTime } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
-import { PageHeader } from '../../../ui/page-header';
+import { DashboardPageHeader } from '../../../ui/dashboard-page-header';
+import { EmptyNote } from '../../../ui/empty-note';
 import { PersianPagination } from '../../../ui/persian-pagination';
 import { SearchInput } from '../../../ui/search-input';
 import { useCardList } from '../../../ui/use-card-list';
@@ -87,13 +88,7 @@ function NewsCards({ items, onEdit, onDelete }: { items: AdminNews[] | undefined
       {items?.map((n) => (
         <NewsCardRow key={n.id} n={n} onEdit={() => onEdit(n)} onDelete={() => onDelete(n)} />
       ))}
-      {items && items.length === 0 && (
-        <Paper withBorder radius="md">
-          <Text c="dimmed" ta="center" p="xl">
-            {newsFa.empty}
-          </Text>
-        </Paper>
-      )}
+      {items && items.length === 0 && <EmptyNote boxed>{newsFa.empty}</EmptyNote>}
     </Stack>
   );
 }
@@ -159,11 +154,7 @@ function NewsTable({ items, onEdit, onDelete }: { items: AdminNews[] | undefined
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {items && items.length === 0 && (
-        <Text c="dimmed" ta="center" p="xl">
-          {newsFa.empty}
-        </Text>
-      )}
+      {items && items.length === 0 && <EmptyNote>{newsFa.empty}</EmptyNote>}
     </Paper>
   );
 }
@@ -199,10 +190,7 @@ export function Component() {
 
   return (
     <>
-      <PageHeader
-        title={newsFa.title}
-        crumbs={[{ label: fa.dashboard.home, to: '/dashboard' }, { label: fa.dashboard.news }]}
-      />
+      <DashboardPageHeader title={newsFa.title} crumbs={[{ label: fa.dashboard.news }]} />
       <Group justify="space-between" mb="md" wrap="wrap">
         <Group wrap="wrap">
           <SearchInput label={newsFa.search} value={q} onChange={search} />

@@ -16,7 +16,7 @@ import { IconEye, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { digitsToPersian } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
-import { PageHeader } from '../../../ui/page-header';
+import { DashboardPageHeader } from '../../../ui/dashboard-page-header';
 import { groupsQuery } from '../api';
 import { notifyFa } from '../messages';
 import { type Form, type StaffMessage, useStaffMessage } from '../use-staff-message';
@@ -39,10 +39,10 @@ export function Component() {
   const m = useStaffMessage();
   return (
     <>
-      <PageHeader
+      <DashboardPageHeader
         title={notifyFa.messageTitle}
         description={notifyFa.messageLine}
-        crumbs={[{ label: fa.dashboard.home, to: '/dashboard' }, { label: notifyFa.messageTitle }]}
+        crumbs={[{ label: notifyFa.messageTitle }]}
       />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>

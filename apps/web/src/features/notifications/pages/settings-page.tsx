@@ -33,8 +33,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { digitsToPersian, formatJalaliDateTime } from '../../../lib/format';
 import { useFormState } from '../../../lib/use-form-state';
-import { fa } from '../../../messages/fa';
-import { PageHeader } from '../../../ui/page-header';
+import { DashboardPageHeader } from '../../../ui/dashboard-page-header';
 import { PersianNumberInput } from '../../../ui/persian-number-input';
 import { PersianPagination } from '../../../ui/persian-pagination';
 import { SettingsSection } from '../../../ui/settings-section';
@@ -274,10 +273,10 @@ export function Component() {
   const { data } = useQuery(notificationSettingsQuery());
   return (
     <>
-      <PageHeader
+      <DashboardPageHeader
         title={notifyFa.settingsTitle}
         description={notifyFa.settingsLine}
-        crumbs={[{ label: fa.dashboard.home, to: '/dashboard' }, { label: notifyFa.settingsTitle }]}
+        crumbs={[{ label: notifyFa.settingsTitle }]}
       />
       {data ? (
         <Stack gap="lg">

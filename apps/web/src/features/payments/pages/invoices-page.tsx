@@ -2,8 +2,7 @@ import { Select, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { digitsToPersian, formatNumber } from '../../../lib/format';
-import { fa } from '../../../messages/fa';
-import { PageHeader } from '../../../ui/page-header';
+import { DashboardPageHeader } from '../../../ui/dashboard-page-header';
 import { groupsQuery, paymentSettingsQuery } from '../api';
 import { BulkInvoiceIssue } from '../components/bulk-invoice-issue';
 import { GroupInvoiceList } from '../components/group-invoice-list';
@@ -24,7 +23,7 @@ export function Component() {
 
   return (
     <>
-      <PageHeader title={pm.invoicesTitle} crumbs={[{ label: fa.dashboard.home, to: '/dashboard' }]} />
+      <DashboardPageHeader title={pm.invoicesTitle} />
       <Stack gap="lg">
         <InvoiceExport />
         <Select

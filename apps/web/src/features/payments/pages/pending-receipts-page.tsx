@@ -3,9 +3,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { digitsToPersian, formatJalaliDateTime, formatNumber } from '../../../lib/format';
-import { fa } from '../../../messages/fa';
+import { DashboardPageHeader } from '../../../ui/dashboard-page-header';
 import { Ltr } from '../../../ui/ltr';
-import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
 import { PENDING_PAGE_SIZE, pendingReceiptsQuery } from '../api';
 import { money } from '../components/money';
@@ -23,11 +22,7 @@ export function Component() {
   }, [page, pages]);
   return (
     <>
-      <PageHeader
-        title={pm.pendingQueue}
-        description={data ? formatNumber(data.total) : undefined}
-        crumbs={[{ label: fa.dashboard.home, to: '/dashboard' }]}
-      />
+      <DashboardPageHeader title={pm.pendingQueue} description={data ? formatNumber(data.total) : undefined} />
       {isPending && <Loader aria-label={pm.pendingQueue} />}
       {error && <Alert color="red">{error.message}</Alert>}
       {data?.items.length === 0 && <Alert color="gray">{pm.noPending}</Alert>}

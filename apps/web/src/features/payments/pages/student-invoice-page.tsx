@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { fa } from '../../../messages/fa';
-import { PageHeader } from '../../../ui/page-header';
+import { DashboardPageHeader } from '../../../ui/dashboard-page-header';
 import { studentInvoiceQuery } from '../api';
 import { InvoiceList, TotalsCard } from '../components/invoice-card';
 import { type Dialog, InvoiceDialog } from '../components/invoice-dialog';
@@ -17,16 +17,12 @@ export function Component() {
   const studentId = Number(useParams().id);
   const { data, isPending, error } = useQuery({ ...studentInvoiceQuery(studentId), enabled: studentId > 0 });
   const [dialog, setDialog] = useState<Dialog>(null);
-  const crumbs = [
-    { label: fa.dashboard.home, to: '/dashboard' },
-    { label: fa.dashboard.students, to: '/dashboard/student/list' },
-  ];
   return (
     <>
-      <PageHeader
+      <DashboardPageHeader
         title={data ? `${fa.dashboard.studentInvoice}: ${data.student.fullName}` : fa.dashboard.studentInvoice}
         description={data?.student.groupName ?? undefined}
-        crumbs={crumbs}
+        crumbs={[{ label: fa.dashboard.students, to: '/dashboard/student/list' }]}
       />
       {isPending && <Loader aria-label={fa.dashboard.studentInvoice} />}
       {error && <Alert color="red">{error.message}</Alert>}

@@ -11,9 +11,8 @@ import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { formatNumber } from '../../../lib/format';
-import { fa } from '../../../messages/fa';
+import { DashboardPageHeader } from '../../../ui/dashboard-page-header';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
-import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
 import { SearchInput } from '../../../ui/search-input';
 import { useCardList } from '../../../ui/use-card-list';
@@ -66,10 +65,9 @@ export function Component() {
   const total = list.data?.total ?? 0;
   return (
     <>
-      <PageHeader
+      <DashboardPageHeader
         title={preRegFa.adminTitle}
         description={list.data ? preRegFa.total(formatNumber(total)) : preRegFa.adminDescription}
-        crumbs={[{ label: fa.dashboard.home, to: '/dashboard' }]}
       />
       <Card withBorder radius="md" padding="md">
         <Stack gap="sm">

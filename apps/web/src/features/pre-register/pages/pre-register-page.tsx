@@ -1,7 +1,6 @@
 import { GENDER_LABELS, GENDERS } from '@madreseh/contract/genders';
 import { GRADE_LABELS } from '@madreseh/contract/grades';
 import { academicYearLabel, todayIso } from '@madreseh/contract/jalali-calendar';
-import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { importWithReload } from '../../../app/lazy-route';
 import { digitsToPersian } from '../../../lib/format';
@@ -10,8 +9,10 @@ import { useOnline } from '../../../lib/offline';
 import { useFormState } from '../../../lib/use-form-state';
 import { fa } from '../../../messages/fa';
 import { JalaliCalendarField, yearsAgoIso } from '../../../ui/jalali-calendar';
-import { Alert, Button, Card, Group, SimpleGrid, Skeleton } from '../../../ui/kit';
+import { Button } from '../../../ui/kit-button';
+import { Alert, Skeleton } from '../../../ui/kit-feedback';
 import { TextField } from '../../../ui/kit-form';
+import { Card, Group, SimpleGrid } from '../../../ui/kit-layout';
 import { SelectField } from '../../../ui/kit-select';
 import { SegmentedField, StepperHeader, TabsView } from '../../../ui/kit-steps';
 import { OfflineFormNotice } from '../../../ui/offline-form-notice';
@@ -20,6 +21,7 @@ import { toastError } from '../../../ui/toasts';
 import { EMPTY, STEP_FIELDS, toBody, type Values } from '../form-values';
 import { preRegFa } from '../messages';
 import classes from '../pre-register.module.css';
+import { preRegisterClient, useSubmitPreRegistration } from '../public-api';
 import { useSchool } from '../use-pre-register';
 
 /**
@@ -34,18 +36,6 @@ const loadParts = () =>
     parts = m;
     return m;
   });
-
-/**
- * The contract's schema (with zod) and its client, to check the fields (through the one form hook) and
- * send the form: loaded on the first touch of the form, not with the page (docs/decisions/0014, 0021).
- */
-const checking = () =>
-  importWithReload(() =>
-    Promise.all([import('@madreseh/contract/pre-register/pre-register.contract'), import('../../../lib/api-client')]),
-  ).then(([contract, client]) => ({
-    schema: contract.preRegisterBodySchema,
-    submit: (v: Values) => client.call(contract.preRegisterContract.submit, { body: toBody(v) }),
-  }));
 
 /** Renders `render(parts)` once the later steps' code is here, a placeholder until then. */
 function Later({ render }: { render: (p: Parts) => ReactNode }) {
@@ -119,8 +109,7 @@ function useRegisterForm() {
     form.setErrors(({ [k]: _, ...rest }) => rest);
   };
 
-  const submit = useMutation({
-    mutationFn: async (v: Values) => (await checking()).submit(v),
+  const submit = useSubmitPreRegistration({
     onSuccess: (answer, v) => setDone({ ...answer, values: v }),
     onError: (err) => {
       form.showServerErrors(err);
@@ -133,7 +122,7 @@ function useRegisterForm() {
   });
 
   const next = async () => {
-    const [check] = await Promise.all([checking(), loadParts()]);
+    const [check] = await Promise.all([preRegisterClient(), loadParts()]);
     if (form.check(check.schema, toBody(values), STEP_FIELDS[step])) setStep((i) => i + 1);
   };
   const restart = () => {
@@ -152,7 +141,7 @@ function useRegisterForm() {
 type RegisterState = ReturnType<typeof useRegisterForm>;
 
 const warmUp = () => {
-  void checking();
+  void preRegisterClient();
   void loadParts();
 };
 

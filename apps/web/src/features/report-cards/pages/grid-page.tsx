@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { fa } from '../../../messages/fa';
-import { PageHeader } from '../../../ui/page-header';
+import { DashboardPageHeader } from '../../../ui/dashboard-page-header';
 import { gridQuery, groupsQuery } from '../api';
 import { ChosenGrid, GridChoiceBar, useGridChoice } from '../components/grid-choice';
 import { reportCardsFa as t } from '../messages';
@@ -13,13 +13,10 @@ export function Component() {
 
   return (
     <>
-      <PageHeader
+      <DashboardPageHeader
         title={t.adminTitle}
         description={t.adminDescription}
-        crumbs={[
-          { label: fa.dashboard.home, to: '/dashboard' },
-          { label: fa.dashboard.classes, to: '/dashboard/group' },
-        ]}
+        crumbs={[{ label: fa.dashboard.classes, to: '/dashboard/group' }]}
       />
       <GridChoiceBar choice={choice} groupDeselectable widths={[200, 160]} />
       <ChosenGrid chosen={group !== null} grid={grid} none={t.chooseGroup} />

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { useFormState } from '../../../lib/use-form-state';
 import { fa } from '../../../messages/fa';
-import { PageHeader } from '../../../ui/page-header';
+import { DashboardPageHeader } from '../../../ui/dashboard-page-header';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
 import { SettingsSection } from '../../../ui/settings-section';
 import { toastError, toastSuccess } from '../../../ui/toasts';
@@ -121,10 +121,10 @@ export function SettingsPage({ more }: { more?: ReactNode }) {
   const settings = useQuery(settingsQueries.all());
   return (
     <>
-      <PageHeader
+      <DashboardPageHeader
         title={settingsFa.title}
         description={settingsFa.line}
-        crumbs={[{ label: fa.dashboard.home, to: '/dashboard' }, { label: fa.dashboard.settings }]}
+        crumbs={[{ label: fa.dashboard.settings }]}
       />
       {settings.isPending && <Skeleton h={400} radius="md" />}
       {settings.data && <SettingsForm profile={settings.data.school} />}

@@ -2,6 +2,7 @@ import { TERM_LABELS, type Term } from '@madreseh/contract/report-cards/report-c
 import { Alert, Anchor, Avatar, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBell, IconNews, IconReceipt2, IconReportAnalytics, IconSchool } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { digitsToPersian, formatAcademicYear, formatDecimal, formatJalaliDate, formatMoney } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
@@ -45,31 +46,21 @@ export function Component() {
               </Stack>
             </Group>
           </Card>
-          <Card withBorder data-testid="average-card">
-            <Group wrap="nowrap" align="flex-start">
-              <ThemeIcon size={48} radius="md" variant="light">
-                <IconReportAnalytics size={28} />
-              </ThemeIcon>
-              <Stack gap={2}>
-                <Text c="dimmed" size="sm">
-                  {t.latestReportCard}
+          <StatCard testId="average-card" icon={IconReportAnalytics} label={t.latestReportCard}>
+            {me.latestAverage ? (
+              <>
+                <Text fz={28} fw={800} className="tabular" data-testid="latest-average">
+                  {me.latestAverage.average === null ? t.descriptive : formatDecimal(me.latestAverage.average)}
                 </Text>
-                {me.latestAverage ? (
-                  <>
-                    <Text fz={28} fw={800} className="tabular" data-testid="latest-average">
-                      {me.latestAverage.average === null ? t.descriptive : formatDecimal(me.latestAverage.average)}
-                    </Text>
-                    <Text size="sm">{`${TERM_LABELS[me.latestAverage.term as Term] ?? ''} — ${formatAcademicYear(me.latestAverage.academicYear)}`}</Text>
-                    <Anchor component={Link} to="/student/report-card" size="sm">
-                      {t.seeReportCard}
-                    </Anchor>
-                  </>
-                ) : (
-                  <Text>{t.noReportCard}</Text>
-                )}
-              </Stack>
-            </Group>
-          </Card>
+                <Text size="sm">{`${TERM_LABELS[me.latestAverage.term as Term] ?? ''} — ${formatAcademicYear(me.latestAverage.academicYear)}`}</Text>
+                <Anchor component={Link} to="/student/report-card" size="sm">
+                  {t.seeReportCard}
+                </Anchor>
+              </>
+            ) : (
+              <Text>{t.noReportCard}</Text>
+            )}
+          </StatCard>
           <NewsCard />
           <BalanceCard />
           {/* Last: it appears only when there are notices, and would push the cards below it down. */}
@@ -86,26 +77,16 @@ function NoticesCard() {
   const latest = q.data?.items.slice(0, 2) ?? [];
   if (latest.length === 0) return null;
   return (
-    <Card withBorder data-testid="notices-card">
-      <Group wrap="nowrap" align="flex-start">
-        <ThemeIcon size={48} radius="md" variant="light" color="red">
-          <IconBell size={28} />
-        </ThemeIcon>
-        <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
-          <Text c="dimmed" size="sm">
-            {t.notices}
-          </Text>
-          {latest.map((n) => (
-            <Text key={n.id} size="sm" fw={600}>
-              {digitsToPersian(n.title)}
-            </Text>
-          ))}
-          <Anchor component={Link} to="/student/attendance" size="sm">
-            {t.seeAttendance}
-          </Anchor>
-        </Stack>
-      </Group>
-    </Card>
+    <StatCard testId="notices-card" icon={IconBell} label={t.notices} color="red" list>
+      {latest.map((n) => (
+        <Text key={n.id} size="sm" fw={600}>
+          {digitsToPersian(n.title)}
+        </Text>
+      ))}
+      <Anchor component={Link} to="/student/attendance" size="sm">
+        {t.seeAttendance}
+      </Anchor>
+    </StatCard>
   );
 }
 
@@ -114,39 +95,29 @@ function NewsCard() {
   const q = useQuery(latestNewsQuery());
   const latest = q.data?.items ?? [];
   return (
-    <Card withBorder data-testid="news-card">
-      <Group wrap="nowrap" align="flex-start">
-        <ThemeIcon size={48} radius="md" variant="light">
-          <IconNews size={28} />
-        </ThemeIcon>
-        <Stack gap={6} style={{ minWidth: 0, flex: 1 }}>
-          <Text c="dimmed" size="sm">
-            {t.latestNews}
-          </Text>
-          {q.isPending ? (
-            // As tall as the three one-line items it waits for, so the cards below do not move.
-            [0, 1, 2].map((i) => (
-              <Skeleton key={i}>
-                <Text lineClamp={1}>&nbsp;</Text>
-              </Skeleton>
-            ))
-          ) : q.isError ? (
-            <Text size="sm">{q.error.message}</Text>
-          ) : latest.length === 0 ? (
-            <Text>{t.noNews}</Text>
-          ) : (
-            latest.map((n) => (
-              <Anchor key={n.id} component={Link} to={`/student/news/${n.id}`} lineClamp={1}>
-                {`${n.title} — ${formatJalaliDate(n.publishAt)}`}
-              </Anchor>
-            ))
-          )}
-          <Anchor component={Link} to="/student/news" size="sm">
-            {t.allNews}
+    <StatCard testId="news-card" icon={IconNews} label={t.latestNews} list>
+      {q.isPending ? (
+        // As tall as the three one-line items it waits for, so the cards below do not move.
+        [0, 1, 2].map((i) => (
+          <Skeleton key={i}>
+            <Text lineClamp={1}>&nbsp;</Text>
+          </Skeleton>
+        ))
+      ) : q.isError ? (
+        <Text size="sm">{q.error.message}</Text>
+      ) : latest.length === 0 ? (
+        <Text>{t.noNews}</Text>
+      ) : (
+        latest.map((n) => (
+          <Anchor key={n.id} component={Link} to={`/student/news/${n.id}`} lineClamp={1}>
+            {`${n.title} — ${formatJalaliDate(n.publishAt)}`}
           </Anchor>
-        </Stack>
-      </Group>
-    </Card>
+        ))
+      )}
+      <Anchor component={Link} to="/student/news" size="sm">
+        {t.allNews}
+      </Anchor>
+    </StatCard>
   );
 }
 
@@ -154,35 +125,58 @@ function NewsCard() {
 function BalanceCard() {
   const q = useQuery(balanceQuery());
   return (
-    <Card withBorder data-testid="balance-card">
-      <Group wrap="nowrap" align="flex-start">
-        <ThemeIcon size={48} radius="md" variant="light">
-          <IconReceipt2 size={28} />
-        </ThemeIcon>
-        <Stack gap={2}>
-          <Text c="dimmed" size="sm">
-            {t.remaining}
+    <StatCard testId="balance-card" icon={IconReceipt2} label={t.remaining}>
+      {q.isPending ? (
+        // The figure's and the link's lines, so the card keeps its height when they arrive.
+        <Skeleton w={160}>
+          <Text fz={24} fw={800}>
+            &nbsp;
           </Text>
-          {q.isPending ? (
-            // The figure's and the link's lines, so the card keeps its height when they arrive.
-            <Skeleton w={160}>
-              <Text fz={24} fw={800}>
-                &nbsp;
-              </Text>
-              <Text size="sm">&nbsp;</Text>
-            </Skeleton>
-          ) : q.isError ? (
-            <Text size="sm">{q.error.message}</Text>
-          ) : (
-            <>
-              <Text fz={24} fw={800} className="tabular" data-testid="balance">
-                {q.data.totals.remaining > 0 ? formatMoney(q.data.totals.remaining, q.data.moneyUnit) : t.noDebt}
-              </Text>
-              <Anchor component={Link} to="/student/invoices" size="sm">
-                {q.data.totals.remaining > 0 ? t.invoicesAndPay : t.seeInvoices}
-              </Anchor>
-            </>
-          )}
+          <Text size="sm">&nbsp;</Text>
+        </Skeleton>
+      ) : q.isError ? (
+        <Text size="sm">{q.error.message}</Text>
+      ) : (
+        <>
+          <Text fz={24} fw={800} className="tabular" data-testid="balance">
+            {q.data.totals.remaining > 0 ? formatMoney(q.data.totals.remaining, q.data.moneyUnit) : t.noDebt}
+          </Text>
+          <Anchor component={Link} to="/student/invoices" size="sm">
+            {q.data.totals.remaining > 0 ? t.invoicesAndPay : t.seeInvoices}
+          </Anchor>
+        </>
+      )}
+    </StatCard>
+  );
+}
+
+/** One card of the start page: a tinted icon, a grey label and what it tells; `list`: lines that fit the card. */
+function StatCard({
+  testId,
+  icon: Icon,
+  label,
+  color,
+  list = false,
+  children,
+}: {
+  testId: string;
+  icon: typeof IconBell;
+  label: string;
+  color?: string;
+  list?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Card withBorder data-testid={testId}>
+      <Group wrap="nowrap" align="flex-start">
+        <ThemeIcon size={48} radius="md" variant="light" color={color}>
+          <Icon size={28} />
+        </ThemeIcon>
+        <Stack gap={list ? 6 : 2} style={list ? { minWidth: 0, flex: 1 } : undefined}>
+          <Text c="dimmed" size="sm">
+            {label}
+          </Text>
+          {children}
         </Stack>
       </Group>
     </Card>

@@ -7,9 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { downloadFile } from '../../../lib/download';
 import { formatNumber } from '../../../lib/format';
-import { fa } from '../../../messages/fa';
 import { ConfirmModal } from '../../../ui/confirm-modal';
-import { PageHeader } from '../../../ui/page-header';
+import { DashboardPageHeader } from '../../../ui/dashboard-page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
 import { QueryState } from '../../../ui/query-state';
 import { useCardList } from '../../../ui/use-card-list';
@@ -58,11 +57,7 @@ export function Component() {
 
   return (
     <>
-      <PageHeader
-        title={t.title}
-        description={t.description}
-        crumbs={[{ label: fa.dashboard.home, to: '/dashboard' }]}
-      />
+      <DashboardPageHeader title={t.title} description={t.description} />
       <StudentToolbar
         onAdd={() => setDrawer({ student: null })}
         onImport={() => setImporting(true)}

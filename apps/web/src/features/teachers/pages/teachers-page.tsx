@@ -28,7 +28,7 @@ import { ApiError } from '../../../lib/api-client';
 import { zodFieldErrors } from '../../../lib/form-errors';
 import { digitsToPersian } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
-import { PageHeader } from '../../../ui/page-header';
+import { DashboardPageHeader } from '../../../ui/dashboard-page-header';
 import { QueryState } from '../../../ui/query-state';
 import { TableCard } from '../../../ui/table-card';
 import {
@@ -188,11 +188,7 @@ export function Component() {
 
   return (
     <>
-      <PageHeader
-        title={t.title}
-        description={t.description}
-        crumbs={[{ label: fa.dashboard.home, to: '/dashboard' }]}
-      />
+      <DashboardPageHeader title={t.title} description={t.description} />
       <Group justify="flex-end" mb="md">
         <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing('new')}>
           {t.add}

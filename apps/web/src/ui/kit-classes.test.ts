@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { M } from './kit';
+import { M } from './kit-classes';
 
 const stylesheet = fs.readFileSync(createRequire(import.meta.url).resolve('@mantine/core/styles.css'), 'utf8');
 
