@@ -6,6 +6,7 @@ import {
   jalaliDateTimeCell,
   jalaliDayCell,
   MONEY_FORMAT,
+  SLICE,
   toCsv,
   toXlsx,
 } from './spreadsheet';
@@ -44,6 +45,70 @@ describe('XLSX', () => {
     expect(ws.getRow(2).getCell(3).value).toBeNull();
     expect(ws.getRow(3).getCell(2).value).toBe(0);
     expect(ws.getColumn(2).width).toBe(14);
+  });
+});
+
+describe('XLSX of many rows', () => {
+  /**
+   * Which turn of the event loop made each row's cells: a counter moved by a callback that schedules
+   * itself with setImmediate, as any other request's work would run between the export's steps.
+   */
+  async function turnsOfRows(rows: Row[] | AsyncIterable<Row[]>): Promise<{ file: Buffer; turnOfRow: number[] }> {
+    let turn = 0;
+    let ticking = true;
+    const tick = () => {
+      turn += 1;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const turnOfRow: number[] = [];
+    const columns: Column<Row>[] = [
+      {
+        header: 'نام',
+        value: (r) => {
+          turnOfRow.push(turn);
+          return r.name;
+        },
+      },
+      ...COLUMNS.slice(1),
+    ];
+    try {
+      return { file: await toXlsx({ name: 'بسیار', columns, rows }), turnOfRow };
+    } finally {
+      ticking = false;
+    }
+  }
+
+  const many = (n: number, from = 0): Row[] =>
+    Array.from({ length: n }, (_, i) => ({ name: `ردیف ${from + i}`, amount: from + i, note: null }));
+
+  /** How many rows' cells each turn of the event loop made, in order. */
+  function rowsPerTurn(turnOfRow: number[]): number[] {
+    const counts = new Map<number, number>();
+    for (const t of turnOfRow) counts.set(t, (counts.get(t) ?? 0) + 1);
+    return [...counts.values()];
+  }
+
+  it('makes the cells of a large sheet a slice per turn of the event loop, other work running between', async () => {
+    const rows = many(SLICE * 4 + 7);
+    const { file, turnOfRow } = await turnsOfRows(rows);
+    expect(turnOfRow).toHaveLength(rows.length);
+    expect(rowsPerTurn(turnOfRow)).toEqual([SLICE, SLICE, SLICE, SLICE, 7]);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file as unknown as ArrayBuffer);
+    const ws = wb.getWorksheet('بسیار');
+    expect(ws?.rowCount).toBe(rows.length + 1);
+    expect(ws?.getRow(rows.length + 1).values).toEqual([undefined, `ردیف ${rows.length - 1}`, rows.length - 1]);
+  });
+
+  it('slices batches read from the database too, a batch larger than a slice in several turns', async () => {
+    async function* batches() {
+      yield many(SLICE + 1);
+      yield many(3, SLICE + 1);
+      yield many(SLICE * 2, SLICE + 4);
+    }
+    const { turnOfRow } = await turnsOfRows(batches());
+    expect(rowsPerTurn(turnOfRow)).toEqual([SLICE, 1, 3, SLICE, SLICE]);
   });
 });
 

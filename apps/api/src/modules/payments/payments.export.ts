@@ -103,8 +103,11 @@ const PAYMENT_COLUMNS: Column<PaymentExportRow>[] = [
   { header: 'یادداشت', width: 24, value: (r) => r.p.note ?? '' },
 ];
 
-/** Rows read per statement: each is a short step, so other requests' statements and turns run between. */
-export const EXPORT_BATCH = 1000;
+/**
+ * Rows read per statement: each is a short step, so other requests' statements and turns run between (on
+ * the embedded database, which runs one statement at a time, a request waits for at most one of them).
+ */
+export const EXPORT_BATCH = 250;
 
 /**
  * The invoices of the range in the sheet's order (due date, class, student, invoice number), read in

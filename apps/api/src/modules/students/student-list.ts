@@ -106,8 +106,11 @@ async function countStudents(db: Db, f: StudentListFilters, where: SQL | undefin
   return counted?.n ?? 0;
 }
 
-/** Students read per statement by the export: short steps, so other requests run between them. */
-const EXPORT_BATCH = 1000;
+/**
+ * Students read per statement by the export: short steps, so other requests run between them (on the
+ * embedded database, which runs one statement at a time, a request waits for at most one of them).
+ */
+const EXPORT_BATCH = 250;
 
 /**
  * Every student the filters select (for the export), in the list's order, in batches: their ids first, in
