@@ -52,8 +52,17 @@ export interface DbResult {
   ceilings: Load[];
   endpoints: EndpointResult[];
   dashboardWithoutStatistics: { p50: number; max: number; runs: number };
-  stall: { heavy: string; heavyMs: number; staticMs: number | null; schoolMs: number }[];
+  stall: StallLine[];
   flatness: { name: string; small: Load; large: Load; ratio: number }[];
+}
+
+export interface StallLine {
+  heavy: string;
+  heavyMs: number;
+  staticMs: number | null;
+  schoolMs: number;
+  /** The server's longest event-loop step while it ran, in CPU ms (Linux; null elsewhere). */
+  longestStepMs?: number | null;
 }
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -125,14 +134,20 @@ async function dashboardCold(target: DatabaseTarget): Promise<DbResult['dashboar
   }
 }
 
-interface Server {
+export interface Server {
   base: string;
   bare: string;
   child: ChildProcess;
   stop(): Promise<void>;
+  /** The server's longest event-loop step since the last call, in CPU ms (bench/server.ts). */
+  longestStep(): Promise<number | null>;
 }
 
-async function startServer(target: DatabaseTarget, webDist: string | undefined, inProcess = false): Promise<Server> {
+export async function startServer(
+  target: DatabaseTarget,
+  webDist: string | undefined,
+  inProcess = false,
+): Promise<Server> {
   const child = fork(path.join(ROOT, 'bench/server.ts'), [], {
     execArgv: ['--import', 'tsx'],
     env: {
@@ -151,6 +166,16 @@ async function startServer(target: DatabaseTarget, webDist: string | undefined, 
     base: `http://127.0.0.1:${ports.app}`,
     bare: `http://127.0.0.1:${ports.bare}`,
     child,
+    longestStep: () =>
+      new Promise((resolve) => {
+        const answer = (m: unknown) => {
+          if (!m || typeof m !== 'object' || !('longestStep' in m)) return;
+          child.off('message', answer);
+          resolve((m as { longestStep: number | null }).longestStep);
+        };
+        child.on('message', answer);
+        child.send('longest-step');
+      }),
     stop: () =>
       new Promise((resolve) => {
         const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
@@ -216,7 +241,7 @@ async function api(s: Server, p: string, init: RequestInit = {}): Promise<Respon
   return res;
 }
 
-async function tokenOf(s: Server, username: string, password: string): Promise<string> {
+export async function tokenOf(s: Server, username: string, password: string): Promise<string> {
   const res = await api(s, 'auth/login', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -265,7 +290,12 @@ async function requestsOf(
 }
 
 /** Sends one heavy request and meanwhile asks for a static file and general/school every 20 ms. */
-async function stallProbe(s: Server, admin: Record<string, string>, webDist: string | undefined) {
+export async function stallProbe(
+  s: Server,
+  admin: Record<string, string>,
+  webDist: string | undefined,
+  only?: string[],
+) {
   const staticUrl = webDist && fs.existsSync(path.join(webDist, 'index.html')) ? `${s.base}/` : null;
   const heavy: Request[] = [
     { name: 'panel/dashboard', url: `${s.base}/api/v1/panel/dashboard`, headers: admin },
@@ -278,7 +308,8 @@ async function stallProbe(s: Server, admin: Record<string, string>, webDist: str
     { name: 'panel/student (search)', url: `${s.base}/api/v1/panel/student?q=1400`, headers: admin },
   ];
   const out: DbResult['stall'] = [];
-  for (const h of heavy) {
+  for (const h of heavy.filter((r) => !only || only.includes(r.name))) {
+    await s.longestStep();
     let done = false;
     let worstStatic = 0;
     let worstSchool = 0;
@@ -319,6 +350,7 @@ async function stallProbe(s: Server, admin: Record<string, string>, webDist: str
       heavyMs: Math.round(performance.now() - t0),
       staticMs: staticUrl ? Math.round(worstStatic) : null,
       schoolMs: Math.round(worstSchool),
+      longestStepMs: await s.longestStep(),
     });
   }
   return out;
@@ -386,6 +418,38 @@ export async function benchApi(o: ApiOptions): Promise<DbResult[]> {
     } finally {
       await large.drop();
       await small.drop();
+    }
+  }
+  return results;
+}
+
+/**
+ * The stall probe alone (`npm run bench -- stall`): the school seeded afresh on each database, the server
+ * started, and only the probe's heavy requests (all, or those named), `repeat` times each.
+ */
+export async function benchStall(o: {
+  dbs: ('pglite' | 'postgres')[];
+  students: number;
+  webDist: string | undefined;
+  only?: string[];
+  repeat: number;
+}): Promise<{ driver: 'pglite' | 'postgres'; stall: StallLine[] }[]> {
+  const results: { driver: 'pglite' | 'postgres'; stall: StallLine[] }[] = [];
+  for (const driver of o.dbs) {
+    console.log(`\n== ${driver}: seeding ${o.students} students …`);
+    const large = await prepare(driver, o.students);
+    try {
+      const s = await startServer(large.target, o.webDist);
+      try {
+        const admin = { authorization: `Bearer ${await tokenOf(s, 'admin', 'demo1234')}` };
+        const stall: StallLine[] = [];
+        for (let i = 0; i < o.repeat; i++) stall.push(...(await stallProbe(s, admin, o.webDist, o.only)));
+        results.push({ driver, stall });
+      } finally {
+        await s.stop();
+      }
+    } finally {
+      await large.drop();
     }
   }
   return results;

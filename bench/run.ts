@@ -4,15 +4,17 @@
 //   npm run bench -- bundle          the first-load JavaScript of the public home (needs `npm run build`)
 //   npm run bench -- api             the API on the realistic school (bench/api.ts)
 //   npm run bench -- pages           page measurements (bench/pages.ts, when present)
+//   npm run bench -- stall           the API's stall probe alone (not part of "every section": api has it)
 // API options: --db pglite|postgres (default: both when BENCH_DATABASE_URL is set, else pglite),
 //   --duration seconds (10), --connections (100), --students (5000), --small-students (500),
 //   --skip name,name (table lines to leave out, e.g. one that takes minutes on the code being compared),
 //   --pglite-in-process (PGlite on the server's event loop, to compare with its worker thread).
+// Stall options: --db, --students as above; --repeat n (1); --only name,name (heavy requests of the probe).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { type ApiOptions, benchApi, type DbResult, postgresVersion } from './api';
+import { type ApiOptions, benchApi, benchStall, type DbResult, postgresVersion, type StallLine } from './api';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(ROOT, 'apps/web/dist');
@@ -23,7 +25,16 @@ const flag = (name: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const VALUE_FLAGS = ['--db', '--duration', '--connections', '--students', '--small-students', '--skip'];
+const VALUE_FLAGS = [
+  '--db',
+  '--duration',
+  '--connections',
+  '--students',
+  '--small-students',
+  '--skip',
+  '--repeat',
+  '--only',
+];
 const sections = args.filter((a, i) => !a.startsWith('--') && !VALUE_FLAGS.includes(args[i - 1] ?? ''));
 const wants = (section: string) => sections.length === 0 || sections.includes(section);
 
@@ -110,14 +121,29 @@ function apiTable(r: DbResult): string {
     `Dashboard figures before the planner has statistics: p50 ${r.dashboardWithoutStatistics.p50} ms (${r.dashboardWithoutStatistics.runs} runs).`,
   );
   rows.push('');
-  rows.push('| stall probe: while this runs | it took ms | worst static file ms | worst general/school ms |');
-  rows.push('|---|---:|---:|---:|');
-  for (const p of r.stall) rows.push(`| ${p.heavy} | ${p.heavyMs} | ${p.staticMs ?? '—'} | ${p.schoolMs} |`);
+  rows.push(stallTable(r.stall));
   rows.push('');
   rows.push('| flatness | req/s at 500 | req/s at 5,000 | 5,000 ÷ 500 cost |');
   rows.push('|---|---:|---:|---:|');
   for (const f of r.flatness) rows.push(`| ${f.name} | ${f.small.rps} | ${f.large.rps} | ${f.ratio.toFixed(2)}× |`);
   return rows.join('\n');
+}
+
+function stallTable(lines: StallLine[]): string {
+  const rows = [
+    '| stall probe: while this runs | it took ms | worst static file ms | worst general/school ms | longest main-thread step, CPU ms |',
+    '|---|---:|---:|---:|---:|',
+  ];
+  for (const p of lines)
+    rows.push(`| ${p.heavy} | ${p.heavyMs} | ${p.staticMs ?? '—'} | ${p.schoolMs} | ${p.longestStepMs ?? '—'} |`);
+  return rows.join('\n');
+}
+
+function stallBudgets(driver: string, lines: StallLine[]) {
+  for (const p of lines) {
+    const worst = Math.max(p.staticMs ?? 0, p.schoolMs);
+    report(`${driver} stall: static + general/school during ${p.heavy}`, `${worst} ms`, '< 100 ms', worst < 100);
+  }
 }
 
 function apiBudgets(r: DbResult) {
@@ -139,15 +165,13 @@ function apiBudgets(r: DbResult) {
   if (dash) report(`${r.driver} panel/dashboard p50 (statistics)`, `${dash.p50} ms`, '< 20 ms', dash.p50 < 20);
   const cold = r.dashboardWithoutStatistics.p50;
   report(`${r.driver} dashboard figures p50 (no statistics)`, `${cold} ms`, '< 20 ms', cold < 20);
-  for (const p of r.stall) {
-    const worst = Math.max(p.staticMs ?? 0, p.schoolMs);
-    report(`${r.driver} stall: static + general/school during ${p.heavy}`, `${worst} ms`, '< 100 ms', worst < 100);
-  }
+  stallBudgets(r.driver, r.stall);
   for (const f of r.flatness)
     report(`${r.driver} flat: ${f.name} 5,000 vs 500`, `${f.ratio.toFixed(2)}×`, '≤ 1.5×', f.ratio <= 1.5);
 }
 
-async function apiSection() {
+/** The databases to measure: --db, or both when BENCH_DATABASE_URL is set, otherwise the embedded one. */
+function databases(): ApiOptions['dbs'] {
   const postgresUrl = process.env.BENCH_DATABASE_URL;
   const dbFlag = flag('db');
   const dbs: ApiOptions['dbs'] = dbFlag
@@ -161,6 +185,11 @@ async function apiSection() {
   }
   if (!postgresUrl)
     console.log('note  BENCH_DATABASE_URL is not set: the API is measured on the embedded database only');
+  return dbs;
+}
+
+async function apiSection() {
+  const dbs = databases();
   const webDist = fs.existsSync(path.join(DIST, 'index.html')) ? DIST : undefined;
   if (!webDist)
     console.log('note  apps/web/dist is missing: the stall probe asks for general/school only (npm run build)');
@@ -212,6 +241,44 @@ function updateReadme(tables: string) {
   fs.writeFileSync(readme, `${text.slice(0, a + start.length)}\n${tables}\n${text.slice(b)}`);
 }
 
+// ---------------------------------------------------------------- stall
+
+/** The stall probe alone, on a freshly seeded school; its tables are printed and saved, the README kept. */
+async function stallSection() {
+  const dbs = databases();
+  const webDist = fs.existsSync(path.join(DIST, 'index.html')) ? DIST : undefined;
+  if (!webDist) console.log('note  apps/web/dist is missing: the probe asks for general/school only (npm run build)');
+  const options = {
+    dbs,
+    students: Number(flag('students') ?? 5000),
+    webDist,
+    only: flag('only')?.split(',').filter(Boolean),
+    repeat: Number(flag('repeat') ?? 1),
+  };
+  const started = new Date();
+  const loadAverageAtStart = os.loadavg().map((n) => Math.round(n * 100) / 100);
+  const results = await benchStall(options);
+  const record = {
+    kind: 'stall',
+    startedAt: started.toISOString(),
+    machine: { ...machine(), loadAverageAtStart },
+    options: { ...options, webDist: webDist ? path.relative(ROOT, webDist) : undefined },
+    results,
+  };
+  fs.mkdirSync(RESULTS, { recursive: true });
+  const file = path.join(RESULTS, `stall-${started.toISOString().replace(/[:.]/g, '-')}.json`);
+  fs.writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
+  console.log(
+    `\nLoad average at start ${loadAverageAtStart.join(' ')}, at end ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}.`,
+  );
+  for (const r of results) console.log(`\n### ${r.driver}\n\n${stallTable(r.stall)}\n`);
+  for (const r of results) stallBudgets(r.driver, r.stall);
+  console.log(`\nsaved ${path.relative(ROOT, file)}`);
+}
+
 // ---------------------------------------------------------------- pages
 // Page measurements (Lighthouse, first-load bytes in the browser) live in bench/pages.ts, which exports
 // `benchPages(report)` and is called here when present. Its results go under bench/results/ too.
@@ -231,6 +298,7 @@ async function pagesSection() {
 if (wants('bundle')) await bundle();
 if (wants('pages')) await pagesSection();
 if (wants('api')) await apiSection();
+if (sections.includes('stall')) await stallSection();
 if (budgetLines.length) {
   fs.mkdirSync(RESULTS, { recursive: true });
   fs.writeFileSync(path.join(RESULTS, 'budgets-latest.txt'), `${budgetLines.join('\n')}\n`);
