@@ -12,6 +12,7 @@ import pg from 'pg';
 import { ADVISORY_NAMESPACE } from '../jobs/advisory-lock';
 import { invalidationOf, keptTableWrittenBy, type NotificationSource, setNotificationSource } from './invalidation';
 import { assertNotNewer } from './migration-status';
+import { PGLITE_EXTENSIONS } from './pglite-extensions.mjs';
 import { RemotePGlite } from './pglite-remote';
 
 /** The one database type the code uses, whichever engine is behind it. */
@@ -55,7 +56,7 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
   if (target.kind === 'pglite') {
     if (target.dir) fs.mkdirSync(target.dir, { recursive: true });
     if (options.inProcess) {
-      const client = target.dir ? await PGlite.create(target.dir) : await PGlite.create();
+      const client = await PGlite.create(target.dir ?? undefined, { extensions: PGLITE_EXTENSIONS });
       return pgliteDatabase(client, target.dir, logger);
     }
     return pgliteDatabase(await RemotePGlite.create(target.dir), target.dir, logger);

@@ -3,6 +3,7 @@
 // Plain JavaScript on purpose: a worker thread loads it as it is, under any TypeScript loader or none.
 import { parentPort } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
+import { PGLITE_EXTENSIONS } from './pglite-extensions.mjs';
 
 // The parsers Drizzle's PGlite driver asks for: date and time values stay text, Drizzle maps them itself.
 const raw = (v) => v;
@@ -42,7 +43,10 @@ async function run(m) {
   switch (m.op) {
     case 'open': {
       const dump = m.loadDataDir ? new Blob([m.loadDataDir]) : undefined;
-      pg = await PGlite.create(m.dir ?? undefined, dump ? { loadDataDir: dump } : {});
+      pg = await PGlite.create(m.dir ?? undefined, {
+        extensions: PGLITE_EXTENSIONS,
+        ...(dump ? { loadDataDir: dump } : {}),
+      });
       return null;
     }
     case 'query': {

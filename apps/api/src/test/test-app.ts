@@ -10,6 +10,7 @@ import { inject as injectProvided } from 'vitest';
 import { type AppOptions, buildApp } from '../app';
 import { createSession, type SessionPolicy } from '../auth/sessions';
 import { type Database, type Db, openDatabase, pgliteDatabase, queryLogger } from '../db/client';
+import { PGLITE_EXTENSIONS } from '../db/pglite-extensions.mjs';
 import { students } from '../db/schema/school';
 import { users } from '../db/schema/users';
 import { type DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from '../db/seed-demo';
@@ -193,7 +194,7 @@ async function openTestDatabase(onQuery: (query: string) => void): Promise<Datab
   if (serverUrl) return openServerDatabase(serverUrl, onQuery);
   const template = readTemplate();
   if (template) {
-    const client = await PGlite.create({ loadDataDir: new Blob([template]) });
+    const client = await PGlite.create({ loadDataDir: new Blob([template]), extensions: PGLITE_EXTENSIONS });
     return pgliteDatabase(client, null, queryLogger(onQuery));
   }
   const database = await openDatabase({ kind: 'pglite', dir: null }, { onQuery, inProcess: true });

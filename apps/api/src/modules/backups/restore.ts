@@ -10,6 +10,7 @@ import * as tar from 'tar';
 import { MIGRATIONS_DIR, openDatabase } from '../../db/client';
 import { acquireDataDirLock, DataDirLockedError } from '../../db/data-dir-lock';
 import { readJournal } from '../../db/migration-status';
+import { PGLITE_EXTENSIONS } from '../../db/pglite-extensions.mjs';
 import { BackupError, countRows, runTool } from './database-dump';
 import { LOGICAL_DUMP_FILE, loadLogicalDump, migrationsUpTo } from './logical-dump';
 import { FORMAT, MANIFEST_NAME, type Manifest, manifestSchema, sha256File, UPLOADS_FOLDER } from './manifest';
@@ -211,7 +212,10 @@ async function restorePglite(
     }
     const logical = manifest.database.name === LOGICAL_DUMP_FILE;
     const dump = logical ? null : await fs.promises.readFile(path.join(work, manifest.database.name));
-    const client = dump ? await PGlite.create(dir, { loadDataDir: new Blob([dump]) }) : await PGlite.create(dir);
+    const client = await PGlite.create(dir, {
+      extensions: PGLITE_EXTENSIONS,
+      ...(dump ? { loadDataDir: new Blob([dump]) } : {}),
+    });
     try {
       if (!dump) {
         await migratePglite(drizzlePglite(client) as never, {
