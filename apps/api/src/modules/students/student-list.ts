@@ -66,27 +66,58 @@ export async function listStudents(
 ): Promise<{ items: Student[]; total: number; page: number; pageSize: number }> {
   const where = whereOf(query);
   const order = orderOf(query.sort);
+  const answer = (items: Student[], total: number) => ({ items, total, page: query.page, pageSize: query.pageSize });
+  if (query.page === 1 && !countedFromFigures(query)) {
+    // A search or a class: the first page does not depend on the total, and when it holds fewer than a
+    // page of students they are every match, so a narrow search (a name, a code) counts nothing.
+    const items = await pageOf(db, query, where, order, false, 0, query.pageSize);
+    return answer(items, items.length < query.pageSize ? items.length : await countStudents(db, query, where));
+  }
   const total = await countStudents(db, query, where);
-  // The page's ids first, read in order from the students table alone (an index gives the default order),
-  // then only those rows joined: a page never joins or sorts the whole school. A page in the second half
-  // is read from the end, in the reverse order: the last page skips nothing, whatever the school's size.
-  const byGroup = query.sort === 'group' || query.sort === '-group';
+  // A page in the second half is read from the end, in the reverse order: the last page skips nothing,
+  // whatever the school's size.
   const offset = (query.page - 1) * query.pageSize;
   const fromEnd = offset * 2 >= total && offset < total;
   const onPage = Math.min(query.pageSize, total - offset);
+  const items = fromEnd
+    ? await pageOf(db, query, where, order, true, total - offset - onPage, onPage)
+    : await pageOf(db, query, where, order, false, offset, query.pageSize);
+  return answer(items, total);
+}
+
+/**
+ * A page: its ids first, read in order from the students table alone (an index gives the default order),
+ * then only those rows joined, so a page never joins or sorts the whole school. `reversed` reads it in the
+ * reverse order (`skip` counted from the end).
+ */
+async function pageOf(
+  db: Db,
+  query: z.output<typeof studentListQuerySchema>,
+  where: SQL | undefined,
+  order: SQL[],
+  reversed: boolean,
+  skip: number,
+  take: number,
+): Promise<Student[]> {
+  const byGroup = query.sort === 'group' || query.sort === '-group';
   const pageIds = (
     byGroup
       ? db.select({ id: students.id }).from(students).leftJoin(groups, eq(groups.id, students.groupId))
       : db.select({ id: students.id }).from(students)
   )
     .where(where)
-    .orderBy(...(fromEnd ? orderOf(query.sort, true) : order))
-    .limit(fromEnd ? onPage : query.pageSize)
-    .offset(fromEnd ? total - offset - onPage : offset);
+    .orderBy(...(reversed ? orderOf(query.sort, true) : order))
+    .limit(take)
+    .offset(skip);
   const rows = await baseSelect(db)
     .where(inArray(students.id, pageIds))
     .orderBy(...order);
-  return { items: rows.map(toStudent), total, page: query.page, pageSize: query.pageSize };
+  return rows.map(toStudent);
+}
+
+/** Whether the total is read from the per-status counters (no class, no search). */
+function countedFromFigures(f: StudentListFilters): boolean {
+  return f.groupId === null && !(f.q && normalizePersian(f.q));
 }
 
 /**
@@ -96,7 +127,7 @@ export async function listStudents(
  * (a backup from before it, restored) is counted from the table instead.
  */
 async function countStudents(db: Db, f: StudentListFilters, where: SQL | undefined): Promise<number> {
-  if (f.groupId === null && !(f.q && normalizePersian(f.q))) {
+  if (countedFromFigures(f)) {
     const statuses = f.status === null ? ['active', 'inactive'] : f.status === 'all' ? STUDENT_STATUSES : [f.status];
     const names = statuses.map((s) => `${s}_students`);
     const kept = await db.select({ n: figures.n }).from(figures).where(inArray(figures.name, names));
