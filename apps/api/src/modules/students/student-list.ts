@@ -4,7 +4,7 @@ import {
   type studentListQuerySchema,
 } from '@madreseh/contract/students/students.contract';
 import { normalizePersian } from '@madreseh/contract/text';
-import { and, asc, desc, eq, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, like, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { figures } from '../../db/schema/figures';
@@ -20,6 +20,12 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/**
+ * A word of Arabic-script letters and Latin digits has no case, and no other character lowercases to one:
+ * LIKE finds exactly what ILIKE finds, without lowercasing each row it checks (decision 0029).
+ */
+const CASELESS_WORD = /^[\u0600-\u06FF0-9]+$/;
+
 function whereOf(f: StudentListFilters): SQL | undefined {
   const parts: SQL[] = [];
   if (f.status === null) parts.push(ne(students.status, 'archived'));
@@ -28,7 +34,10 @@ function whereOf(f: StudentListFilters): SQL | undefined {
   const q = f.q ? normalizePersian(f.q) : '';
   if (q) {
     // Every word must appear somewhere: «رضا ۱۲۳» finds Reza whose code contains 123.
-    for (const word of q.split(' ').slice(0, 5)) parts.push(ilike(students.searchText, containsPattern(word)));
+    for (const word of q.split(' ').slice(0, 5)) {
+      const pattern = containsPattern(word);
+      parts.push(CASELESS_WORD.test(word) ? like(students.searchText, pattern) : ilike(students.searchText, pattern));
+    }
   }
   return parts.length ? and(...parts) : undefined;
 }
