@@ -10,7 +10,13 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { ADVISORY_NAMESPACE } from '../jobs/advisory-lock';
-import { invalidationOf, keptTableWrittenBy, type NotificationSource, setNotificationSource } from './invalidation';
+import {
+  dropTagOfWrite,
+  invalidationOf,
+  keptTableWrittenBy,
+  type NotificationSource,
+  setNotificationSource,
+} from './invalidation';
 import { assertNotNewer } from './migration-status';
 import { PGLITE_EXTENSIONS } from './pglite-extensions.mjs';
 import { RemotePGlite } from './pglite-remote';
@@ -81,7 +87,7 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
       logQuery(query) {
         options.onQuery?.(query);
         const table = keptTableWrittenBy(query);
-        if (table) invalidationOf(db).drop(null);
+        if (table) invalidationOf(db).drop(dropTagOfWrite(table));
       },
     },
   }) as unknown as Db;

@@ -25,7 +25,27 @@ export interface NotificationSource {
 const sources = new WeakMap<object, NotificationSource>();
 
 /** Tables whose rows are kept in memory somewhere (their triggers are in migration 0011). */
-const KEPT_TABLES = new Set(['users', 'sessions', 'students', 'groups', 'settings', 'payment_settings']);
+const KEPT_ROW_TABLES = new Set(['users', 'sessions', 'students', 'groups', 'settings', 'payment_settings']);
+/**
+ * Tables that kept answers read (a student's own pages, the dashboard's figures; their triggers are in
+ * migration 0026). A write to one of them through this process drops only the answers that read the table.
+ */
+const KEPT_ANSWER_TABLES = new Set([
+  'invoices',
+  'payments',
+  'report_cards',
+  'report_card_grades',
+  'group_subjects',
+  'attendance',
+  'news',
+  'news_groups',
+  'gallery_photos',
+  'achievements',
+  'contact_messages',
+  'pre_registrations',
+  'figures',
+]);
+const KEPT_TABLES = new Set([...KEPT_ROW_TABLES, ...KEPT_ANSWER_TABLES]);
 const WRITE =
   /^\s*(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+"?([a-z_]+)"?(\s+set\s+"last_seen_at"\s*=\s*[^,]*\s+where)?/i;
 
@@ -39,6 +59,15 @@ export function keptTableWrittenBy(query: string): string | null {
   if (!m?.[1] || !KEPT_TABLES.has(m[1]) || m[2]) return null;
   return m[1];
 }
+
+/**
+ * What this process drops when it writes `table` (keptTableWrittenBy): everything for the tables whose rows
+ * are kept by key, only what read the table for the others (the tag their statement-level triggers send).
+ */
+export function dropTagOfWrite(table: string): string | null {
+  return KEPT_ANSWER_TABLES.has(table) ? table : null;
+}
+
 const invalidations = new WeakMap<object, Invalidation>();
 
 /** Says how the database delivers notifications (client.ts does this when it opens one). */
@@ -90,20 +119,28 @@ export function invalidationOf(db: Db): Invalidation {
   return inv;
 }
 
+/** How a RowCache keeps its rows. */
+export interface KeepOptions<K, V> {
+  ttlMs: number;
+  max: number;
+  dropWhen: (tag: string | null, key: K, value: V) => boolean;
+  /** The instant (ms) a value stops being true whatever changes, when sooner than ttlMs (a time in its answer). */
+  expiresAt?: (value: V) => number;
+}
+
 /**
  * A small map of rows kept for at most ttlMs, dropped by the invalidation feed. `get` answers a kept value
- * or loads it; a value whose load overlapped a drop is answered but not kept.
+ * or loads it; a value whose load overlapped a drop is answered but not kept. Callers asking for the same key
+ * while it loads share that load, as long as nothing was dropped since it began (so what they get is no older
+ * than a kept value would be): a hundred requests arriving together run one query, not a hundred.
  */
 export class RowCache<K, V> {
-  private readonly rows = new Map<K, { value: V; at: number }>();
+  private readonly rows = new Map<K, { value: V; until: number }>();
+  private readonly loading = new Map<K, { generation: number; promise: Promise<V> }>();
 
   constructor(
     private readonly inv: Invalidation,
-    private readonly options: {
-      ttlMs: number;
-      max: number;
-      dropWhen: (tag: string | null, key: K, value: V) => boolean;
-    },
+    private readonly options: KeepOptions<K, V>,
   ) {
     inv.on((tag) => {
       if (tag === null) this.rows.clear();
@@ -114,7 +151,7 @@ export class RowCache<K, V> {
   peek(key: K, now = Date.now()): V | undefined {
     const e = this.rows.get(key);
     if (!e) return undefined;
-    if (now - e.at > this.options.ttlMs) {
+    if (now >= e.until) {
       this.rows.delete(key);
       return undefined;
     }
@@ -125,7 +162,19 @@ export class RowCache<K, V> {
     const kept = this.peek(key);
     if (kept !== undefined) return kept;
     const generation = this.inv.generation;
-    const value = await load();
+    const canKeep = this.inv.canKeep();
+    const running = this.loading.get(key);
+    if (canKeep && running && running.generation === generation) return running.promise;
+    const promise = load();
+    if (canKeep) {
+      const entry = { generation, promise };
+      this.loading.set(key, entry);
+      promise.then(
+        () => this.loading.get(key) === entry && this.loading.delete(key),
+        () => this.loading.get(key) === entry && this.loading.delete(key),
+      );
+    }
+    const value = await promise;
     if (value !== undefined && value !== null && this.inv.canKeep() && this.inv.generation === generation)
       this.set(key, value);
     return value;
@@ -136,7 +185,8 @@ export class RowCache<K, V> {
       const oldest = this.rows.keys().next();
       if (!oldest.done) this.rows.delete(oldest.value);
     }
-    this.rows.set(key, { value, at: Date.now() });
+    const until = Date.now() + this.options.ttlMs;
+    this.rows.set(key, { value, until: Math.min(until, this.options.expiresAt?.(value) ?? until) });
   }
 
   delete(key: K): void {
@@ -145,23 +195,21 @@ export class RowCache<K, V> {
 }
 
 /**
- * Rows read from the database and kept by key until a change named by dropWhen (or ttlMs). Inside a
- * transaction, or on a database without a notification source, they are read every time.
+ * Rows read from the database and kept by key until a change named by dropWhen (or ttlMs, or the value's
+ * expiresAt). Inside a transaction, or on a database without a notification source, they are read every time.
  */
-export function keptRows<K, V>(options: {
-  ttlMs?: number;
-  max?: number;
-  dropWhen: (tag: string | null, key: K, value: V) => boolean;
-}) {
+export function keptRows<K, V>(
+  options: Partial<Omit<KeepOptions<K, V>, 'dropWhen'>> & Pick<KeepOptions<K, V>, 'dropWhen'>,
+) {
   const caches = new WeakMap<object, RowCache<K, V>>();
   return (db: object, key: K, load: () => Promise<V>): Promise<V> => {
     if (!sources.has(db)) return load();
     let cache = caches.get(db);
     if (!cache) {
       cache = new RowCache<K, V>(invalidationOf(db as Db), {
+        ...options,
         ttlMs: options.ttlMs ?? 30_000,
         max: options.max ?? 10_000,
-        dropWhen: options.dropWhen,
       });
       caches.set(db, cache);
     }

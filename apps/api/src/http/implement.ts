@@ -1,7 +1,7 @@
 import type { Endpoint, Infer } from '@madreseh/contract/endpoint';
 import { API_PREFIX } from '@madreseh/contract/paths';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 
 export interface HandlerContext<E extends Endpoint> {
   params: Infer<E['params']>;
@@ -12,6 +12,22 @@ export interface HandlerContext<E extends Endpoint> {
 }
 
 type Answer<E extends Endpoint> = E['response'] extends object ? Infer<E['response']> : unknown;
+
+/**
+ * An answer already checked against the endpoint's response schema and written as JSON (serializerOf), sent
+ * as it is: a kept answer (kept-answers.ts) is checked and written once, not at every request.
+ */
+export class Serialized {
+  constructor(readonly json: string) {}
+}
+
+/** What the route does to an answer: check it against the endpoint's response schema and write its JSON. */
+export function serializerOf(ep: Endpoint): (answer: unknown) => string {
+  if (!ep.response) return (answer) => JSON.stringify(answer);
+  return serializerCompiler({ schema: ep.response, method: ep.method, url: urlOf(ep) } as never) as (
+    answer: unknown,
+  ) => string;
+}
 
 /** The URL Fastify registers for a contract path (`panel/news/:id` → `/api/v1/panel/news/:id`). */
 export function urlOf(ep: Endpoint): string {
@@ -25,7 +41,7 @@ export function urlOf(ep: Endpoint): string {
 export function implement<E extends Endpoint>(
   app: FastifyInstance,
   ep: E,
-  handler: (ctx: HandlerContext<E>) => Promise<Answer<E>>,
+  handler: (ctx: HandlerContext<E>) => Promise<Answer<E> | Serialized>,
 ): void {
   const schema: Record<string, unknown> = { summary: ep.summary, tags: [ep.path.split('/')[0]] };
   if (ep.params) schema.params = ep.params;
@@ -40,13 +56,16 @@ export function implement<E extends Endpoint>(
     config: { endpoint: ep },
     handler: async (request, reply) => {
       if (ep.noStore) reply.header('cache-control', 'no-store');
-      return handler({
+      const answer = await handler({
         params: request.params as Infer<E['params']>,
         query: request.query as Infer<E['query']>,
         body: request.body as Infer<E['body']>,
         request,
         reply,
       });
+      if (!(answer instanceof Serialized)) return answer;
+      reply.type('application/json; charset=utf-8');
+      return answer.json;
     },
   });
 }

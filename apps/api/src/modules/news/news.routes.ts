@@ -5,6 +5,7 @@ import { requireAuth } from '../../auth/guard';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../http/actor';
 import { implement } from '../../http/implement';
+import { keptAnswers } from '../../http/kept-answers';
 import { readUploadForm } from '../../storage/multipart';
 import {
   createNews,
@@ -15,6 +16,7 @@ import {
   listNews,
   listPublicNews,
   listStudentNews,
+  nextNewsDue,
   setNewsCover,
   updateNews,
 } from './news.service';
@@ -26,6 +28,18 @@ import {
   setTeacherNewsCover,
   updateTeacherNews,
 } from './teacher-news.service';
+
+/**
+ * A student's news list, kept per account and page (http/kept-answers.ts) until news, the groups they go to,
+ * or the student's record (their class, their state) change. A scheduled item comes out by the clock alone,
+ * so an answer is kept no later than the next item due: that time is read before the list, so an item that
+ * comes out while the list is read makes the answer stale at once, and it is not kept.
+ */
+const keptStudentNews = keptAnswers(newsContract.studentList, {
+  tables: ['news', 'news_groups'],
+  ttlMs: 30_000,
+  max: 20_000,
+});
 
 export function registerNewsRoutes(app: FastifyInstance, db: Db): void {
   implement(app, newsContract.list, async ({ query }) => listNews(db, query));
@@ -55,9 +69,14 @@ export function registerNewsRoutes(app: FastifyInstance, db: Db): void {
     return getPublicNews(db, params.id);
   });
 
-  implement(app, newsContract.studentList, async ({ query, request }) =>
-    listStudentNews(db, requireAuth(request).userId, query.page, query.pageSize),
-  );
+  implement(app, newsContract.studentList, async ({ query, request }) => {
+    const { userId } = requireAuth(request);
+    return keptStudentNews(db, `${userId}:${query.page}:${query.pageSize}`, async () => {
+      const expiresAt = await nextNewsDue(db);
+      const answer = await listStudentNews(db, userId, query.page, query.pageSize);
+      return { answer, keys: [`users:${userId}`], expiresAt };
+    });
+  });
   implement(app, newsContract.studentGet, async ({ params, request }) =>
     getStudentNews(db, requireAuth(request).userId, params.id),
   );

@@ -365,6 +365,15 @@ function studentCond(userId: number | Placeholder): SQL {
   return and(visibleNow(), or(eq(news.audience, 'students'), and(eq(news.audience, 'groups'), inMyGroup))) as SQL;
 }
 
+/** When the next published item scheduled for later comes out (ms since the epoch), or Infinity when none is. */
+export async function nextNewsDue(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ at: sql<Date | null>`min(${news.publishAt})`.mapWith(news.publishAt) })
+    .from(news)
+    .where(and(eq(news.status, 'published'), sql`${news.publishAt} > now()`));
+  return row?.at ? row.at.getTime() : Number.POSITIVE_INFINITY;
+}
+
 export async function listStudentNews(db: Db, userId: number, page: number, pageSize: number) {
   const rows = await studentCards(db).execute({ userId, limit: pageSize, offset: (page - 1) * pageSize });
   return pageOfCards(db, rows, studentCond(userId), page, pageSize);

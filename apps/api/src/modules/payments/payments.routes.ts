@@ -1,4 +1,4 @@
-import { formatJalaliIso } from '@madreseh/contract/jalali';
+import { formatJalaliIso, isoDateInTehran, tehranDayStart } from '@madreseh/contract/jalali';
 import { apiPath, PAGES, pathWith } from '@madreseh/contract/paths';
 import { cardToCardBodySchema, RECEIPT_LIMITS } from '@madreseh/contract/payments/payment-schemas';
 import { paymentsContract as c } from '@madreseh/contract/payments/payments.contract';
@@ -12,6 +12,7 @@ import { invoices, payments } from '../../db/schema/payments';
 import { users } from '../../db/schema/users';
 import { actorOf } from '../../http/actor';
 import { implement } from '../../http/implement';
+import { keptAnswers } from '../../http/kept-answers';
 import { AppError } from '../../lib/errors';
 import { hit } from '../../lib/rate-limit';
 import { asAttachment, XLSX_TYPE } from '../../lib/spreadsheet';
@@ -143,7 +144,19 @@ async function resultPageOf(db: Db, paymentId: number | null): Promise<string> {
   return pathWith(PAGES.paymentResult, { id: paymentId });
 }
 
+const DAY_MS = 86_400_000;
+
 export function registerPaymentRoutes(app: FastifyInstance, db: Db, config: PaymentsConfig = DEFAULT_PAYMENTS_CONFIG) {
+  /**
+   * A student's invoices, kept per account (http/kept-answers.ts) until an invoice or payment of theirs, their
+   * record, or the payment settings change. Kept per app, as the gateways listed come from its config. The
+   * receipts' signed addresses in it last an hour or more, far beyond the ttl.
+   */
+  const keptInvoices = keptAnswers(c.studentInvoices, {
+    tables: ['invoices', 'payments', 'payment_settings', 'settings'],
+    ttlMs: 30_000,
+    max: 20_000,
+  });
   const actions = paymentActions(app, db, config);
   const { gateways, sign } = actions;
   const me = async (request: FastifyRequest): Promise<Payer> => {
@@ -152,7 +165,16 @@ export function registerPaymentRoutes(app: FastifyInstance, db: Db, config: Paym
   };
 
   // ----- student -----
-  implement(app, c.studentInvoices, async ({ request }) => actions.invoices(await me(request)));
+  implement(app, c.studentInvoices, async ({ request }) => {
+    const payer = await me(request);
+    return keptInvoices(db, String(payer.userId), async () => {
+      // An invoice turns overdue when its due date passes: the answer is kept no later than the end of the
+      // Tehran day it was made on (an answer made on the next day already is past that end, and is not kept).
+      const expiresAt = tehranDayStart(isoDateInTehran()).getTime() + DAY_MS;
+      const answer = await actions.invoices(payer);
+      return { answer, keys: [`users:${payer.userId}`, `student:${payer.studentId}`], expiresAt };
+    });
+  });
   implement(app, c.directPay, async ({ body, request }) => actions.directPay(await me(request), body, request));
   implement(app, c.paymentResult, async ({ params, request }) => actions.result(await me(request), params.id));
   implement(app, c.cardToCardView, async ({ request }) => actions.cardToCardView(await me(request)));

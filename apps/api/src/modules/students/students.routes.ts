@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { analyzeInBackground } from '../../db/maintenance';
 import { actorOf } from '../../http/actor';
 import { implement } from '../../http/implement';
+import { keptAnswers } from '../../http/kept-answers';
 import { asAttachment, XLSX_TYPE } from '../../lib/spreadsheet';
 import { readUploadForm } from '../../storage/multipart';
 import { allStudents, listStudents } from './student-list';
@@ -22,6 +23,12 @@ import {
   updateStudent,
 } from './students.service';
 import { exportStudents, importTemplate } from './students.sheets';
+
+/**
+ * A student's start page, kept per account (http/kept-answers.ts) until their record, account, class or a
+ * report card of theirs changes. Nothing in it depends on the clock.
+ */
+const keptMe = keptAnswers(studentsContract.me, { tables: ['report_cards', 'groups'], ttlMs: 30_000, max: 20_000 });
 
 export function registerStudentRoutes(app: FastifyInstance, db: Db): void {
   implement(app, studentsContract.list, async ({ query }) => listStudents(db, query));
@@ -81,7 +88,13 @@ export function registerStudentRoutes(app: FastifyInstance, db: Db): void {
     }),
   );
 
-  implement(app, studentsContract.me, async ({ request }) => me(db, requireAuth(request)));
+  implement(app, studentsContract.me, async ({ request }) => {
+    const auth = requireAuth(request);
+    return keptMe(db, String(auth.userId), async () => {
+      const answer = await me(db, auth);
+      return { answer, keys: [`users:${auth.userId}`, `student:${answer.id}`] };
+    });
+  });
   implement(app, studentsContract.profile, async ({ request }) => profile(db, requireAuth(request)));
   implement(app, studentsContract.updateProfile, async ({ request, body }) =>
     updateProfile(db, requireAuth(request), body),

@@ -1,0 +1,334 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Endpoint } from '@madreseh/contract/endpoint';
+import { contract } from '@madreseh/contract/endpoints';
+import { jalaliToIso } from '@madreseh/contract/jalali';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../app';
+import { type Database, openDatabase } from '../db/client';
+import { achievements } from '../db/schema/achievements';
+import { attendance } from '../db/schema/attendance';
+import { invoices, payments } from '../db/schema/payments';
+import { reportCardGrades, reportCards } from '../db/schema/report-cards';
+import { groupSubjects, groups, students } from '../db/schema/school';
+import { news, newsGroups } from '../db/schema/site';
+import { users } from '../db/schema/users';
+import { addressOf, createTestApp, type TestApp } from '../test/test-app';
+
+/**
+ * The answers of a student's own pages and the dashboard's figures kept in memory (http/kept-answers.ts): a
+ * kept answer costs no statement, a change to any table it read is seen by the next request on this instance
+ * and, a moment later, on another instance of the same database; one student never gets another's answer.
+ */
+
+let t: TestApp;
+let other: { app: FastifyInstance; database: Database | null; uploadsDir: string };
+let admin: string;
+const tokens: Record<string, string> = {};
+const ids = { group: 0, otherGroup: 0, student: 0, card: 0, math: 0, art: 0, invoice: 0 };
+
+type Read = (token: string) => Promise<{ statusCode: number; json: () => unknown }>;
+const here =
+  (endpoint: Endpoint, query?: Record<string, string>): Read =>
+  (token) =>
+    t.call(endpoint, { headers: t.as(token), query });
+const there =
+  (endpoint: Endpoint, query?: Record<string, string>): Read =>
+  (token) =>
+    other.app.inject({ method: endpoint.method, url: addressOf(endpoint, { query }), headers: t.as(token) });
+
+const me = contract.student.me;
+const card = contract.reportCard.mine;
+const bills = contract.payments.studentInvoices;
+const newsList = contract.news.studentList;
+
+interface Me {
+  id: number;
+  latestAverage: { average: number | null } | null;
+}
+interface Card {
+  card: {
+    groupName: string;
+    remarks: string | null;
+    subjects: { name: string; score: number | null }[];
+    attendance: { absentDays: number };
+  } | null;
+}
+interface Bills {
+  invoices: { id: number; title: string; status: string }[];
+}
+interface News {
+  items: { title: string }[];
+}
+
+async function json<T>(read: Read, token: string): Promise<T> {
+  const res = await read(token);
+  expect(res.statusCode).toBe(200);
+  return res.json() as T;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.sessionFor('admin');
+  // Two students of their own, in classes of their own: the test database is shared with other files.
+  const tag = randomBytes(4).toString('hex');
+  for (const [name, key] of [
+    ['student1', 'group'],
+    ['student2', 'otherGroup'],
+  ] as const) {
+    const [g] = await t.db
+      .insert(groups)
+      .values({ name: `کلاس ${name} ${tag}`, gradeLevel: 7, academicYear: 1405 })
+      .returning({ id: groups.id });
+    const [u] = await t.db
+      .insert(users)
+      .values({ username: `kept-${name}-${tag}`, passwordHash: '!', role: 'student', fullName: name })
+      .returning({ id: users.id });
+    const code = String(Math.floor(Math.random() * 9e9) + 1e9);
+    const [s] = await t.db
+      .insert(students)
+      .values({ userId: u?.id ?? 0, firstName: name, lastName: tag, nationalCode: code, groupId: g?.id ?? 0 })
+      .returning({ id: students.id });
+    ids[key] = g?.id ?? 0;
+    if (name === 'student1') ids.student = s?.id ?? 0;
+    tokens[name] = await t.sessionFor(`kept-${name}-${tag}`);
+  }
+  const subjects = await t.db
+    .insert(groupSubjects)
+    .values([
+      { groupId: ids.group, name: 'ریاضی', position: 1 },
+      { groupId: ids.group, name: 'هنر', position: 2 },
+    ])
+    .returning({ id: groupSubjects.id });
+  ids.math = subjects[0]?.id ?? 0;
+  ids.art = subjects[1]?.id ?? 0;
+  const [c] = await t.db
+    .insert(reportCards)
+    .values({
+      studentId: ids.student,
+      groupId: ids.group,
+      academicYear: 1405,
+      term: 'first',
+      average: 15,
+      published: true,
+      publishedAt: new Date(),
+    })
+    .returning({ id: reportCards.id });
+  ids.card = c?.id ?? 0;
+  await t.db.insert(reportCardGrades).values([
+    { reportCardId: ids.card, subjectId: ids.math, subjectName: 'ریاضی', weight: 1, score: 14 },
+    { reportCardId: ids.card, subjectId: ids.art, subjectName: 'هنر', weight: 1, score: 16 },
+  ]);
+  const [inv] = await t.db
+    .insert(invoices)
+    .values({ studentId: ids.student, title: 'شهریه', amount: 1_000_000, dueDate: '2099-01-01' })
+    .returning({ id: invoices.id });
+  ids.invoice = inv?.id ?? 0;
+  await t.db.insert(news).values({ title: 'خبر همه', audience: 'students', status: 'published' });
+
+  // On PostgreSQL a second instance has its own connections, listener and memory; PGlite has one process.
+  const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'madreseh-kept-'));
+  const database = t.databaseUrl ? await openDatabase({ kind: 'postgres', url: t.databaseUrl }) : null;
+  const app = await buildApp({
+    db: database?.db ?? t.db,
+    config: {
+      sessionIdleMs: t.policy.idleMs,
+      sessionMaxMs: t.policy.maxMs,
+      trustProxy: false,
+      logLevel: 'info',
+      uploadsDir,
+    },
+    logger: false,
+  });
+  other = { app, database, uploadsDir };
+});
+
+afterAll(async () => {
+  await other?.app.close();
+  await other?.database?.close();
+  if (other) fs.rmSync(other.uploadsDir, { recursive: true, force: true });
+  await t?.close();
+});
+
+describe('kept answers of a student', () => {
+  it('answers a kept page without a statement, as the first answer was', async () => {
+    for (const read of [here(me), here(card), here(bills), here(newsList)]) {
+      const first = await read(tokens.student1 as string);
+      expect(first.statusCode).toBe(200);
+      const { result, queries } = await t.queriesDuring(() => read(tokens.student1 as string));
+      expect(queries).toEqual([]);
+      expect(result.json()).toEqual(first.json());
+      expect((result as unknown as { headers: Record<string, string> }).headers['content-type']).toBe(
+        'application/json; charset=utf-8',
+      );
+    }
+  });
+
+  it('never gives one student the answer kept for another', async () => {
+    const one = await json<Me>(here(me), tokens.student1 as string);
+    const two = await json<Me>(here(me), tokens.student2 as string);
+    expect(one.id).toBe(ids.student);
+    expect(two.id).not.toBe(ids.student);
+    expect((await json<Bills>(here(bills), tokens.student1 as string)).invoices.map((i) => i.id)).toContain(
+      ids.invoice,
+    );
+    expect((await json<Bills>(here(bills), tokens.student2 as string)).invoices).toEqual([]);
+    expect((await json<Card>(here(card), tokens.student2 as string)).card).toBeNull();
+    expect((await json<Card>(here(card), tokens.student1 as string)).card).not.toBeNull();
+  });
+
+  /** Each change, made through this instance's database, and what the page shows once it is seen. */
+  const changes: {
+    table: string;
+    page: (where: typeof here) => Read;
+    change: () => Promise<unknown>;
+    seen: (answer: never) => boolean;
+  }[] = [
+    {
+      table: 'report_cards',
+      page: (at) => at(me),
+      change: () => t.db.update(reportCards).set({ average: 17.5 }).where(eq(reportCards.id, ids.card)),
+      seen: (a: Me) => a.latestAverage?.average === 17.5,
+    },
+    {
+      table: 'report_cards (remarks)',
+      page: (at) => at(card),
+      change: () => t.db.update(reportCards).set({ remarks: 'آفرین' }).where(eq(reportCards.id, ids.card)),
+      seen: (a: Card) => a.card?.remarks === 'آفرین',
+    },
+    {
+      table: 'report_card_grades',
+      page: (at) => at(card),
+      change: () => t.db.update(reportCardGrades).set({ score: 19 }).where(eq(reportCardGrades.subjectId, ids.math)),
+      seen: (a: Card) => a.card?.subjects.find((s) => s.name === 'ریاضی')?.score === 19,
+    },
+    {
+      table: 'group_subjects',
+      page: (at) => at(card),
+      change: () => t.db.update(groupSubjects).set({ position: 9 }).where(eq(groupSubjects.id, ids.math)),
+      seen: (a: Card) => a.card?.subjects.at(-1)?.name === 'ریاضی',
+    },
+    {
+      table: 'groups',
+      page: (at) => at(card),
+      change: () => t.db.update(groups).set({ name: 'هفتم نو' }).where(eq(groups.id, ids.group)),
+      seen: (a: Card) => a.card?.groupName === 'هفتم نو',
+    },
+    {
+      table: 'attendance',
+      page: (at) => at(card),
+      change: () =>
+        t.db
+          .insert(attendance)
+          .values({ studentId: ids.student, groupId: ids.group, date: jalaliToIso(1405, 8, 10), state: 'absent' }),
+      seen: (a: Card) => a.card?.attendance.absentDays === 1,
+    },
+    {
+      table: 'invoices',
+      page: (at) => at(bills),
+      change: () => t.db.update(invoices).set({ title: 'شهریهٔ مهر' }).where(eq(invoices.id, ids.invoice)),
+      seen: (a: Bills) => a.invoices.some((i) => i.title === 'شهریهٔ مهر'),
+    },
+    {
+      table: 'payments',
+      page: (at) => at(bills),
+      change: () =>
+        t.db
+          .insert(payments)
+          .values({ invoiceId: ids.invoice, method: 'manual', amount: 1_000_000, status: 'succeeded' }),
+      seen: (a: Bills) => a.invoices.find((i) => i.id === ids.invoice)?.status === 'paid',
+    },
+    {
+      table: 'news',
+      page: (at) => at(newsList),
+      change: () => t.db.insert(news).values({ title: 'خبر تازه', audience: 'students', status: 'published' }),
+      seen: (a: News) => a.items.some((n) => n.title === 'خبر تازه'),
+    },
+    {
+      table: 'news_groups',
+      page: (at) => at(newsList),
+      change: async () => {
+        const [n] = await t.db
+          .insert(news)
+          .values({ title: 'خبر کلاس', audience: 'groups', status: 'published' })
+          .returning({ id: news.id });
+        await t.db.insert(newsGroups).values({ newsId: n?.id ?? 0, groupId: ids.group });
+      },
+      seen: (a: News) => a.items.some((n) => n.title === 'خبر کلاس'),
+    },
+    {
+      table: 'students',
+      page: (at) => at(newsList),
+      change: () => t.db.update(students).set({ groupId: ids.otherGroup }).where(eq(students.id, ids.student)),
+      seen: (a: News) => !a.items.some((n) => n.title === 'خبر کلاس'),
+    },
+  ];
+
+  for (const c of changes) {
+    it(`sees a change to ${c.table} at once here and a moment later on another instance`, async () => {
+      const token = tokens.student1 as string;
+      const seen = c.seen as (a: unknown) => boolean;
+      // Kept on both instances first (the second read of each is from memory).
+      for (const at of [here, there]) {
+        await json(c.page(at), token);
+        expect(seen(await json(c.page(at), token))).toBe(false);
+      }
+      await c.change();
+      expect(seen(await json(c.page(here), token))).toBe(true);
+      await vi.waitFor(async () => expect(seen(await json(c.page(there), token))).toBe(true), { timeout: 5000 });
+    });
+  }
+
+  it('shows an invoice paid right after a payment is recorded', async () => {
+    const [inv] = await t.db
+      .insert(invoices)
+      .values({ studentId: ids.student, title: 'اردو', amount: 500_000, dueDate: '2099-02-01' })
+      .returning({ id: invoices.id });
+    const statusOf = async () =>
+      (await json<Bills>(here(bills), tokens.student1 as string)).invoices.find((i) => i.id === inv?.id)?.status;
+    expect(await statusOf()).toBe('unpaid');
+    expect(await statusOf()).toBe('unpaid');
+    const paid = await t.call(contract.payments.manualPayment, {
+      params: { id: inv?.id },
+      headers: t.as(admin),
+      body: { amount: 500_000 },
+    });
+    expect(paid.statusCode).toBeLessThan(300);
+    expect(await statusOf()).toBe('paid');
+  });
+
+  it('shows a scheduled news item once it is due, with no change in between', async () => {
+    const title = 'خبر زمان‌دار';
+    await t.db
+      .insert(news)
+      .values({ title, audience: 'students', status: 'published', publishAt: sql`now() + interval '1 second'` });
+    const listed = async () =>
+      (await json<News>(here(newsList), tokens.student1 as string)).items.some((n) => n.title === title);
+    expect(await listed()).toBe(false);
+    expect(await listed()).toBe(false);
+    await vi.waitFor(async () => expect(await listed()).toBe(true), { timeout: 5000, interval: 200 });
+  });
+});
+
+describe('kept dashboard figures', () => {
+  it('shares one load among requests arriving together, and sees a change to a counted table', async () => {
+    const figures = () => t.call(contract.dashboard.get, { headers: t.as(admin) });
+    await figures();
+    const { result, queries } = await t.queriesDuring(() => Promise.all(Array.from({ length: 20 }, figures)));
+    expect(result.every((r) => r.statusCode === 200)).toBe(true);
+    expect(queries.length).toBeLessThanOrEqual(1);
+    const totalOf = (res: { json: () => unknown }) =>
+      (res.json() as { achievements: { total: number } }).achievements.total;
+    const before = totalOf(result[0] ?? (await figures()));
+    const elsewhere = async () =>
+      ((await there(contract.dashboard.get)(admin)).json() as { achievements: { total: number } }).achievements.total;
+    expect(await elsewhere()).toBe(before);
+    await t.db.insert(achievements).values({ title: 'مدال المپیاد', date: '2026-01-01' });
+    expect(((await figures()).json() as { achievements: { total: number } }).achievements.total).toBe(before + 1);
+    await vi.waitFor(async () => expect(await elsewhere()).toBe(before + 1), { timeout: 5000 });
+  });
+});
