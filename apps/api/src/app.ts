@@ -1,10 +1,10 @@
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import helmet from 'helmet';
 import { registerGuard } from './auth/guard';
 import type { SessionPolicy } from './auth/sessions';
 import type { Config, TrustProxy } from './config';
@@ -142,7 +142,9 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(helmet, {
+  // The same security headers on every answer: helmet's middleware is built once here (its Fastify plugin
+  // builds it again for every request, a tenth of a cheap request's time).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -163,6 +165,9 @@ export async function buildApp({
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: false,
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (err) => done(err as Error | undefined)),
+  );
 
   // Features the portal does not use are switched off for every page; the camera stays for this
   // origin only (a phone takes the photo of a card-to-card receipt).
