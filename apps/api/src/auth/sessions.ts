@@ -83,6 +83,7 @@ const keptSessions = perDatabase(
     new RowCache<string, KeptSession | null>(invalidationOf(db), {
       ttlMs: 30_000,
       max: 20_000,
+      tables: ['users'],
       dropWhen: (tag, _hash, s) => tag === `users:${s?.userId}`,
     }),
 );

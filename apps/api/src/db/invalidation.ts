@@ -119,14 +119,30 @@ export function invalidationOf(db: Db): Invalidation {
   return inv;
 }
 
-/** How a RowCache keeps its rows. */
+/** How a RowCache keeps its rows, and which changes drop which rows. */
 export interface KeepOptions<K, V> {
   ttlMs: number;
   max: number;
-  dropWhen: (tag: string | null, key: K, value: V) => boolean;
+  /**
+   * Rows dropped by a change: dropWhen is asked about every kept row, for any change, or when `tables` is
+   * given for a change to one of them only (a notification names `<table>:<key>` or `<table>`; one naming
+   * another table then costs nothing).
+   */
+  dropWhen?: (tag: string, key: K, value: V) => boolean;
+  tables?: readonly string[];
+  /**
+   * Or, for many rows and many notifications: the exact tags that drop each row (an index finds them), and
+   * the tags that drop every row.
+   */
+  tags?: { of: (value: V) => readonly string[]; all: (tag: string) => boolean };
   /** The instant (ms) a value stops being true whatever changes, when sooner than ttlMs (a time in its answer). */
   expiresAt?: (value: V) => number;
 }
+
+const tableOf = (tag: string) => {
+  const colon = tag.indexOf(':');
+  return colon < 0 ? tag : tag.slice(0, colon);
+};
 
 /**
  * A small map of rows kept for at most ttlMs, dropped by the invalidation feed. `get` answers a kept value
@@ -137,14 +153,41 @@ export interface KeepOptions<K, V> {
 export class RowCache<K, V> {
   private readonly rows = new Map<K, { value: V; until: number }>();
   private readonly loading = new Map<K, { generation: number; promise: Promise<V> }>();
+  /** With options.tags: the keys of the rows each tag drops. */
+  private readonly byTag = new Map<string, Set<K>>();
+  private readonly tables: ReadonlySet<string> | null;
+  /**
+   * Grows at every change that concerns this cache. A load that overlapped one is answered but not kept;
+   * with options.tags, only a change to every row (`allAt`) or one naming a tag of the loaded value
+   * (`tagAt`, the last 10,000 tags) spoils it, so a burst of changes to other rows keeps nothing
+   * from being kept.
+   */
+  private generation = 0;
+  private allAt = 0;
+  private readonly tagAt = new Map<string, number>();
 
   constructor(
     private readonly inv: Invalidation,
     private readonly options: KeepOptions<K, V>,
   ) {
+    this.tables = options.tables ? new Set(options.tables) : null;
     inv.on((tag) => {
-      if (tag === null) this.rows.clear();
-      else for (const [k, e] of this.rows) if (this.options.dropWhen(tag, k, e.value)) this.rows.delete(k);
+      const { tags, dropWhen } = this.options;
+      if (tag === null || tags?.all(tag)) {
+        this.allAt = ++this.generation;
+        this.clear();
+      } else if (tags) {
+        this.tagAt.set(tag, ++this.generation);
+        if (this.tagAt.size > 10_000) {
+          // Forgotten tags count as a change to every row for the loads running now.
+          this.tagAt.clear();
+          this.allAt = this.generation;
+        }
+        for (const k of this.byTag.get(tag) ?? []) this.delete(k);
+      } else if (!this.tables || this.tables.has(tableOf(tag))) {
+        this.allAt = ++this.generation;
+        if (dropWhen) for (const [k, e] of this.rows) if (dropWhen(tag, k, e.value)) this.delete(k);
+      }
     });
   }
 
@@ -152,7 +195,7 @@ export class RowCache<K, V> {
     const e = this.rows.get(key);
     if (!e) return undefined;
     if (now >= e.until) {
-      this.rows.delete(key);
+      this.delete(key);
       return undefined;
     }
     return e.value;
@@ -161,7 +204,7 @@ export class RowCache<K, V> {
   async get(key: K, load: () => Promise<V>): Promise<V> {
     const kept = this.peek(key);
     if (kept !== undefined) return kept;
-    const generation = this.inv.generation;
+    const generation = this.generation;
     const canKeep = this.inv.canKeep();
     const running = this.loading.get(key);
     if (canKeep && running && running.generation === generation) return running.promise;
@@ -169,38 +212,62 @@ export class RowCache<K, V> {
     if (canKeep) {
       const entry = { generation, promise };
       this.loading.set(key, entry);
-      promise.then(
-        () => this.loading.get(key) === entry && this.loading.delete(key),
-        () => this.loading.get(key) === entry && this.loading.delete(key),
-      );
+      const done = () => {
+        if (this.loading.get(key) === entry) this.loading.delete(key);
+      };
+      promise.then(done, done);
     }
     const value = await promise;
-    if (value !== undefined && value !== null && this.inv.canKeep() && this.inv.generation === generation)
+    if (value !== undefined && value !== null && this.inv.canKeep() && this.unchangedSince(generation, value))
       this.set(key, value);
     return value;
   }
 
+  /** Whether nothing that concerns `value` changed since `generation`. */
+  private unchangedSince(generation: number, value: V): boolean {
+    if (this.allAt > generation) return false;
+    const { tags } = this.options;
+    if (!tags) return true;
+    return tags.of(value).every((tag) => (this.tagAt.get(tag) ?? 0) <= generation);
+  }
+
   set(key: K, value: V): void {
+    this.delete(key);
     if (this.rows.size >= this.options.max) {
       const oldest = this.rows.keys().next();
-      if (!oldest.done) this.rows.delete(oldest.value);
+      if (!oldest.done) this.delete(oldest.value);
     }
     const until = Date.now() + this.options.ttlMs;
     this.rows.set(key, { value, until: Math.min(until, this.options.expiresAt?.(value) ?? until) });
+    for (const tag of this.options.tags?.of(value) ?? []) {
+      const keys = this.byTag.get(tag);
+      if (keys) keys.add(key);
+      else this.byTag.set(tag, new Set([key]));
+    }
   }
 
   delete(key: K): void {
+    const e = this.rows.get(key);
+    if (!e) return;
     this.rows.delete(key);
+    for (const tag of this.options.tags?.of(e.value) ?? []) {
+      const keys = this.byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.byTag.delete(tag);
+    }
+  }
+
+  private clear(): void {
+    this.rows.clear();
+    this.byTag.clear();
   }
 }
 
 /**
- * Rows read from the database and kept by key until a change named by dropWhen (or ttlMs, or the value's
- * expiresAt). Inside a transaction, or on a database without a notification source, they are read every time.
+ * Rows read from the database and kept by key until a change named by dropWhen or tags (or ttlMs, or the
+ * value's expiresAt). Inside a transaction, or on a database without a notification source, they are read every time.
  */
-export function keptRows<K, V>(
-  options: Partial<Omit<KeepOptions<K, V>, 'dropWhen'>> & Pick<KeepOptions<K, V>, 'dropWhen'>,
-) {
+export function keptRows<K, V>(options: Partial<KeepOptions<K, V>>) {
   const caches = new WeakMap<object, RowCache<K, V>>();
   return (db: object, key: K, load: () => Promise<V>): Promise<V> => {
     if (!sources.has(db)) return load();
@@ -219,6 +286,6 @@ export function keptRows<K, V>(
 
 /** A value kept until `table` changes (or ttlMs passes), e.g. the school's settings. */
 export function keptUntilChanged<V>(table: string, ttlMs = 30_000) {
-  const kept = keptRows<string, V>({ ttlMs, max: 1, dropWhen: (tag) => tag === table });
+  const kept = keptRows<string, V>({ ttlMs, max: 1, tables: [table], dropWhen: (tag) => tag === table });
   return (db: object, load: () => Promise<V>): Promise<V> => kept(db, table, load);
 }

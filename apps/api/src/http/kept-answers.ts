@@ -9,8 +9,8 @@ import { Serialized, serializerOf } from './implement';
  * (db/invalidation.ts; the triggers are in migrations 0011 and 0026):
  * - `keys`: the exact tags that concern this answer alone, e.g. `users:<account>` (the account or its student
  *   record) and `student:<id>` (a row of the student's invoices, payments, report cards or attendance);
- * - `tables`: tables any change of which drops it (they send their name once per statement, or a row tag
- *   `<table>:<id>` like groups).
+ * - `tables` (the endpoint's): tables any change of which drops every answer of the endpoint (they send
+ *   their name once per statement, or a row tag `<table>:<id>` like groups).
  * A time in the answer that makes it stale by itself (a due date passing, a scheduled news item coming out)
  * bounds how long it is kept (`expiresAt`); otherwise at most ttlMs. Until this process listens to the
  * notifications, nothing is kept.
@@ -18,15 +18,8 @@ import { Serialized, serializerOf } from './implement';
 export interface KeptAnswer {
   json: string;
   keys: readonly string[];
-  tables: ReadonlySet<string>;
   /** The instant (ms) the answer stops being true whatever changes; Infinity when no time is in it. */
   expiresAt: number;
-}
-
-export function dropsAnswer(tag: string | null, answer: Pick<KeptAnswer, 'keys' | 'tables'>): boolean {
-  if (tag === null || answer.keys.includes(tag)) return true;
-  const colon = tag.indexOf(':');
-  return answer.tables.has(colon < 0 ? tag : tag.slice(0, colon));
 }
 
 export interface AnswerSource<T> {
@@ -44,10 +37,18 @@ export interface AnswerSource<T> {
 export function keptAnswers<T>(ep: Endpoint, options: { tables: readonly string[]; ttlMs: number; max: number }) {
   const serialize = serializerOf(ep);
   const tables = new Set(options.tables);
+  // Every answer of an endpoint reads the same tables: a change to one drops them all. A row's tag drops the
+  // answers that name it, found through an index (a bulk change sends thousands of tags).
   const kept = keptRows<string, KeptAnswer>({
     ttlMs: options.ttlMs,
     max: options.max,
-    dropWhen: (tag, _key, answer) => dropsAnswer(tag, answer),
+    tags: {
+      of: (answer) => answer.keys,
+      all: (tag) => {
+        const colon = tag.indexOf(':');
+        return tables.has(colon < 0 ? tag : tag.slice(0, colon));
+      },
+    },
     expiresAt: (answer) => answer.expiresAt,
   });
   /** The answer for `key` (the account and whatever else selects it), kept or loaded now. */
@@ -57,7 +58,6 @@ export function keptAnswers<T>(ep: Endpoint, options: { tables: readonly string[
       return {
         json: serialize(source.answer),
         keys: source.keys,
-        tables,
         expiresAt: source.expiresAt ?? Number.POSITIVE_INFINITY,
       };
     });

@@ -38,7 +38,7 @@ import {
 const keptStudentNews = keptAnswers(newsContract.studentList, {
   tables: ['news', 'news_groups'],
   ttlMs: 30_000,
-  max: 20_000,
+  max: 10_000,
 });
 
 export function registerNewsRoutes(app: FastifyInstance, db: Db): void {

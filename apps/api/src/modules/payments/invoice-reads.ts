@@ -50,7 +50,10 @@ export async function invoicesOfStudent(db: Db, studentId: number, sign: SignUrl
 }
 
 /** A student's id by account, kept in memory until the record changes (db/invalidation.ts). */
-const keptStudentIds = keptRows<number, number | null>({ dropWhen: (tag, userId) => tag === `users:${userId}` });
+const keptStudentIds = keptRows<number, number | null>({
+  tables: ['users'],
+  dropWhen: (tag, userId) => tag === `users:${userId}`,
+});
 
 /** The student record of a signed-in student; students reach only their own data through it. */
 export async function studentOfUser(db: Tx, userId: number): Promise<number> {

@@ -155,7 +155,7 @@ export function registerPaymentRoutes(app: FastifyInstance, db: Db, config: Paym
   const keptInvoices = keptAnswers(c.studentInvoices, {
     tables: ['invoices', 'payments', 'payment_settings', 'settings'],
     ttlMs: 30_000,
-    max: 20_000,
+    max: 10_000,
   });
   const actions = paymentActions(app, db, config);
   const { gateways, sign } = actions;

@@ -17,7 +17,7 @@ import { grid, publish } from './report-cards.service';
 const keptCards = keptAnswers(reportCardsContract.mine, {
   tables: ['report_cards', 'report_card_grades', 'group_subjects', 'groups', 'attendance'],
   ttlMs: 30_000,
-  max: 20_000,
+  max: 10_000,
 });
 
 export function registerReportCardRoutes(app: FastifyInstance, db: Db): void {

@@ -136,6 +136,7 @@ export function credentialsOf(s: Student, password: string): Credentials {
  * (db/invalidation.ts): every student read needs it.
  */
 const keptOwnRecords = keptRows<number, StudentRow | null>({
+  tables: ['users', 'groups'],
   dropWhen: (tag, userId, row) => tag === `users:${userId}` || tag === `groups:${row?.groupId}`,
 });
 

@@ -28,7 +28,7 @@ import { exportStudents, importTemplate } from './students.sheets';
  * A student's start page, kept per account (http/kept-answers.ts) until their record, account, class or a
  * report card of theirs changes. Nothing in it depends on the clock.
  */
-const keptMe = keptAnswers(studentsContract.me, { tables: ['report_cards', 'groups'], ttlMs: 30_000, max: 20_000 });
+const keptMe = keptAnswers(studentsContract.me, { tables: ['report_cards', 'groups'], ttlMs: 30_000, max: 10_000 });
 
 export function registerStudentRoutes(app: FastifyInstance, db: Db): void {
   implement(app, studentsContract.list, async ({ query }) => listStudents(db, query));
