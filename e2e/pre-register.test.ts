@@ -174,6 +174,34 @@ describe('pre-registration', () => {
     expect(JSON.stringify(body)).not.toContain('مدارک دریافت شد');
   });
 
+  it('keeps the way back home on one line inside the header of a 390 and a 320 px phone', async () => {
+    for (const width of [390, 320]) {
+      const context = await newContext(browser(), { viewport: { width, height: 740 } });
+      const page = await context.newPage();
+      await page.goto('/pre-register');
+      await page.getByTestId('pre-register-form').waitFor();
+      await page.getByTestId('brand-name').waitFor();
+      const header = await page.locator('header').first().boundingBox();
+      const link = page.locator('header').getByRole('link', { name: 'بازگشت به صفحهٔ اصلی' });
+      const box = await link.boundingBox();
+      if (!header || !box) throw new Error(`no header or link at ${width} px`);
+      // Inside the header's 64 px, on one line (one line of the small text is under 30 px).
+      expect(box.y, `${width}`).toBeGreaterThanOrEqual(header.y);
+      expect(box.y + box.height, `${width}`).toBeLessThanOrEqual(header.y + header.height);
+      expect(box.height, `${width}`).toBeLessThan(30);
+      expect(box.x, `${width}`).toBeGreaterThanOrEqual(0);
+      // On the brand's row, to its left (right to left), and nothing scrolls sideways.
+      const brand = await page.getByTestId('brand-name').boundingBox();
+      expect(brand && box.x + box.width <= brand.x, `${width}`).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      if (width === 390) {
+        mkdirSync(SHOTS, { recursive: true });
+        await page.screenshot({ path: path.join(SHOTS, 'pre-register-header-390.png') });
+      }
+      await context.close();
+    }
+  });
+
   it('says plainly that the form needs the network when offline', async () => {
     const context = await newContext(browser(), { viewport: PHONE });
     const page = await context.newPage();

@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { CONTACT_LIMIT } from '@madreseh/contract/contact/contact.contract';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -24,6 +26,7 @@ import {
 
 const browser = useBrowser();
 const server = useServer();
+const SHOTS = path.resolve(import.meta.dirname, '../test-results');
 
 const toPersian = (s: string) => s.replace(/\d/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)] ?? d);
 
@@ -309,6 +312,51 @@ describe('admin lists on a phone', () => {
     await expect
       .poll(() => page.getByRole('textbox', { name: 'عنوان', exact: true }).inputValue())
       .toBe('برگزاری جشن شکوفه‌ها');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("a news card's menu stays open while the list refetches under it, and its item still answers a tap", async () => {
+    const context = await newContext(browser(), { baseURL: server.url, viewport: PHONE, hasTouch: true });
+    await loginByApi(context, 'admin', server.url);
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.clock.install();
+    await page.goto('/dashboard/news');
+    const card = page.getByTestId('news-row').filter({ hasText: 'برگزاری جشن شکوفه‌ها' });
+    await card.waitFor();
+    const target = card.getByRole('button', { name: 'عملیات: برگزاری جشن شکوفه‌ها' });
+    await target.tap();
+    const edit = page.getByRole('menuitem', { name: 'ویرایش خبر' });
+    await edit.waitFor();
+    // Meanwhile another admin pins a new item; once the list is stale, coming back to the tab refetches it.
+    // The new card would land above the open menu's, moving it from under the finger (or out of sight,
+    // which hides the menu): the list keeps its rows until the menu closes.
+    const title = 'اطلاعیهٔ تازهٔ بازگشایی';
+    const created = await fetch(`${server.url}/api/v1/panel/news`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await adminToken()}` },
+      body: JSON.stringify({ title, audience: 'public', status: 'published', pinned: true }),
+    });
+    expect(created.status).toBe(201);
+    const before = await target.boundingBox();
+    await page.clock.fastForward(31_000);
+    const refetched = page.waitForResponse((r) => r.url().includes('/api/v1/panel/news?'));
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    expect(((await (await refetched).json()) as { items: { title: string }[] }).items[0]?.title).toBe(title);
+    await page.waitForTimeout(300);
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, 'news-menu-refetched-390.png') });
+    expect(await target.boundingBox()).toEqual(before);
+    expect(await page.getByRole('menu').count()).toBe(1);
+    expect(await target.getAttribute('aria-expanded')).toBe('true');
+    await edit.tap();
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'عنوان', exact: true }).inputValue())
+      .toBe('برگزاری جشن شکوفه‌ها');
+    // Once the menu is closed, the list shows the new item.
+    await page.keyboard.press('Escape');
+    await page.getByTestId('news-row').filter({ hasText: title }).waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -2,9 +2,10 @@ import { ActionIcon, Menu, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDotsVertical, IconEdit, IconTrash } from '@tabler/icons-react';
 import type { UseMutationResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ConfirmModal } from '../../../ui/confirm-modal';
 import { useConfirmDelete } from '../../../ui/use-confirm-delete';
+import { useHeldWhile } from '../../../ui/use-held-while';
 import { newsFa } from '../messages';
 
 /** How many pages a list of `total` items has (at least one). */
@@ -12,10 +13,23 @@ export function pageCount(data: { total: number; pageSize: number } | undefined)
   return data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 }
 
-/** The «⋮» menu of an item's card: edit and delete. */
-export function NewsRowMenu({ label, onEdit, onDelete }: { label: string; onEdit: () => void; onDelete: () => void }) {
+/**
+ * The «⋮» menu of an item's card: edit and delete. `onOpenChange` tells the list, which holds its rows
+ * in place while a menu is open (useRowMenuHold).
+ */
+export function NewsRowMenu({
+  label,
+  onEdit,
+  onDelete,
+  onOpenChange,
+}: {
+  label: string;
+  onEdit: () => void;
+  onDelete: () => void;
+  onOpenChange: (opened: boolean) => void;
+}) {
   return (
-    <Menu position="bottom-end" withinPortal>
+    <Menu position="bottom-end" withinPortal onChange={onOpenChange}>
       <Menu.Target>
         <ActionIcon variant="subtle" color="gray" aria-label={label}>
           <IconDotsVertical size={18} />
@@ -31,6 +45,16 @@ export function NewsRowMenu({ label, onEdit, onDelete }: { label: string; onEdit
       </Menu.Dropdown>
     </Menu>
   );
+}
+
+/**
+ * The list's items as shown: while a row's menu is open, the ones it had when the menu opened, so a
+ * background refetch that brings a new (or pinned) item does not move the row from under the finger
+ * about to tap the menu, nor push it out of sight (which hides its menu). The newest follow once it closes.
+ */
+export function useRowMenuHold<T>(items: T[] | undefined) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  return { items: useHeldWhile(items, menuOpen), onMenuChange: setMenuOpen };
 }
 
 /** The modal a news form opens in: the whole screen on a phone. */

@@ -18,7 +18,13 @@ import { SearchInput } from '../../../ui/search-input';
 import { useCardList } from '../../../ui/use-card-list';
 import { newsQueries, useDeleteNews } from '../api';
 import { NewsForm } from '../components/news-form';
-import { NewsFormModal, NewsRowMenu, pageCount, useDeleteNewsItem } from '../components/news-list-parts';
+import {
+  NewsFormModal,
+  NewsRowMenu,
+  pageCount,
+  useDeleteNewsItem,
+  useRowMenuHold,
+} from '../components/news-list-parts';
 import { newsFa } from '../messages';
 
 const STATE_COLORS: Record<NewsState, string> = { draft: 'gray', scheduled: 'orange', published: 'green' };
@@ -46,7 +52,17 @@ interface RowActions {
 }
 
 /** One news item as a compact card, for phones: title, state, audience, publish time and a menu. */
-function NewsCardRow({ n, onEdit, onDelete }: { n: AdminNews; onEdit: () => void; onDelete: () => void }) {
+function NewsCardRow({
+  n,
+  onEdit,
+  onDelete,
+  onMenuChange,
+}: {
+  n: AdminNews;
+  onEdit: () => void;
+  onDelete: () => void;
+  onMenuChange: (opened: boolean) => void;
+}) {
   return (
     <Paper withBorder radius="md" p="sm" data-testid="news-row">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -63,7 +79,12 @@ function NewsCardRow({ n, onEdit, onDelete }: { n: AdminNews; onEdit: () => void
             {n.title}
           </Text>
         </Group>
-        <NewsRowMenu label={`${newsFa.columns.actions}: ${n.title}`} onEdit={onEdit} onDelete={onDelete} />
+        <NewsRowMenu
+          label={`${newsFa.columns.actions}: ${n.title}`}
+          onEdit={onEdit}
+          onDelete={onDelete}
+          onOpenChange={onMenuChange}
+        />
       </Group>
       <Group gap="xs" mt={6} wrap="wrap">
         <Badge color={STATE_COLORS[n.state]} variant="light">
@@ -81,12 +102,19 @@ function NewsCardRow({ n, onEdit, onDelete }: { n: AdminNews; onEdit: () => void
   );
 }
 
-/** The list on a phone: a card per item. */
-function NewsCards({ items, onEdit, onDelete }: { items: AdminNews[] | undefined } & RowActions) {
+/** The list on a phone: a card per item, held in place while one's menu is open. */
+function NewsCards({ items: latest, onEdit, onDelete }: { items: AdminNews[] | undefined } & RowActions) {
+  const { items, onMenuChange } = useRowMenuHold(latest);
   return (
     <Stack gap="xs">
       {items?.map((n) => (
-        <NewsCardRow key={n.id} n={n} onEdit={() => onEdit(n)} onDelete={() => onDelete(n)} />
+        <NewsCardRow
+          key={n.id}
+          n={n}
+          onEdit={() => onEdit(n)}
+          onDelete={() => onDelete(n)}
+          onMenuChange={onMenuChange}
+        />
       ))}
       {items && items.length === 0 && <EmptyNote boxed>{newsFa.empty}</EmptyNote>}
     </Stack>

@@ -9,20 +9,36 @@ import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
 import { QueryState } from '../../../ui/query-state';
 import { newsQueries, useDeleteTeacherNews } from '../api';
-import { NewsFormModal, NewsRowMenu, pageCount, useDeleteNewsItem } from '../components/news-list-parts';
+import {
+  NewsFormModal,
+  NewsRowMenu,
+  pageCount,
+  useDeleteNewsItem,
+  useRowMenuHold,
+} from '../components/news-list-parts';
 import { TeacherNewsForm } from '../components/teacher-news-form';
 import { newsFa } from '../messages';
 
 const t = newsFa.teacher;
 
-function TeacherNewsRow({ n, onEdit, onDelete }: { n: TeacherNews; onEdit: () => void; onDelete: () => void }) {
+function TeacherNewsRow({
+  n,
+  onEdit,
+  onDelete,
+  onMenuChange,
+}: {
+  n: TeacherNews;
+  onEdit: () => void;
+  onDelete: () => void;
+  onMenuChange: (opened: boolean) => void;
+}) {
   return (
     <Paper withBorder radius="md" p="sm" data-testid="teacher-news-row">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <Text fw={600} style={{ overflowWrap: 'anywhere' }} miw={0}>
           {n.title}
         </Text>
-        <NewsRowMenu label={t.actions(n.title)} onEdit={onEdit} onDelete={onDelete} />
+        <NewsRowMenu label={t.actions(n.title)} onEdit={onEdit} onDelete={onDelete} onOpenChange={onMenuChange} />
       </Group>
       <Group gap={6} mt={4} wrap="wrap">
         {n.groups.map((g) => (
@@ -54,6 +70,7 @@ export function Component() {
   const remove = useDeleteTeacherNews();
   const deleting = useDeleteNewsItem<TeacherNews>(remove);
   const data = list.data;
+  const shown = useRowMenuHold(data?.items);
 
   return (
     <>
@@ -70,8 +87,14 @@ export function Component() {
         empty={t.empty}
       >
         <Stack gap="sm">
-          {data?.items.map((n) => (
-            <TeacherNewsRow key={n.id} n={n} onEdit={() => setEditing(n)} onDelete={() => deleting.ask(n)} />
+          {shown.items?.map((n) => (
+            <TeacherNewsRow
+              key={n.id}
+              n={n}
+              onEdit={() => setEditing(n)}
+              onDelete={() => deleting.ask(n)}
+              onMenuChange={shown.onMenuChange}
+            />
           ))}
         </Stack>
       </QueryState>
