@@ -141,7 +141,7 @@ const CSS = [
   '.fs-bottom a[aria-current=page]{color:#6a26a4}',
   '@media (min-width:48em){.fs-burger,.fs-bottom{display:none}.fs-toggle{display:flex}.fs-abrand{font-size:18px}',
   '.fs-side{display:flex;flex-direction:column;position:fixed;top:60px;bottom:64px;inset-inline-start:0;width:260px;padding:12px;background:#fff;border-inline-end:1px solid #dee2e6;z-index:100}',
-  '.fs-side-links{flex:1}.fs-side a,.fs-logout{display:flex;align-items:center;gap:12px;padding:8px 12px;border-radius:8px;color:#000;font-size:14px;line-height:1.75}',
+  '.fs-side-links{flex:1}.fs-side a,.fs-logout{display:flex;align-items:center;gap:12px;padding:8px 12px;border-radius:8px;color:#000;font-size:14px;line-height:25px}',
   '.fs-side a[aria-current=page]{background:#e7d9f3;color:#471a6f}.fs-side-end{border-top:1px solid #dee2e6;margin-top:12px;padding-top:12px}.fs-logout{color:#c92a2a}',
   '.fs-amain{padding:80px 20px 84px;padding-inline-start:280px}.fs-ahead h1{font-size:26px}.fs-agrid{grid-template-columns:repeat(2,minmax(0,1fr))}}',
 ].join('');
