@@ -115,7 +115,10 @@ export async function benchPages(report: Report): Promise<PageResult[]> {
       ...(news.items[0] ? [{ path: `/news/${news.items[0].id}` }] : []),
       { path: '/student', student: true },
     ];
-    for (const p of pages) {
+    // BENCH_PAGES=/student,/about-us measures only those pages (a quick before/after); the README's
+    // table is then left as it is.
+    const only = process.env.BENCH_PAGES?.split(',').filter(Boolean);
+    for (const p of only ? pages.filter((q) => only.includes(q.path)) : pages) {
       const url = `${server.url}${p.path}`;
       const page = await browser.newPage();
       if (p.student) {
@@ -202,7 +205,7 @@ export async function benchPages(report: Report): Promise<PageResult[]> {
     `${record.machine.chromium}, Lighthouse ${record.machine.lighthouse}; load average at start ` +
     `${record.machine.loadAverageAtStart.join(' ')}.`;
   console.log(`\n${heading}\n\n${table}\n`);
-  updateReadme(`${heading}\n\n${table}`);
+  if (!process.env.BENCH_PAGES) updateReadme(`${heading}\n\n${table}`);
 
   for (const r of results) {
     const student = r.path === '/student';

@@ -71,6 +71,11 @@ export interface RenderedPage {
   noindex: boolean;
   jsonLd: object[];
   answers: InlineAnswer[];
+  /**
+   * The signed-in visitor's own answers the first screen shows (the student's home): the page is then
+   * private (not stored by any cache) and the app takes each answer once (apps/web/src/lib/initial-data.ts).
+   */
+  own?: InlineAnswer[];
   /** The site's name (og:site_name): the school's, or the generic «درگاه مدرسه» while none is set. */
   siteName: string;
   /** The first screen's markup, shown until the app takes over. Empty: the boot splash stays. */

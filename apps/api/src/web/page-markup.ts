@@ -250,8 +250,8 @@ export function headTags(page: RenderedPage, origin: string, siteName: string, e
     `<meta name="twitter:description" content="${esc(page.description)}">`,
     page.image ? `<meta name="twitter:image" content="${esc(page.image)}">` : '',
     ...page.jsonLd.map((ld) => `<script type="application/ld+json">${scriptJson(ld)}</script>`),
-    page.answers.length
-      ? `<script type="application/json" id="initial-data">${scriptJson({ at: new Date().toISOString(), answers: page.answers })}</script>`
+    page.answers.length || page.own?.length
+      ? `<script type="application/json" id="initial-data">${scriptJson({ at: new Date().toISOString(), answers: page.answers, ...(page.own ? { own: page.own } : {}) })}</script>`
       : '',
     extra,
   ];

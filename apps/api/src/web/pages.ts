@@ -30,6 +30,7 @@ import {
   schoolLd,
   titled,
 } from './page-markup';
+import { studentHomeScreen } from './student-screen';
 
 /**
  * The one server template step (docs/architecture.md, decision 0012): for each address the web app answers, what its HTML
@@ -72,12 +73,18 @@ interface PageContext {
 }
 
 /** What the HTML of `pathname` carries; origin is the site's address (for absolute links). */
-export async function renderPage(app: FastifyInstance, pathname: string, origin: string): Promise<RenderedPage> {
+export async function renderPage(
+  app: FastifyInstance,
+  pathname: string,
+  origin: string,
+  /** The visitor's session token (the `token` cookie), for the student's home (web/student-screen.ts). */
+  token: string | null = null,
+): Promise<RenderedPage> {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const page = PUBLIC_PAGES[path as keyof typeof PUBLIC_PAGES];
   const newsMatch = /^\/news\/(\d{1,9})$/.exec(path);
   const achievementMatch = /^\/achievements\/(\d{1,9})$/.exec(path);
-  if (!page && !newsMatch && !achievementMatch) return appOrUnknown(app, path);
+  if (!page && !newsMatch && !achievementMatch) return appOrUnknown(app, path, token);
 
   const answers: InlineAnswer[] = [];
   const school = await ask<SchoolAnswer>(app, FIRST_ANSWERS.school, answers);
@@ -108,11 +115,14 @@ export async function renderPage(app: FastifyInstance, pathname: string, origin:
 }
 
 /** An address of the app's own areas (200, left to the client) or of nothing (404). */
-async function appOrUnknown(app: FastifyInstance, path: string): Promise<RenderedPage> {
+async function appOrUnknown(app: FastifyInstance, path: string, token: string | null): Promise<RenderedPage> {
   const known = APP_AREAS.some((re) => re.test(path));
-  // The school's name in the title and header; its answer is not inlined (the app areas ask for it).
-  const school = await ask<SchoolAnswer>(app, FIRST_ANSWERS.school, []);
+  // The school's name in the title and header; its answer is not inlined (the app areas ask for it),
+  // except with the student's home, whose header shows it.
+  const answers: InlineAnswer[] = [];
+  const school = await ask<SchoolAnswer>(app, FIRST_ANSWERS.school, answers);
   const portal = nameOf(school);
+  const student = path === '/student' && token ? await studentHomeScreen(app, token, school) : null;
   return {
     status: known ? 200 : 404,
     title: known ? portal : `${PAGE_TEXT.notFound} | ${portal}`,
@@ -125,8 +135,9 @@ async function appOrUnknown(app: FastifyInstance, path: string): Promise<Rendere
     type: 'website',
     noindex: true,
     jsonLd: [],
-    answers: [],
-    body: known ? '' : frame(school, '', notFoundMain()),
+    answers: student ? answers : [],
+    ...(student ? { own: student.answers } : {}),
+    body: student ? student.body : known ? '' : frame(school, '', notFoundMain()),
   };
 }
 

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { registerCrawlerFiles } from './crawler';
 import { headTags } from './page-markup';
 import { renderPage } from './pages';
+import { tokenCookie } from './student-screen';
 
 /** Files that must be checked on every visit: the service worker, the manifest and the HTML. */
 const REVALIDATE = new Set(['sw.js', 'manifest.webmanifest', 'index.html', 'registerSW.js']);
@@ -98,14 +99,18 @@ export async function registerSpa(
     if ((request.method !== 'GET' && request.method !== 'HEAD') || isApi || looksLikeFile) return false;
     return (async () => {
       const origin = originOf(request);
-      const page = await renderPage(app, safeDecode(pathname), origin);
+      const page = await renderPage(app, safeDecode(pathname), origin, tokenCookie(request.headers.cookie));
       const heroPreload =
         page.answers.find((a) => a.url.endsWith('/general/school')) && page.path === '/' ? hero(page) : '';
       const head = headTags(page, origin, page.siteName, [...fontPreloads, heroPreload].filter(Boolean).join('\n    '));
       const html = template
         .replace('</head>', `  ${head}\n  </head>`)
         .replace(SLOT, (slot) => (page.body ? page.body : slot));
-      reply.status(page.status).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+      // A page with the visitor's own answers in it is kept by no cache (the browser's back button aside).
+      reply
+        .status(page.status)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', page.own ? 'private, no-store' : 'no-cache');
       return sendCompressed(request, reply, html);
     })();
   };

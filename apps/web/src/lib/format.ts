@@ -5,30 +5,22 @@ export { digitsToPersian };
 
 const TZ = 'Asia/Tehran';
 
-const dateFmt = new Intl.DateTimeFormat('fa-IR-u-ca-persian-nu-arabext', {
-  timeZone: TZ,
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-});
-const shortDateFmt = new Intl.DateTimeFormat('fa-IR-u-ca-persian-nu-arabext', {
-  timeZone: TZ,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-const timeFmt = new Intl.DateTimeFormat('fa-IR-u-ca-persian-nu-arabext', {
-  timeZone: TZ,
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-const partsFmt = new Intl.DateTimeFormat('en-US-u-ca-persian-nu-latn', {
-  timeZone: TZ,
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-});
+/**
+ * A formatter made on first use: each Persian-calendar formatter costs tens of milliseconds to build on
+ * a phone, and the module is evaluated while the student area starts (docs/decisions/0030).
+ */
+function lazyFormat(locale: string, options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let made: Intl.DateTimeFormat | null = null;
+  return () => {
+    made ??= new Intl.DateTimeFormat(locale, { timeZone: TZ, ...options });
+    return made;
+  };
+}
+
+const dateFmt = lazyFormat('fa-IR-u-ca-persian-nu-arabext', { year: 'numeric', month: 'long', day: 'numeric' });
+const shortDateFmt = lazyFormat('fa-IR-u-ca-persian-nu-arabext', { year: 'numeric', month: '2-digit', day: '2-digit' });
+const timeFmt = lazyFormat('fa-IR-u-ca-persian-nu-arabext', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const partsFmt = lazyFormat('en-US-u-ca-persian-nu-latn', { year: 'numeric', month: 'numeric', day: 'numeric' });
 
 function toDate(value: Date | string | number): Date {
   if (value instanceof Date) return value;
@@ -39,23 +31,23 @@ function toDate(value: Date | string | number): Date {
 
 /** «۲ مهر ۱۴۰۵» */
 export function formatJalaliDate(value: Date | string | number): string {
-  return dateFmt.format(toDate(value));
+  return dateFmt().format(toDate(value));
 }
 
 /** «۱۴۰۵/۰۷/۰۲» */
 export function formatJalaliShort(value: Date | string | number): string {
-  return shortDateFmt.format(toDate(value));
+  return shortDateFmt().format(toDate(value));
 }
 
 /** «۲ مهر ۱۴۰۵، ساعت ۱۴:۳۰» */
 export function formatJalaliDateTime(value: Date | string | number): string {
   const d = toDate(value);
-  return `${dateFmt.format(d)}، ساعت ${timeFmt.format(d)}`;
+  return `${dateFmt().format(d)}، ساعت ${timeFmt().format(d)}`;
 }
 
 /** The Jalali year, month and day of an instant in Tehran, as numbers. */
 export function jalaliParts(value: Date | string | number): { year: number; month: number; day: number } {
-  const parts = partsFmt.formatToParts(toDate(value));
+  const parts = partsFmt().formatToParts(toDate(value));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value.replace(/\D/g, ''));
   return { year: get('year'), month: get('month'), day: get('day') };
 }

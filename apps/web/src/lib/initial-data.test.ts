@@ -1,7 +1,9 @@
 import type { newsContract } from '@madreseh/contract/news/news.contract';
+import { notificationsContract } from '@madreseh/contract/notifications/notifications.contract';
 import type { settingsContract } from '@madreseh/contract/settings/settings.contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { initialAnswer, resetInitialData } from './initial-data';
+import { ownInitialData } from './endpoint-query';
+import { initialAnswer, resetInitialData, takeOwnAnswer } from './initial-data';
 import { publicRead } from './public-api';
 
 const newsList = publicRead<typeof newsContract.publicList>('general/news');
@@ -43,5 +45,40 @@ describe('initialAnswer', () => {
     resetInitialData();
     carry([{ url: '/api/v1/general/school', body: null }]);
     expect(initialAnswer(school).initialData()).toBeUndefined();
+  });
+});
+
+describe("the visitor's own answers (the student's home, decision 0030)", () => {
+  const own = (answers: { url: string; body: unknown }[]) => {
+    const el = document.createElement('script');
+    el.type = 'application/json';
+    el.id = 'initial-data';
+    el.textContent = JSON.stringify({ at: '2026-11-24T09:00:00.000Z', answers: [], own: answers });
+    document.body.appendChild(el);
+  };
+
+  it('gives the answer once: a later query of the same address asks the network', () => {
+    own([{ url: '/api/v1/student/notifications/unread', body: { count: 2 } }]);
+    const unread = ownInitialData<{ count: number }>(
+      notificationsContract.unread,
+      '/api/v1/student/notifications/unread',
+    );
+    expect(unread.initialData()).toEqual({ count: 2 });
+    expect(unread.initialData()).toBeUndefined();
+    // Stale at once: the app asks the network as soon as the page is on screen.
+    expect(unread.initialDataUpdatedAt).toBe(0);
+  });
+
+  it('parses the answer with the endpoint schema and gives nothing for one that does not fit', () => {
+    own([{ url: '/api/v1/student/notifications/unread', body: { count: 'two' } }]);
+    expect(ownInitialData(notificationsContract.unread, '/api/v1/student/notifications/unread').initialData()).toBe(
+      undefined,
+    );
+  });
+
+  it('is never a public answer, and a public answer is never taken as one', () => {
+    carry([{ url: '/api/v1/general/school', body: { name: 'مدرسه' } }]);
+    expect(takeOwnAnswer('/api/v1/general/school')).toBeUndefined();
+    expect(initialAnswer(school).initialData()).toEqual({ name: 'مدرسه' });
   });
 });

@@ -13,19 +13,22 @@ import { endpointKey } from './query-key';
 interface InitialData {
   at: string;
   answers: { url: string; body: unknown }[];
+  /** The signed-in visitor's own answers (the student's home, apps/api/src/web/student-screen.ts). */
+  own?: { url: string; body: unknown }[];
 }
 
-let read: { at: number; byUrl: Map<string, unknown> } | null = null;
+let read: { at: number; byUrl: Map<string, unknown>; own: Map<string, unknown> } | null = null;
 
 function initialData() {
   if (read) return read;
-  read = { at: 0, byUrl: new Map() };
+  read = { at: 0, byUrl: new Map(), own: new Map() };
   const el = typeof document === 'undefined' ? null : document.getElementById('initial-data');
   if (!el?.textContent) return read;
   try {
     const data = JSON.parse(el.textContent) as InitialData;
     read.at = Date.parse(data.at) || Date.now();
     for (const a of data.answers) read.byUrl.set(a.url, a.body);
+    for (const a of data.own ?? []) read.own.set(a.url, a.body);
   } catch {
     // A page without usable data asks the network, as before.
   }
@@ -64,6 +67,18 @@ export function publicQuery<E extends Endpoint & { method: 'GET'; access: 'publi
     queryFn: ({ signal }) => getPublic(endpoint, { ...input, signal }),
     ...initialAnswer(endpoint, input),
   });
+}
+
+/**
+ * The visitor's own answer to `url` that the server drew the first screen from, once: the first query
+ * of that address starts from it, and nothing later (another account signed in on the same tab, a
+ * later visit to the page) ever sees it again. Undefined when the page carried none.
+ */
+export function takeOwnAnswer(url: string): unknown {
+  const own = initialData().own;
+  const body = own.get(url);
+  own.delete(url);
+  return body ?? undefined;
 }
 
 /** Forgets what was read (tests). */
