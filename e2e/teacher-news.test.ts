@@ -43,7 +43,10 @@ describe('a teacher’s news to her class', () => {
     const card = sp.getByTestId('student-news').filter({ hasText: 'بازدید از موزهٔ علوم' });
     await card.waitFor();
     await card.click();
-    await sp.getByText('رضایت‌نامه را امضا کنید.').waitFor();
+    // The item's own page shows the summary, then the whole text: the text is the last of the two.
+    await sp.waitForURL(/\/student\/news\/\d+$/);
+    await card.waitFor({ state: 'detached' });
+    await sp.getByText('رضایت‌نامه را امضا کنید.').last().waitFor();
     await student.close();
 
     const parent = await newContext(browser(), { viewport: PHONE });
