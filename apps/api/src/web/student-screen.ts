@@ -1,5 +1,6 @@
 import { digitsToPersian } from '@madreseh/contract/digits';
 import { TERM_LABELS, type Term } from '@madreseh/contract/report-cards/report-cards.contract';
+import { ROLE_LABELS } from '@madreseh/contract/roles';
 import type { FastifyInstance } from 'fastify';
 import type { InlineAnswer, SchoolAnswer } from './page-answers';
 import { esc, nameOf } from './page-markup';
@@ -46,7 +47,6 @@ interface NoticesAnswer {
 const T = {
   home: 'پیشخوان',
   greeting: (name: string) => `سلام ${name}، خوش آمدید`,
-  role: 'دانش‌آموز',
   nav: 'منوی دانش‌آموز',
   links: [
     ['/student', 'پیشخوان', 'home'],
@@ -79,6 +79,8 @@ const T = {
   notices: 'اعلان‌ها',
   seeAttendance: 'حضور و غیاب من',
 } as const;
+/** The words above, for the test that keeps them the app's. */
+export const STUDENT_SCREEN_WORDS = T;
 
 /** The Tabler icons the app draws there (outline, 24 × 24), as one path each. */
 const ICONS = {
@@ -231,7 +233,7 @@ function frame(school: SchoolAnswer | null, me: MeAnswer, unread: number, main: 
     `${icon('bell', 24, 1.6)}${unread ? `<span class="fs-bell-count">${esc(count)}</span>` : ''}</span>`;
   const user =
     `<span class="fs-user"><span class="fs-avatar fs-avatar-34">${esc(me.fullName.slice(0, 1))}</span>` +
-    `<span class="fs-user-text"><span class="fs-user-name">${esc(me.fullName)}</span><span class="fs-user-role">${T.role}</span></span>` +
+    `<span class="fs-user-text"><span class="fs-user-name">${esc(me.fullName)}</span><span class="fs-user-role">${ROLE_LABELS.student}</span></span>` +
     `${icon('chevronDown', 14)}</span>`;
   const side = T.links
     .map(
