@@ -332,3 +332,47 @@ describe('kept dashboard figures', () => {
     await vi.waitFor(async () => expect(await elsewhere()).toBe(before + 1), { timeout: 5000 });
   });
 });
+
+describe('kept totals of the students list', () => {
+  it('counts one search once, and sees a student added or renamed here and on another instance', async () => {
+    // A word of Persian letters only, new to the shared test database.
+    const letters = 'ابپتثجچحخدذرزژسشصضطظعغفقکگلمنوهی';
+    const word = Array.from(randomBytes(8), (b) => letters[b % letters.length]).join('');
+    const query = { q: word, pageSize: '1', page: '2' };
+    const list = contract.student.list;
+    const totalHere = async () => (await json<{ total: number }>(here(list, query), admin)).total;
+    const totalThere = async () => (await json<{ total: number }>(there(list, query), admin)).total;
+    const add = async (n: number) => {
+      const [u] = await t.db
+        .insert(users)
+        .values({ username: `kept-total-${word}-${n}`, passwordHash: '!', role: 'student', fullName: word })
+        .returning({ id: users.id });
+      const [s] = await t.db
+        .insert(students)
+        .values({
+          userId: u?.id ?? 0,
+          firstName: word,
+          lastName: 'الف'.repeat(n),
+          nationalCode: String(Math.floor(Math.random() * 9e9) + 1e9),
+          searchText: `${word} ${'الف'.repeat(n)}`,
+        })
+        .returning({ id: students.id });
+      return s?.id ?? 0;
+    };
+    const first = await add(1);
+    await add(2);
+    expect(await totalHere()).toBe(2);
+    expect(await totalThere()).toBe(2);
+    // The second page of the same search reads its rows, not the count again.
+    const { queries } = await t.queriesDuring(() => totalHere());
+    expect(queries.some((q) => /count\(\*\)/i.test(q))).toBe(false);
+
+    await add(3);
+    expect(await totalHere()).toBe(3);
+    await vi.waitFor(async () => expect(await totalThere()).toBe(3), { timeout: 5000 });
+
+    await t.db.update(students).set({ searchText: 'نام دیگر' }).where(eq(students.id, first));
+    expect(await totalHere()).toBe(2);
+    await vi.waitFor(async () => expect(await totalThere()).toBe(2), { timeout: 5000 });
+  });
+});

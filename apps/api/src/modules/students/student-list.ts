@@ -7,6 +7,7 @@ import { normalizePersian } from '@madreseh/contract/text';
 import { and, asc, desc, eq, ilike, inArray, like, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import { keptRows } from '../../db/invalidation';
 import { figures } from '../../db/schema/figures';
 import { groups, students } from '../../db/schema/school';
 import { baseSelect, toStudent } from './student-records';
@@ -142,8 +143,22 @@ async function countStudents(db: Db, f: StudentListFilters, where: SQL | undefin
     const kept = await db.select({ n: figures.n }).from(figures).where(inArray(figures.name, names));
     if (kept.length === names.length) return kept.reduce((sum, r) => sum + Number(r.n), 0);
   }
-  const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(students).where(where);
-  return counted?.n ?? 0;
+  return keptTotals(db, totalKey(f), async () => {
+    const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(students).where(where);
+    return counted?.n ?? 0;
+  });
+}
+
+/**
+ * The total of a search or of a class, kept per filters until a student is added, changed or removed on
+ * any instance (a student added sends `students`, migration 0027; changed or removed, `users:<account>`,
+ * migration 0011; this process's own writes drop everything at once): paging through one search counts its
+ * matches once, not once a page, whatever the size of the school.
+ */
+const keptTotals = keptRows<string, number>({ max: 1000, tables: ['students', 'users'], dropWhen: () => true });
+
+function totalKey(f: StudentListFilters): string {
+  return JSON.stringify([f.status, f.groupId, f.q ? normalizePersian(f.q) : '']);
 }
 
 /**
