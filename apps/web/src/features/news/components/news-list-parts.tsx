@@ -47,6 +47,14 @@ export function NewsRowMenu({
   );
 }
 
+/** What a phone's row of a news list is given: the item, its two actions, and whether its menu is open. */
+export interface NewsRowProps<T> {
+  n: T;
+  onEdit: () => void;
+  onDelete: () => void;
+  onMenuChange: (opened: boolean) => void;
+}
+
 /**
  * The list's items as shown: while a row's menu is open, the ones it had when the menu opened, so a
  * background refetch that brings a new (or pinned) item does not move the row from under the finger

@@ -21,6 +21,7 @@ import { NewsForm } from '../components/news-form';
 import {
   NewsFormModal,
   NewsRowMenu,
+  type NewsRowProps,
   pageCount,
   useDeleteNewsItem,
   useRowMenuHold,
@@ -52,17 +53,7 @@ interface RowActions {
 }
 
 /** One news item as a compact card, for phones: title, state, audience, publish time and a menu. */
-function NewsCardRow({
-  n,
-  onEdit,
-  onDelete,
-  onMenuChange,
-}: {
-  n: AdminNews;
-  onEdit: () => void;
-  onDelete: () => void;
-  onMenuChange: (opened: boolean) => void;
-}) {
+function NewsCardRow({ n, onEdit, onDelete, onMenuChange }: NewsRowProps<AdminNews>) {
   return (
     <Paper withBorder radius="md" p="sm" data-testid="news-row">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">

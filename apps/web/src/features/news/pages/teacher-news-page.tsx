@@ -12,6 +12,7 @@ import { newsQueries, useDeleteTeacherNews } from '../api';
 import {
   NewsFormModal,
   NewsRowMenu,
+  type NewsRowProps,
   pageCount,
   useDeleteNewsItem,
   useRowMenuHold,
@@ -21,17 +22,7 @@ import { newsFa } from '../messages';
 
 const t = newsFa.teacher;
 
-function TeacherNewsRow({
-  n,
-  onEdit,
-  onDelete,
-  onMenuChange,
-}: {
-  n: TeacherNews;
-  onEdit: () => void;
-  onDelete: () => void;
-  onMenuChange: (opened: boolean) => void;
-}) {
+function TeacherNewsRow({ n, onEdit, onDelete, onMenuChange }: NewsRowProps<TeacherNews>) {
   return (
     <Paper withBorder radius="md" p="sm" data-testid="teacher-news-row">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
