@@ -1,16 +1,11 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Endpoint } from '@madreseh/contract/endpoint';
 import { contract } from '@madreseh/contract/endpoints';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../app';
-import { type Database, openDatabase } from '../db/client';
 import { Invalidation, RowCache } from '../db/invalidation';
 import { settings } from '../db/schema/site';
 import { sessions, users } from '../db/schema/users';
+import { secondInstance } from '../test/second-instance';
 import { addressOf, createTestApp, type TestApp } from '../test/test-app';
 import { hashToken } from './sessions';
 
@@ -105,21 +100,7 @@ describe('sessions and settings kept in memory', () => {
   });
 
   it('is seen by another instance on the same database: a logout there ends the session here', async () => {
-    // On PostgreSQL a second instance has its own connections, listener and memory; PGlite has one process.
-    const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'madreseh-other-'));
-    const database = t.databaseUrl ? await openDatabase({ kind: 'postgres', url: t.databaseUrl }) : null;
-    const app = await buildApp({
-      db: database?.db ?? t.db,
-      config: {
-        sessionIdleMs: t.policy.idleMs,
-        sessionMaxMs: t.policy.maxMs,
-        trustProxy: false,
-        logLevel: 'info',
-        uploadsDir,
-      },
-      logger: false,
-    });
-    const other: { app: FastifyInstance; database: Database | null } = { app, database };
+    const other = await secondInstance(t);
     try {
       const token = await t.sessionFor('student1');
       const there = (endpoint: Endpoint) =>
@@ -131,9 +112,7 @@ describe('sessions and settings kept in memory', () => {
       // The notification comes after the logout commits; it is not instant on another instance.
       await vi.waitFor(async () => expect((await check(token)).statusCode).toBe(401), { timeout: 5000 });
     } finally {
-      await other.app.close();
-      await other.database?.close();
-      fs.rmSync(uploadsDir, { recursive: true, force: true });
+      await other.close();
     }
   });
 });

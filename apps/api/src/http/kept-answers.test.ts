@@ -1,15 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Endpoint } from '@madreseh/contract/endpoint';
 import { contract } from '@madreseh/contract/endpoints';
 import { jalaliToIso } from '@madreseh/contract/jalali';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../app';
-import { type Database, openDatabase } from '../db/client';
 import { achievements } from '../db/schema/achievements';
 import { attendance } from '../db/schema/attendance';
 import { invoices, payments } from '../db/schema/payments';
@@ -17,6 +11,7 @@ import { reportCardGrades, reportCards } from '../db/schema/report-cards';
 import { groupSubjects, groups, students } from '../db/schema/school';
 import { news, newsGroups } from '../db/schema/site';
 import { users } from '../db/schema/users';
+import { secondInstance } from '../test/second-instance';
 import { addressOf, createTestApp, type TestApp } from '../test/test-app';
 
 /**
@@ -26,7 +21,7 @@ import { addressOf, createTestApp, type TestApp } from '../test/test-app';
  */
 
 let t: TestApp;
-let other: { app: FastifyInstance; database: Database | null; uploadsDir: string };
+let other: Awaited<ReturnType<typeof secondInstance>>;
 let admin: string;
 const tokens: Record<string, string> = {};
 const ids = { group: 0, otherGroup: 0, student: 0, card: 0, math: 0, art: 0, invoice: 0 };
@@ -130,27 +125,11 @@ beforeAll(async () => {
   ids.invoice = inv?.id ?? 0;
   await t.db.insert(news).values({ title: 'خبر همه', audience: 'students', status: 'published' });
 
-  // On PostgreSQL a second instance has its own connections, listener and memory; PGlite has one process.
-  const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'madreseh-kept-'));
-  const database = t.databaseUrl ? await openDatabase({ kind: 'postgres', url: t.databaseUrl }) : null;
-  const app = await buildApp({
-    db: database?.db ?? t.db,
-    config: {
-      sessionIdleMs: t.policy.idleMs,
-      sessionMaxMs: t.policy.maxMs,
-      trustProxy: false,
-      logLevel: 'info',
-      uploadsDir,
-    },
-    logger: false,
-  });
-  other = { app, database, uploadsDir };
+  other = await secondInstance(t);
 });
 
 afterAll(async () => {
-  await other?.app.close();
-  await other?.database?.close();
-  if (other) fs.rmSync(other.uploadsDir, { recursive: true, force: true });
+  await other?.close();
   await t?.close();
 });
 
