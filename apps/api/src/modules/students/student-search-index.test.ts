@@ -9,7 +9,7 @@ import { students } from '../../db/schema/school';
 import { users } from '../../db/schema/users';
 import { listStudents } from './student-list';
 import { searchTextOf } from './student-records';
-import { admin, nextCode, seventhA, t, useStudentsApp } from './students.fixtures';
+import { admin, studentBody, t, useStudentsApp } from './students.fixtures';
 
 useStudentsApp();
 
@@ -44,19 +44,7 @@ const SEARCHES = [
 async function create(over: Record<string, unknown>) {
   const res = await t.call(contract.student.create, {
     headers: t.as(admin),
-    body: {
-      firstName: 'رضا',
-      lastName: 'امینی',
-      nationalCode: nextCode(),
-      studentNumber: '',
-      groupId: seventhA,
-      birthDate: '2013-06-01',
-      gender: 'male',
-      fatherName: 'کریم',
-      parentMobile: '۰۹۱۲۳۴۵۶۷۸۹',
-      address: '',
-      ...over,
-    },
+    body: studentBody(over),
   });
   if (res.statusCode !== 201) throw new Error(`create answered ${res.statusCode}: ${res.body}`);
 }

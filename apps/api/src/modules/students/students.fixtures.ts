@@ -15,6 +15,21 @@ let serial = 500_000;
 /** A fresh valid national code for each call. */
 export const nextCode = () => nationalCodeFrom(String(++serial).padStart(9, '0'));
 
+/** A valid new student of 7A (a fresh national code each time), with `over` replacing any field. */
+export const studentBody = (over: Record<string, unknown> = {}) => ({
+  firstName: 'رضا',
+  lastName: 'امینی',
+  nationalCode: nextCode(),
+  studentNumber: '',
+  groupId: seventhA,
+  birthDate: '2013-06-01',
+  gender: 'male',
+  fatherName: 'کریم',
+  parentMobile: '۰۹۱۲۳۴۵۶۷۸۹',
+  address: '',
+  ...over,
+});
+
 export const logs: string[] = [];
 
 /** Opens the app before the file's tests and closes it after. */

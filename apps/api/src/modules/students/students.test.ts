@@ -6,23 +6,11 @@ import { invoices } from '../../db/schema/payments';
 import { students } from '../../db/schema/school';
 import { auditLog } from '../../db/schema/system';
 import { sessions, users } from '../../db/schema/users';
-import { admin, list, logs, nextCode, seventhA, seventhB, t, useStudentsApp } from './students.fixtures';
+import { admin, list, logs, nextCode, seventhA, seventhB, studentBody, t, useStudentsApp } from './students.fixtures';
 
 useStudentsApp();
 
-const body = (over: Record<string, unknown> = {}) => ({
-  firstName: 'رضا',
-  lastName: 'امینی',
-  nationalCode: nextCode(),
-  studentNumber: '',
-  groupId: seventhA,
-  birthDate: '2013-06-01',
-  gender: 'male',
-  fatherName: 'کریم',
-  parentMobile: '۰۹۱۲۳۴۵۶۷۸۹',
-  address: '',
-  ...over,
-});
+const body = studentBody;
 
 async function create(over: Record<string, unknown> = {}) {
   const res = await t.call(contract.student.create, { headers: t.as(admin), body: body(over) });
