@@ -75,7 +75,7 @@ describe('sessions and settings kept in memory', () => {
     expect((await check(token)).statusCode).toBe(200);
     await t.db
       .update(sessions)
-      .set({ expiresAt: sql`now() - interval '1 second'` as unknown as Date })
+      .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(sessions.tokenHash, hashToken(token)));
     expect((await check(token)).statusCode).toBe(401);
   });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from './client';
+import { rowsOf } from './rows';
 
 /**
  * Which migrations a database has, against the ones this program ships (migrations/meta/_journal.json).
@@ -32,17 +33,17 @@ export function readJournal(migrationsDir: string): JournalEntry[] {
   return journal.entries;
 }
 
-type Row = Record<string, unknown>;
-
-function rowsOf(result: unknown): Row[] {
-  return (Array.isArray(result) ? result : ((result as { rows?: Row[] }).rows ?? [])) as Row[];
-}
-
 /** Rows of drizzle.__drizzle_migrations, oldest first; none when the table does not exist yet. */
 export async function appliedMigrations(db: Db | Tx): Promise<{ id: number; when: number }[]> {
-  const exists = rowsOf(await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as ok`));
+  const exists = await rowsOf<{ ok: boolean }>(
+    db,
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as ok`,
+  );
   if (!exists[0]?.ok) return [];
-  const rows = rowsOf(await db.execute(sql`select id, created_at from drizzle.__drizzle_migrations order by id`));
+  const rows = await rowsOf<{ id: unknown; created_at: unknown }>(
+    db,
+    sql`select id, created_at from drizzle.__drizzle_migrations order by id`,
+  );
   return rows.map((r) => ({ id: Number(r.id), when: Number(r.created_at) }));
 }
 

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Database, MIGRATIONS_DIR, openDatabase } from './client';
+import { rowsOf } from './rows';
 
 /**
  * Upgrading a database that earlier versions let take an invoice or a bank transfer twice: the
@@ -62,7 +63,7 @@ async function freshDatabase(): Promise<{ database: Database; migrateTo(folder: 
 type Row = Record<string, unknown>;
 
 async function rows(database: Database, query: ReturnType<typeof sql>): Promise<Row[]> {
-  return ((await database.db.execute(query)) as unknown as { rows: Row[] }).rows;
+  return rowsOf(database.db, query);
 }
 
 /** A student with invoices and receipts as an earlier version could leave them. */

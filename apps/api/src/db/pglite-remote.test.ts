@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from '../lib/db-errors';
 import { type Database, openDatabase } from './client';
+import { rowsOf } from './rows';
 import { settings } from './schema/site';
 import { users } from './schema/users';
 
@@ -33,8 +34,8 @@ describe('PGlite on a worker thread', () => {
     await db.insert(settings).values({ key: 'worker-test', value: { a: [1, 'دو'] } });
     const [s] = await db.select().from(settings).where(eq(settings.key, 'worker-test'));
     expect(s?.value).toEqual({ a: [1, 'دو'] });
-    const raw = await db.execute(sql`select 1 + 1 as two, now() as at`);
-    expect((raw as unknown as { rows: { two: number }[] }).rows[0]?.two).toBe(2);
+    const raw = await rowsOf<{ two: number }>(db, sql`select 1 + 1 as two, now() as at`);
+    expect(raw[0]?.two).toBe(2);
   });
 
   it('keeps PostgreSQL error codes, so a unique violation is recognised', async () => {

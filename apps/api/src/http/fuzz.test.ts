@@ -9,6 +9,7 @@ import { hasControlCharacters } from '@madreseh/contract/text';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../db/rows';
 import { multipartBody } from '../test/multipart';
 import { createTestApp, type TestApp } from '../test/test-app';
 import {
@@ -42,10 +43,11 @@ let t: TestApp;
 let tables: string[] = [];
 
 async function rowCounts(): Promise<Record<string, number>> {
-  const res = (await t.db.execute(
+  const [counts] = await rowsOf<Record<string, number>>(
+    t.db,
     sql.raw(`select ${tables.map((name) => `(select count(*) from "${name}")::int as "${name}"`).join(', ')}`),
-  )) as unknown as { rows: Record<string, number>[] };
-  return res.rows[0] ?? {};
+  );
+  return counts ?? {};
 }
 
 /** Rows that a refused request may still leave: the caller's session, the counters that refuse it. */
@@ -54,10 +56,11 @@ const COUNTERS = new Set(['sessions', 'rate_limits', 'login_throttle', 'idempote
 beforeAll(async () => {
   // With backups on, as a real server has them: the download button makes one.
   t = await createTestApp({ backups: { dir: fs.mkdtempSync(path.join(os.tmpdir(), 'madreseh-fuzz-backups-')) } });
-  const res = (await t.db.execute(
+  const rows = await rowsOf<{ name: string }>(
+    t.db,
     sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-  )) as unknown as { rows: { name: string }[] };
-  tables = res.rows.map((r) => r.name).filter((n) => !COUNTERS.has(n));
+  );
+  tables = rows.map((r) => r.name).filter((n) => !COUNTERS.has(n));
 });
 afterAll(async () => {
   await t?.close();

@@ -1,6 +1,7 @@
 import { contract } from '@madreseh/contract/endpoints';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows';
 import { rateLimits } from '../../db/schema/system';
 import { loginThrottle } from '../../db/schema/users';
 import { addressOf } from '../../test/test-app';
@@ -16,7 +17,7 @@ describe('sign-in slowing (decision 0010): slowed, never locked', () => {
   async function letWaitPass(username: string) {
     await t.db
       .update(loginThrottle)
-      .set({ waitUntil: sql`now() - interval '1 second'` as unknown as Date })
+      .set({ waitUntil: sql`now() - interval '1 second'` })
       .where(eq(loginThrottle.username, username));
   }
   async function throttleRow(username: string, device = '') {
@@ -121,7 +122,7 @@ describe('sign-in slowing (decision 0010): slowed, never locked', () => {
         device: '',
         failures: 50,
         lastFailureAt: new Date(),
-        waitUntil: sql`now() + interval '5 minutes'` as unknown as Date,
+        waitUntil: sql`now() + interval '5 minutes'`,
       })
       .onConflictDoNothing();
     const stranger = await login({ username: 'student1', password: 'demo1234' }, nextIp());
@@ -203,10 +204,11 @@ describe('sign-in slowing (decision 0010): slowed, never locked', () => {
     expect(item.waitSeconds).toBeGreaterThan(0);
     expect((await t.call(contract.auth.slowedClear, { params: { id }, headers: t.as(admin) })).statusCode).toBe(200);
     expect(await throttleRow('student2')).toBeNull();
-    const audited = await t.db.execute(
+    const audited = await rowsOf<{ n: number }>(
+      t.db,
       sql`select count(*)::int as n from audit_log where action = 'clear-sign-in-slowing' and entity_id = ${String(id)}`,
     );
-    expect((audited as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
+    expect(audited[0]?.n).toBe(1);
     expect((await login({ username: 'student2', password: 'demo1234' }, nextIp())).statusCode).toBe(200);
     const after = await t.call(contract.auth.slowedList, { headers: t.as(admin) });
     expect(after.json().items.some((i: { userId: number }) => i.userId === id)).toBe(false);

@@ -3,6 +3,7 @@ import { contract } from '@madreseh/contract/endpoints';
 import { ERROR_MESSAGES } from '@madreseh/contract/errors';
 import { STAFF } from '@madreseh/contract/roles';
 import { eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { requireAuth } from '../../auth/guard';
@@ -25,7 +26,7 @@ useAuthApp({
   configure: (app) => implement(app, staffOnly, async ({ request }) => ({ role: requireAuth(request).role })),
 });
 
-async function setSession(token: string, set: Partial<typeof sessions.$inferInsert>) {
+async function setSession(token: string, set: PgUpdateSetSource<typeof sessions>) {
   await t.db
     .update(sessions)
     .set(set)
@@ -164,7 +165,7 @@ describe('POST auth/check-token', () => {
   it('answers 401 once the session has passed its absolute expiry', async () => {
     const token = await t.login('student1');
     expect((await t.call(contract.auth.checkToken, { headers: t.as(token) })).statusCode).toBe(200);
-    await setSession(token, { expiresAt: sql`now() - interval '1 second'` as unknown as Date });
+    await setSession(token, { expiresAt: sql`now() - interval '1 second'` });
     expect((await t.call(contract.auth.checkToken, { headers: t.as(token) })).statusCode).toBe(401);
   });
 
@@ -172,14 +173,14 @@ describe('POST auth/check-token', () => {
     const token = await t.login('student1');
     const idleMs = t.policy.idleMs + 60_000;
     await setSession(token, {
-      lastSeenAt: sql`now() - ${`${idleMs} milliseconds`}::interval` as unknown as Date,
+      lastSeenAt: sql`now() - ${`${idleMs} milliseconds`}::interval`,
     });
     expect((await t.call(contract.auth.checkToken, { headers: t.as(token) })).statusCode).toBe(401);
   });
 
   it('keeps an active session alive: use moves last_seen forward', async () => {
     const token = await t.login('student1');
-    await setSession(token, { lastSeenAt: sql`now() - interval '1 hour'` as unknown as Date });
+    await setSession(token, { lastSeenAt: sql`now() - interval '1 hour'` });
     expect((await t.call(contract.auth.checkToken, { headers: t.as(token) })).statusCode).toBe(200);
     const [row] = await t.db
       .select({ idleSeconds: sql<number>`extract(epoch from now() - ${sessions.lastSeenAt})::int` })

@@ -7,6 +7,7 @@ import { contract } from '@madreseh/contract/endpoints';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { type Database, type Db, openDatabase } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { students } from '../../db/schema/school';
 import { databaseStorage } from '../../storage/database-storage';
 import { holdingRemovals } from '../../storage/removal-hold';
@@ -42,16 +43,13 @@ export function useBackupApp(): void {
   });
 }
 
-export type Row = Record<string, unknown>;
-export const rowsOf = (r: unknown) => (Array.isArray(r) ? r : ((r as { rows: Row[] }).rows ?? [])) as Row[];
-
 /** Every row of every table, as sorted JSON text per table. */
 export async function contents(db: Db): Promise<Record<string, string[]>> {
-  const counts = await countRows(async (q) => rowsOf(await db.execute(sql.raw(q))));
+  const counts = await countRows(async (q) => rowsOf(db, sql.raw(q)));
   const out: Record<string, string[]> = {};
   for (const table of Object.keys(counts)) {
     const [schema, name] = table.split('.') as [string, string];
-    const rows = rowsOf(await db.execute(sql.raw(`select to_jsonb(t)::text as j from "${schema}"."${name}" t`)));
+    const rows = await rowsOf(db, sql.raw(`select to_jsonb(t)::text as j from "${schema}"."${name}" t`));
     out[table] = rows.map((r) => String(r.j)).sort();
   }
   return out;
@@ -142,7 +140,7 @@ export async function fillEveryTable() {
     },
   });
   expect(contact.statusCode, contact.body).toBeLessThan(300);
-  const [group] = rowsOf(await t.db.execute(sql`select id from groups order by id limit 1`));
+  const [group] = await rowsOf(t.db, sql`select id from groups order by id limit 1`);
   const notice = await t.call(contract.news.create, {
     headers: admin,
     body: {

@@ -9,6 +9,7 @@ import * as tar from 'tar';
 import { describe, expect, it } from 'vitest';
 import { type Db, MIGRATIONS_DIR, openDatabase } from '../../db/client';
 import { migrationStatus, readJournal } from '../../db/migration-status';
+import { rowsOf } from '../../db/rows';
 import { students } from '../../db/schema/school';
 import { rateLimits } from '../../db/schema/system';
 import { imageFileNames } from '../../storage/images';
@@ -22,7 +23,6 @@ import {
   filesOf,
   fillEveryTable,
   freshTarget,
-  rowsOf,
   source,
   t,
   temp,
@@ -138,7 +138,7 @@ describe('backup and restore', { timeout: 120_000 }, () => {
     await restoreBackup({ file, target: place.target, uploadsDir: place.uploadsDir });
     const restored = await place.open();
     try {
-      const q = async (text: string) => rowsOf(await restored.db.execute(sql.raw(text)));
+      const q = (text: string) => rowsOf(restored.db, sql.raw(text));
       expect(
         await q('select i.id from invoices i left join students s on s.id = i.student_id where s.id is null'),
       ).toEqual([]);
@@ -234,11 +234,12 @@ describe('backup and restore', { timeout: 120_000 }, () => {
         for (const table of Object.keys(before))
           expect(after[table], `${place.target.kind} ${table}`).toEqual(before[table]);
         // Ids go on after the largest restored one, and the append-only guard is back.
-        const created = await restored.db.execute(
+        const created = await rowsOf(
+          restored.db,
           sql`insert into users (username, password_hash, role, full_name) values ('after-restore', 'x', 'admin', 'پس از بازیابی') returning id`,
         );
         const maxBefore = Math.max(...(before['public.users'] ?? []).map((j) => Number(JSON.parse(j).id)));
-        expect(Number(rowsOf(created)[0]?.id)).toBeGreaterThan(maxBefore);
+        expect(Number(created[0]?.id)).toBeGreaterThan(maxBefore);
         await restored.db.execute(sql`insert into audit_log (action, entity) values ('restore', 'test')`);
         await expect(restored.db.execute(sql`delete from audit_log`)).rejects.toThrow();
       } finally {

@@ -6,6 +6,7 @@ import { verifyPassword } from '../../auth/passwords';
 import type { Config } from '../../config';
 import { type Db, MIGRATIONS_DIR } from '../../db/client';
 import { type MigrationStatus, migrationStatus } from '../../db/migration-status';
+import { rowsOf } from '../../db/rows';
 import { users } from '../../db/schema/users';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../db/seed-demo';
 import { lastBackup } from '../backups/backups.service';
@@ -45,10 +46,7 @@ export async function databaseFacts(db: Db): Promise<DatabaseFacts> {
     );
   const demoAccounts: string[] = [];
   for (const d of demo) if (await verifyPassword(DEMO_PASSWORD, d.hash)) demoAccounts.push(d.username);
-  const version = (await db.execute(sql`show server_version_num`)) as unknown as
-    | { rows?: { server_version_num?: string }[] }
-    | { server_version_num?: string }[];
-  const rows = Array.isArray(version) ? version : (version.rows ?? []);
+  const rows = await rowsOf<{ server_version_num?: string }>(db, sql`show server_version_num`);
   return {
     migrations,
     lastBackup: await lastBackup(db),

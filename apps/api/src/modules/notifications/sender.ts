@@ -1,6 +1,7 @@
 import { isoDateInTehran, tehranDayStart } from '@madreseh/contract/jalali';
 import { and, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { notifications } from '../../db/schema/notifications';
 import { effectiveNotificationSettings, type SmsEnv } from './notification-settings';
 import { providerOf, type SmsProvider } from './providers';
@@ -58,7 +59,9 @@ async function usedToday(db: Db, now: Date): Promise<number> {
 async function claim(db: Db, now: Date, limit: number): Promise<Claimed[]> {
   const at = now.toISOString();
   const until = new Date(now.getTime() + CLAIM_LEASE_MS).toISOString();
-  const res = await db.execute<{ id: number; mobile: string; body: string; attempts: number }>(sql`
+  const rows = await rowsOf<Claimed>(
+    db,
+    sql`
     update notifications set claimed_until = ${until}::timestamptz, attempts = attempts + 1
     where id in (
       select id from notifications
@@ -68,8 +71,8 @@ async function claim(db: Db, now: Date, limit: number): Promise<Claimed[]> {
       limit ${limit}
       for update skip locked
     )
-    returning id, mobile, body, attempts`);
-  const rows = (res as unknown as { rows: Claimed[] }).rows ?? (res as unknown as Claimed[]);
+    returning id, mobile, body, attempts`,
+  );
   return rows.map((r) => ({ ...r, id: Number(r.id), attempts: Number(r.attempts) }));
 }
 

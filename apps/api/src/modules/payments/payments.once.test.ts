@@ -2,6 +2,7 @@ import { contract } from '@madreseh/contract/endpoints';
 import { paymentsContract } from '@madreseh/contract/payments/payments.contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows';
 import { invoices, payments } from '../../db/schema/payments';
 import { admin, auditRows, groupId, newInvoice, sendReceipt, t, transfer, useOnceApp } from './payments.once.fixtures';
 
@@ -177,10 +178,11 @@ describe('approving a receipt while its invoice is cancelled', () => {
       // Approving used to lock the receipt before the invoice; the cancel then waited for the receipt
       // while the approve waited for the invoice: deadlock (40P01), answered 500.
       const waiting = async () => {
-        const res = (await t.db.execute(
+        const [row] = await rowsOf<{ n: number }>(
+          t.db,
           sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-        )) as unknown as { rows: { n: number }[] };
-        return Number(res.rows[0]?.n ?? 0);
+        );
+        return Number(row?.n ?? 0);
       };
       const until = async (n: number) => {
         for (let i = 0; i < 500 && (await waiting()) < n; i++) await new Promise((r) => setTimeout(r, 10));

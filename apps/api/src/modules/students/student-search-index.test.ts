@@ -2,9 +2,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { contract } from '@madreseh/contract/endpoints';
 import { studentListQuerySchema } from '@madreseh/contract/students/students.contract';
 import { normalizePersian } from '@madreseh/contract/text';
-import { type SQL, sql, TransactionRollbackError } from 'drizzle-orm';
+import { sql, TransactionRollbackError } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type Db, pgliteDatabase } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { students } from '../../db/schema/school';
 import { users } from '../../db/schema/users';
 import { listStudents } from './student-list';
@@ -47,13 +48,6 @@ async function create(over: Record<string, unknown>) {
     body: studentBody(over),
   });
   if (res.statusCode !== 201) throw new Error(`create answered ${res.statusCode}: ${res.body}`);
-}
-
-type Row = Record<string, unknown>;
-
-/** The rows of a raw statement, on either driver. */
-async function rowsOf(db: Pick<Db, 'execute'>, query: SQL): Promise<Row[]> {
-  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
 }
 
 type Answers = Record<string, { total: number; ids: number[] }>;
