@@ -1,5 +1,5 @@
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { workbookOf } from '../test/sheets';
 import {
   type Column,
   jalaliDateCell,
@@ -33,8 +33,7 @@ describe('XLSX', () => {
         { name: 'علی', amount: 0, note: 'نقدی' },
       ],
     });
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(file as unknown as ArrayBuffer);
+    const wb = await workbookOf(file);
     const ws = wb.getWorksheet('آزمایش');
     if (!ws) throw new Error('no sheet');
     expect(ws.views[0]).toMatchObject({ rightToLeft: true, state: 'frozen', ySplit: 1 });
@@ -94,8 +93,7 @@ describe('XLSX of many rows', () => {
     const { file, turnOfRow } = await turnsOfRows(rows);
     expect(turnOfRow).toHaveLength(rows.length);
     expect(rowsPerTurn(turnOfRow)).toEqual([SLICE, SLICE, SLICE, SLICE, 7]);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(file as unknown as ArrayBuffer);
+    const wb = await workbookOf(file);
     const ws = wb.getWorksheet('بسیار');
     expect(ws?.rowCount).toBe(rows.length + 1);
     expect(ws?.getRow(rows.length + 1).values).toEqual([undefined, `ردیف ${rows.length - 1}`, rows.length - 1]);

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { contract } from '@madreseh/contract/endpoints';
 import { jalaliToIso, jalaliWeekday, todayIso } from '@madreseh/contract/jalali';
 import { and, eq, like } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendance, studentNotices } from '../../db/schema/attendance';
 import { notifications, smsOptOuts } from '../../db/schema/notifications';
 import { students } from '../../db/schema/school';
 import { settings } from '../../db/schema/site';
 import { demoClasses } from '../../test/demo-classes';
+import { workbookOf } from '../../test/sheets';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { DEMO_PARENT_MOBILE } from '../parents/parents.seed';
 
@@ -277,8 +277,7 @@ describe('what staff and students see', () => {
 
     const file = await t.call(ac.exportMonth, { headers: t.as(admin), query: { groupId: seventhA.id, year, month } });
     expect(file.statusCode).toBe(200);
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const book = await workbookOf(file.rawPayload);
     const sheetRows = book.worksheets[0]?.getSheetValues() ?? [];
     expect(JSON.stringify(sheetRows)).toContain('غایب');
 

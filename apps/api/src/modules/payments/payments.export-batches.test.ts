@@ -1,9 +1,9 @@
 import { isoDateInTehran, tehranDayStart } from '@madreseh/contract/jalali';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, payments } from '../../db/schema/payments';
 import { students } from '../../db/schema/school';
+import { workbookOf } from '../../test/sheets';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { exportInvoicesAndPayments } from './payments.export';
 
@@ -19,8 +19,7 @@ const from = day(-10);
 const to = day(40);
 
 async function cellsOf(file: Buffer): Promise<unknown[][][]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(file as unknown as ArrayBuffer);
+  const wb = await workbookOf(file);
   return wb.worksheets.map((ws) => {
     const rows: unknown[][] = [];
     ws.eachRow((row) => {

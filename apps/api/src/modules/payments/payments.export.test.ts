@@ -1,11 +1,12 @@
 import { contract } from '@madreseh/contract/endpoints';
 import { formatJalaliIso, isoDateInTehran } from '@madreseh/contract/jalali';
 import { eq } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { students } from '../../db/schema/school';
 import { smallPng } from '../../test/images';
 import { multipartBody } from '../../test/multipart';
+import { workbookOf } from '../../test/sheets';
 import { addressOf, answerOf, createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -47,11 +48,7 @@ async function createInvoice(title: string, amount: number, dueDate: string) {
   return answerOf(contract.payments.createInvoice, res);
 }
 
-async function load(res: { rawPayload: Buffer }) {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-  return wb;
-}
+const load = (res: { rawPayload: Buffer }) => workbookOf(res.rawPayload);
 
 function rowsOf(sheet: ExcelJS.Worksheet): ExcelJS.CellValue[][] {
   const rows: ExcelJS.CellValue[][] = [];

@@ -2,6 +2,7 @@ import { contract } from '@madreseh/contract/endpoints';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { nationalCodeFrom } from '../../db/seed/school-demo';
+import { workbookOf } from '../../test/sheets';
 import { admin, list, nextCode, seventhB, t, useStudentsApp } from './students.fixtures';
 
 useStudentsApp();
@@ -34,8 +35,7 @@ describe('import and export', () => {
     const res = await t.call(contract.student.importTemplate, { headers: t.as(admin) });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const wb = await workbookOf(res.rawPayload);
     const values = (wb.worksheets[0]?.getRow(1).values ?? []) as string[];
     expect(values.slice(1)).toEqual([...HEADER, 'همراه پدر', 'همراه مادر']);
   });
@@ -148,8 +148,7 @@ describe('import and export', () => {
       headers: t.as(admin),
     });
     expect(res.statusCode).toBe(200);
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const wb = await workbookOf(res.rawPayload);
     const sheet = wb.worksheets[0];
     expect(sheet?.rowCount).toBe(2);
     const row = sheet?.getRow(2).values as string[];
