@@ -38,6 +38,23 @@ describe('a parent pays both children’s invoices at once', () => {
     await expect.poll(() => page.getByTestId('batch-item').count()).toBe(count);
     await page.screenshot({ path: path.join(SHOTS, 'parent-pay-all-result-390.png'), fullPage: true });
 
+    // Every invoice of the payment has its printable receipt, with the payment's reference.
+    const reference = (await page.getByTestId('ref-id').textContent()) ?? '';
+    expect(reference).not.toBe('');
+    await page
+      .getByTestId('batch-item')
+      .first()
+      .getByRole('link', { name: /^رسید / })
+      .click();
+    await page.waitForURL(/\/parent\/\d+\/payment\/receipt\/\d+$/);
+    const receipt = page.getByTestId('payment-receipt');
+    await receipt.waitFor();
+    await receipt.getByText(reference).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'parent-pay-all-receipt-390.png'), fullPage: true });
+    await page.goBack();
+    await page.waitForURL(/\/parent\/payment\/batch\/\d+$/);
+    await result.waitFor();
+
     // One «payment confirmed» SMS per child, as the demo's fake provider sent it.
     const confirmed = async () =>
       (await fakeSmsTo('09121234567', server.control))

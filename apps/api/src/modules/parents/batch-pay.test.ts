@@ -93,6 +93,27 @@ describe('a parent pays several children’s invoices in one payment', () => {
     expect((result.json() as { items: { invoiceId: number }[] }).items.map((i) => i.invoiceId).sort()).toEqual(
       [a.id, b.id].sort(),
     );
+    // Each invoice's share has its own receipt, read through the child's payment page.
+    const batch = answerOf(contract.parent.batchResult, result);
+    for (const item of batch.items) {
+      const receipt = await t.call(contract.parent.paymentResult, {
+        params: { childId: item.childId, id: item.paymentId },
+        headers: t.as(parent),
+      });
+      expect(receipt.statusCode).toBe(200);
+      expect(answerOf(contract.parent.paymentResult, receipt)).toMatchObject({
+        status: 'succeeded',
+        amount: item.amount,
+        referenceId: batch.referenceId,
+        invoiceTitle: item.title,
+      });
+      const invoices = await t.call(contract.parent.invoices, {
+        params: { childId: item.childId },
+        headers: t.as(parent),
+      });
+      const invoice = answerOf(contract.parent.invoices, invoices).invoices.find((i) => i.id === item.invoiceId);
+      expect(invoice?.payments.find((p) => p.id === item.paymentId)?.referenceId).toBe(batch.referenceId);
+    }
 
     const shareIds = shares.map((s) => s.id);
     const countState = async () => ({

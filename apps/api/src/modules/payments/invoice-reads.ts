@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { keptRows } from '../../db/invalidation';
 import { perDatabase } from '../../db/prepared';
-import { invoices, payments } from '../../db/schema/payments';
+import { invoices, paymentBatches, payments } from '../../db/schema/payments';
 import { groups, students } from '../../db/schema/school';
 import { AppError } from '../../lib/errors';
 import { ledgerOfRow, ledgerSql, statusSql } from './invoice-ledger';
@@ -17,12 +17,24 @@ import { MSG } from './payments.messages';
  */
 
 /**
+ * A payment's gateway reference as receipts and invoice pages show it. A share of a batch payment (a parent
+ * paying several invoices at once) has none of its own: a reference is unique to one row, so it stays on the
+ * batch, and the share shows the batch's.
+ */
+const referenceSql = sql<
+  string | null
+>`coalesce(${payments.referenceId}, (select ${paymentBatches.referenceId} from ${paymentBatches} where ${paymentBatches.id} = ${payments.batchId}))`;
+
+/** Every column of a payment, with its reference as above. */
+export const paymentColumns = { ...getTableColumns(payments), referenceId: referenceSql.as('reference_id') };
+
+/**
  * The invoices of one student with all their payments, newest due date last: one statement, the payments
  * a lateral join read invoice by invoice through their index (never a scan of every payment). Built and
  * prepared once per database: every student's and parent's invoice page runs it.
  */
 const studentInvoiceRows = perDatabase((db) => {
-  const columns = getTableColumns(payments);
+  const columns = paymentColumns;
   const pay = db.select(columns).from(payments).where(eq(payments.invoiceId, invoices.id)).as('pay');
   const payColumns = Object.fromEntries(Object.keys(columns).map((k) => [k, pay[k as keyof typeof columns]]));
   return db
@@ -68,7 +80,11 @@ export async function studentOfUser(db: Tx, userId: number): Promise<number> {
 export async function loadInvoiceView(tx: Tx, invoiceId: number, sign: SignUrl): Promise<InvoiceView> {
   const [inv] = await tx.select().from(invoices).where(eq(invoices.id, invoiceId));
   if (!inv) throw AppError.notFound(MSG.invoiceNotFound);
-  const rows = await tx.select().from(payments).where(eq(payments.invoiceId, invoiceId)).orderBy(asc(payments.id));
+  const rows = await tx
+    .select(paymentColumns)
+    .from(payments)
+    .where(eq(payments.invoiceId, invoiceId))
+    .orderBy(asc(payments.id));
   return invoiceView(inv, rows, sign);
 }
 

@@ -20,7 +20,7 @@ import {
   wouldOverpay,
 } from './invoice-ledger';
 import { assertNoVerifyInFlight, lockInvoice, paymentsOf } from './invoice-locks';
-import { invoicesOfStudent, loadInvoiceView } from './invoice-reads';
+import { invoicesOfStudent, loadInvoiceView, paymentColumns } from './invoice-reads';
 import { getPaymentSettings, moneyUnitOf } from './payment-settings';
 import { type PaymentRow, paymentView, type SignUrl } from './payment-views';
 import { MSG, rialText } from './payments.messages';
@@ -261,7 +261,7 @@ export async function cardToCardView(db: Db, studentId: number, sign: SignUrl) {
 /** One of a student's payments, for the result page; another student's payment is not found. */
 export async function paymentOfStudent(db: Db, studentId: number, paymentId: number, sign: SignUrl) {
   const [row] = await db
-    .select({ p: payments, inv: invoices })
+    .select({ p: paymentColumns, inv: invoices })
     .from(payments)
     .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
     .where(and(eq(payments.id, paymentId), eq(invoices.studentId, studentId)));

@@ -26,6 +26,8 @@ export const parentFa = {
   batchFailure: 'پرداخت ناموفق بود؛ هیچ‌یک از صورت‌حساب‌ها پرداخت نشد.',
   batchUnknown: 'این پرداخت پیدا نشد.',
   batchCovered: 'صورت‌حساب‌های این پرداخت',
+  receipt: 'رسید',
+  receiptOf: (title: string, child: string) => `رسید ${title} — ${child}`,
   refId: 'شمارهٔ پیگیری',
   backHome: 'بازگشت به صفحهٔ فرزندان',
   attendance: 'حضور و غیاب',

@@ -1,13 +1,17 @@
-import { Alert, Button, Card, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { IconCircleCheck, IconCircleX, IconClock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { formatMoney } from '../../../lib/format';
+import { CopyableCode } from '../../../ui/copyable-code';
 import { PageHeader } from '../../../ui/page-header';
 import { batchResultQuery } from '../api';
 import { parentFa as t } from '../messages';
 
-/** Where the gateway returns a parent's payment of several invoices: its outcome and every invoice. */
+/**
+ * Where the gateway returns a parent's payment of several invoices: its outcome and every invoice, each with
+ * its printable receipt once the payment has succeeded.
+ */
 export function Component() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
@@ -40,7 +44,7 @@ export function Component() {
               </Text>
               {data.referenceId && (
                 <Text>
-                  {t.refId}: <span data-testid="ref-id">{data.referenceId}</span>
+                  {t.refId}: <CopyableCode code={data.referenceId} testId="ref-id" />
                 </Text>
               )}
               {data.status === 'failed' && data.failureReason && (
@@ -57,6 +61,17 @@ export function Component() {
                     <Table.Td>{item.childName}</Table.Td>
                     <Table.Td>{item.title}</Table.Td>
                     <Table.Td className="tabular">{formatMoney(item.amount, data.moneyUnit)}</Table.Td>
+                    {data.status === 'succeeded' && (
+                      <Table.Td>
+                        <Anchor
+                          component={Link}
+                          to={`/parent/${item.childId}/payment/receipt/${item.paymentId}`}
+                          aria-label={t.receiptOf(item.title, item.childName)}
+                        >
+                          {t.receipt}
+                        </Anchor>
+                      </Table.Td>
+                    )}
                   </Table.Tr>
                 ))}
               </Table.Tbody>
