@@ -1,9 +1,11 @@
 import { contract } from '@madreseh/contract/endpoints';
+import { isoDateInTehran } from '@madreseh/contract/jalali';
 import { eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../db/schema/notifications';
 import { invoices, paymentBatches, payments } from '../../db/schema/payments';
 import { auditLog } from '../../db/schema/system';
+import { workbookOf } from '../../test/sheets';
 import { answerOf, createTestApp, type TestApp } from '../../test/test-app';
 import { reconcileBatches } from '../payments/batch-payments';
 import { gatewaysFrom } from '../payments/gateways';
@@ -114,6 +116,18 @@ describe('a parent pays several children’s invoices in one payment', () => {
       const invoice = answerOf(contract.parent.invoices, invoices).invoices.find((i) => i.id === item.invoiceId);
       expect(invoice?.payments.find((p) => p.id === item.paymentId)?.referenceId).toBe(batch.referenceId);
     }
+    // The office's export lists every share with that reference, to match against the bank's statement.
+    const today = isoDateInTehran();
+    const file = await t.call(contract.payments.exportInvoices, {
+      query: { from: today, to: today },
+      headers: t.as(await t.sessionFor('admin')),
+    });
+    const sheet = (await workbookOf(file.rawPayload)).getWorksheet('پرداخت‌ها');
+    const references: unknown[] = [];
+    sheet?.eachRow((row) => {
+      references.push(...(row.values as unknown[]));
+    });
+    expect(references.filter((v) => v === batch.referenceId)).toHaveLength(batch.items.length);
 
     const shareIds = shares.map((s) => s.id);
     const countState = async () => ({

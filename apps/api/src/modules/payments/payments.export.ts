@@ -23,6 +23,7 @@ import {
 } from '../../lib/spreadsheet';
 import { gatewayLabel } from './gateways';
 import { invoiceStatus, paidSql, remainingOf } from './invoice-ledger';
+import { paymentColumns } from './invoice-reads';
 
 /**
  * The office's export of invoices and payments for a date range, read a batch of rows per statement:
@@ -172,7 +173,7 @@ async function* paymentsInOrder(db: Db, start: Date, end: Date, batch: number): 
   let after: number | null = null;
   for (;;) {
     const rows = await db
-      .select({ p: payments, invoiceTitle: invoices.title, decidedBy: decider.fullName, ...studentCols })
+      .select({ p: paymentColumns, invoiceTitle: invoices.title, decidedBy: decider.fullName, ...studentCols })
       .from(payments)
       .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
       .innerJoin(students, eq(students.id, invoices.studentId))
