@@ -2,7 +2,16 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useServer } from './server';
-import { DEMO_PASSWORD, fakeSmsTo, loginByApi, newContext, PHONE, useBrowser, watchErrors } from './support';
+import {
+  DEMO_PASSWORD,
+  fakeSmsTo,
+  loginByApi,
+  newContext,
+  PHONE,
+  settledPath,
+  useBrowser,
+  watchErrors,
+} from './support';
 
 const browser = useBrowser();
 const SHOTS = path.resolve(import.meta.dirname, '../docs/screenshots');
@@ -65,6 +74,53 @@ describe('a parent on a phone', () => {
     await page.getByText('پرداخت‌شده').first().waitFor();
 
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('after one visit, a child’s report card and the children open with the network off', async () => {
+    const context = await newContext(browser(), { baseURL: server.url, serviceWorkers: 'allow', viewport: PHONE });
+    await loginByApi(context, 'parent1', server.url);
+    const page = await context.newPage();
+    await page.goto('/parent');
+    await page.getByTestId('child-card').first().waitFor();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    // Visit again under the service worker's control so it sees the pages' code and answers.
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.getByTestId('child-card').first().waitFor();
+    await page
+      .getByTestId('child-card')
+      .first()
+      .getByRole('link', { name: /کارنامه/ })
+      .click();
+    await page.waitForURL(/\/parent\/\d+\/report-card$/);
+    const reportCard = new URL(page.url()).pathname;
+    await page.getByTestId('remarks').waitFor();
+    await settledPath(page);
+
+    await context.setOffline(true);
+    await page.goto(reportCard);
+    await page.getByTestId('remarks').waitFor();
+    const notice = page.getByTestId('offline-notice');
+    await notice.waitFor();
+    expect(await notice.textContent()).toMatch(/^آفلاین — اطلاعات .*ساعت [۰-۹]{2}:[۰-۹]{2}$/);
+    await page.screenshot({ path: path.join(SHOTS, 'parent-report-card-offline-390.png'), fullPage: true });
+    await page.goto('/parent');
+    await expect.poll(() => page.getByTestId('child-card').count()).toBe(2);
+    await context.setOffline(false);
+
+    // Signing out leaves none of the children's data on the phone.
+    const savedCopies = () =>
+      page.evaluate(async () =>
+        (await caches.has('student-offline')) ? (await (await caches.open('student-offline')).keys()).length : 0,
+      );
+    expect(await savedCopies()).toBeGreaterThan(0);
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'خروج' }).click();
+    await page.waitForURL(/\/auth$/);
+    await expect.poll(savedCopies).toBe(0);
     await context.close();
   });
 

@@ -81,8 +81,8 @@ function scrollAreaWithoutFloatingUi(): Plugin {
  * offline, and since when). Two caches:
  * - the public site's answers (`/api/v1/general/…`) are the same for everyone: kept under the URL,
  *   the last 100 (docs/decisions/0003);
- * - the student's own data is kept under the URL and a hash of the bearer token — another account on
- *   the same device never gets it — and a 401 deletes it. POST check-token is stored under a GET key
+ * - the student's own data (and a parent's view of it) is kept under the URL and a hash of the bearer
+ *   token — another account on the same device never gets it — and a 401 deletes it. POST check-token is stored under a GET key
  *   (the Cache API stores only GET) (docs/decisions/0004).
  */
 async function offlineFallbackHandler({ request }: { request: Request }): Promise<Response> {
@@ -161,15 +161,17 @@ export default defineConfig({
           },
         ],
         runtimeCaching: [
-          // The student's own data (docs/decisions/0004) and a teacher's classes and attendance sheets
+          // The student's own data (docs/decisions/0004), a parent's children and the same pages of each
+          // child (never their invoices or payments), and a teacher's classes and attendance sheets
           // (docs/decisions/0024): network first with a short timeout; the last good answer is kept per
           // session and given back, stamped with its time, only when the network fails.
           {
             urlPattern: ({ url, sameOrigin }) =>
               sameOrigin &&
-              /^\/api\/v1\/(student\/(me|news|report-card|attendance|notices)|teacher\/classes|attendance\/(sheet|holidays))(\/|$)/.test(
+              (/^\/api\/v1\/(student\/(me|news|report-card|attendance|notices)|teacher\/classes|attendance\/(sheet|holidays))(\/|$)/.test(
                 url.pathname,
-              ),
+              ) ||
+                /^\/api\/v1\/parent\/children(\/\d+\/(news(\/\d+)?|report-card|attendance))?$/.test(url.pathname)),
             handler: offlineFallbackHandler,
             method: 'GET',
           },
