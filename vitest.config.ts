@@ -8,7 +8,7 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/contract/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          setupFiles: ['apps/web/src/test/setup.ts'],
+          setupFiles: ['vitest.setup.ts', 'apps/web/src/test/setup.ts'],
         },
       },
       {
@@ -16,7 +16,7 @@ export default defineConfig({
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
           environment: 'node',
-          setupFiles: ['apps/api/src/test/setup.ts'],
+          setupFiles: ['vitest.setup.ts'],
           // A migrated, seeded embedded database each test file copies (skipped on TEST_DATABASE_URL).
           globalSetup: ['apps/api/src/test/global-setup.ts'],
           testTimeout: 30_000,

@@ -12,6 +12,16 @@ export async function demoClasses(t: TestApp, token: string): Promise<(name: str
   };
 }
 
+/**
+ * The demo's two seventh-grade classes, where the teaching tests work (teacher1 teaches some of
+ * هفتم الف's subjects), read with an admin session that the test keeps for its own calls.
+ */
+export async function seventhGrades(t: TestApp): Promise<{ admin: string; seventhA: Group; seventhB: Group }> {
+  const admin = await t.sessionFor('admin');
+  const classNamed = await demoClasses(t, admin);
+  return { admin, seventhA: classNamed('هفتم الف'), seventhB: classNamed('هفتم ب') };
+}
+
 /** The id of a class's subject by its name. */
 export function subjectOf(group: Pick<Group, 'subjects'>, name: string): number {
   const s = group.subjects.find((x) => x.name === name);

@@ -1,4 +1,4 @@
-import { afterEach, vi } from 'vitest';
+import { vi } from 'vitest';
 
 // React Testing Library wraps updates in act(); React checks this flag before trusting it.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -23,16 +23,3 @@ class ResizeObserverStub {
   disconnect() {}
 }
 window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
-
-// A test that logs an unexpected console.error fails.
-let errors: unknown[][] = [];
-const original = console.error;
-console.error = (...args: unknown[]) => {
-  errors.push(args);
-  original(...args);
-};
-afterEach(() => {
-  const seen = errors;
-  errors = [];
-  if (seen.length) throw new Error(`console.error was called: ${seen.map((a) => a.map(String).join(' ')).join('\n')}`);
-});

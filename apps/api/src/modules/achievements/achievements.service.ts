@@ -8,14 +8,13 @@ import type { Actor } from '../../lib/actor';
 import { audit, changedFields } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { plainText } from '../../lib/html';
+import { containsPattern } from '../../lib/like';
 import { removeImage, storeImage } from '../../storage/images';
 import type { Storage } from '../../storage/storage';
 
 type Row = typeof achievements.$inferSelect;
 type Body = z.output<typeof achievementBodySchema>;
 const NOT_FOUND = 'افتخار پیدا نشد.';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function toAchievement(r: Row): Achievement {
   return {
@@ -30,7 +29,7 @@ export function toAchievement(r: Row): Achievement {
 }
 
 export async function listAchievements(db: Db, q: { page: number; pageSize: number; q?: string | undefined }) {
-  const cond = q.q ? ilike(achievements.title, `%${escapeLike(q.q)}%`) : undefined;
+  const cond = q.q ? ilike(achievements.title, containsPattern(q.q)) : undefined;
   const [rows, [count]] = await Promise.all([
     db
       .select()

@@ -4,7 +4,7 @@ import { assessmentMarks, assessments } from '../../db/schema/assessments';
 import { groupSubjects, groups, students } from '../../db/schema/school';
 import { teacherSubjects, teachers } from '../../db/schema/teachers';
 import { AppError } from '../../lib/errors';
-import { fullNameOf } from '../students/student-records';
+import { fullNameOf, studentNameColumns } from '../students/student-records';
 import { ASSESSMENT_MESSAGES } from './assessments.messages';
 
 /**
@@ -50,7 +50,7 @@ export async function ownAssessment(db: Tx, userId: number, id: number) {
 /** The class's students who are not archived, in Persian alphabetical order. */
 export async function classStudents(db: Tx, groupId: number) {
   const rows = await db
-    .select({ id: students.id, firstName: students.firstName, lastName: students.lastName })
+    .select({ id: students.id, ...studentNameColumns })
     .from(students)
     .where(and(eq(students.groupId, groupId), ne(students.status, 'archived')))
     .orderBy(asc(students.sortName), asc(students.id));

@@ -4,7 +4,7 @@ import { jalaliToIso } from '@madreseh/contract/jalali';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/system';
-import { demoClasses, subjectOf } from '../../test/demo-classes';
+import { seventhGrades, subjectOf } from '../../test/demo-classes';
 import { expectInvalid } from '../../test/expect-invalid';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -23,11 +23,8 @@ let bahman: (day: number) => string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.sessionFor('admin');
+  ({ admin, seventhA, seventhB } = await seventhGrades(t));
   teacher = await t.sessionFor('teacher1');
-  const classNamed = await demoClasses(t, admin);
-  seventhA = classNamed('هفتم الف');
-  seventhB = classNamed('هفتم ب');
   math = subjectOf(seventhA, 'ریاضی');
   science = subjectOf(seventhA, 'علوم تجربی');
   bahman = (day) => jalaliToIso(seventhA.academicYear, 11, day);

@@ -20,7 +20,7 @@ import type { AuthContext } from '../../auth/sessions';
 import type { Db, Tx } from '../../db/client';
 import { attendance, studentNotices } from '../../db/schema/attendance';
 import { groups, students } from '../../db/schema/school';
-import { fullNameOf, studentOfUser } from '../students/student-records';
+import { fullNameOf, studentNameColumns, studentOfUser } from '../students/student-records';
 import { closedReason, holidaysBetween } from './attendance.calendar';
 import { FRIDAY } from './attendance.messages';
 import { groupOf } from './attendance.service';
@@ -63,7 +63,7 @@ export async function classMonth(db: Tx, groupId: number, year: number, month: n
   ]);
   const markedIds = [...new Set(marks.map((m) => m.studentId))];
   const people = await db
-    .select({ id: students.id, firstName: students.firstName, lastName: students.lastName })
+    .select({ id: students.id, ...studentNameColumns })
     .from(students)
     .where(
       or(
@@ -117,8 +117,7 @@ export async function daySummary(db: Tx, date: string): Promise<DaySummary> {
         studentId: attendance.studentId,
         groupId: attendance.groupId,
         groupName: groups.name,
-        firstName: students.firstName,
-        lastName: students.lastName,
+        ...studentNameColumns,
         period: attendance.period,
         state: attendance.state,
         lateMinutes: attendance.lateMinutes,

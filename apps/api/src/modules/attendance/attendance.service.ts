@@ -10,7 +10,7 @@ import type { Actor } from '../../lib/actor';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { enqueue } from '../notifications/outbox';
-import { fullNameOf } from '../students/student-records';
+import { fullNameOf, studentNameColumns } from '../students/student-records';
 import { subjectsOfTeacherInGroup } from '../teachers/teachers.service';
 
 import { closedReason, periodsPerDay } from './attendance.calendar';
@@ -54,7 +54,7 @@ async function sheetStudents(db: Tx, groupId: number, date: string, period: numb
     .from(attendance)
     .where(and(eq(attendance.groupId, groupId), eq(attendance.date, date), periodIs(period)));
   return db
-    .select({ id: students.id, firstName: students.firstName, lastName: students.lastName })
+    .select({ id: students.id, ...studentNameColumns })
     .from(students)
     .where(or(and(eq(students.groupId, groupId), ne(students.status, 'archived')), inArray(students.id, marked)))
     .orderBy(asc(students.sortName), asc(students.id));

@@ -7,7 +7,7 @@ import { attendance, studentNotices } from '../../db/schema/attendance';
 import { notifications, smsOptOuts } from '../../db/schema/notifications';
 import { students } from '../../db/schema/school';
 import { settings } from '../../db/schema/site';
-import { demoClasses } from '../../test/demo-classes';
+import { seventhGrades } from '../../test/demo-classes';
 import { workbookOf } from '../../test/sheets';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { DEMO_PARENT_MOBILE } from '../parents/parents.seed';
@@ -29,11 +29,8 @@ function schoolDay(back: number): string {
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.sessionFor('admin');
+  ({ admin, seventhA, seventhB } = await seventhGrades(t));
   teacher = await t.sessionFor('teacher1');
-  const classNamed = await demoClasses(t, admin);
-  seventhA = classNamed('هفتم الف');
-  seventhB = classNamed('هفتم ب');
 });
 afterAll(() => t?.close());
 

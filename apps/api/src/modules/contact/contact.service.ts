@@ -11,6 +11,7 @@ import { contactMessages } from '../../db/schema/site';
 import type { Actor } from '../../lib/actor';
 import { audit, changedFields } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
+import { containsPattern } from '../../lib/like';
 import { hit } from '../../lib/rate-limit';
 
 type Row = typeof contactMessages.$inferSelect;
@@ -46,7 +47,7 @@ export async function sendMessage(db: Db, ip: string, input: z.infer<typeof cont
 
 export async function listMessages(db: Db, q: { page: number; pageSize: number; q?: string; unread?: '1' | '0' }) {
   const where: SQL[] = [];
-  if (q.q) where.push(ilike(contactMessages.searchText, `%${normalizePersian(q.q).replace(/[%_\\]/g, '\\$&')}%`));
+  if (q.q) where.push(ilike(contactMessages.searchText, containsPattern(normalizePersian(q.q))));
   if (q.unread === '1') where.push(isNull(contactMessages.readAt));
   if (q.unread === '0') where.push(isNotNull(contactMessages.readAt));
   const cond = where.length ? and(...where) : undefined;

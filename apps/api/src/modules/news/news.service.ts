@@ -18,6 +18,7 @@ import type { Actor } from '../../lib/actor';
 import { audit, changedFields } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/html';
+import { containsPattern } from '../../lib/like';
 import { removeImage, storeImage } from '../../storage/images';
 import type { Storage } from '../../storage/storage';
 
@@ -127,7 +128,7 @@ export async function pageOfRows(db: Db, cond: SQL | undefined, order: SQL[], pa
 
 export async function listNews(db: Db, q: ListQuery) {
   const where: SQL[] = [];
-  if (q.q) where.push(ilike(news.title, `%${q.q.replace(/[%_\\]/g, '\\$&')}%`));
+  if (q.q) where.push(ilike(news.title, containsPattern(q.q)));
   if (q.audience) where.push(eq(news.audience, q.audience));
   if (q.state === 'draft') where.push(eq(news.status, 'draft'));
   if (q.state === 'scheduled') where.push(and(eq(news.status, 'published'), gt(news.publishAt, sql`now()`)) as SQL);

@@ -13,6 +13,7 @@ import { plainText } from '../../lib/html';
 import { removeImage } from '../../storage/images';
 import type { Storage } from '../../storage/storage';
 import { enqueue } from '../notifications/outbox';
+import { teacherOfUser } from '../teachers/teachers.service';
 import { deleteNews, pageOfRows, replaceNewsCover, saveNewsEdit } from './news.service';
 
 type Input = z.output<typeof teacherNewsInputSchema>;
@@ -139,18 +140,9 @@ async function tellClasses(tx: Tx, newsId: number, title: string, author: string
   );
 }
 
-async function authorName(tx: Tx, userId: number): Promise<string> {
-  const [row] = await tx
-    .select({ firstName: teachers.firstName, lastName: teachers.lastName })
-    .from(teachers)
-    .where(eq(teachers.userId, userId));
-  if (!row) throw AppError.forbidden();
-  return `${row.firstName} ${row.lastName}`;
-}
-
 export async function createTeacherNews(db: Db, actor: Actor, userId: number, input: Input): Promise<TeacherNews> {
   return db.transaction(async (tx) => {
-    const author = await authorName(tx, userId);
+    const { fullName: author } = await teacherOfUser(tx, userId);
     const groupIds = await checkClasses(tx, userId, input.groupIds);
     const [row] = await tx
       .insert(news)
@@ -183,7 +175,7 @@ export async function updateTeacherNews(
   let oldCover: string | null = null;
   const result = await db.transaction(async (tx) => {
     const current = await ownRow(tx, userId, id, true);
-    const author = await authorName(tx, userId);
+    const { fullName: author } = await teacherOfUser(tx, userId);
     const groupIds = await checkClasses(tx, userId, input.groupIds);
     if (input.removeCover) oldCover = current.coverKey;
     const values = {

@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { parentStudents, parents } from '../../db/schema/parents';
 import { students } from '../../db/schema/school';
+import { fullNameOf, studentNameColumns } from '../students/student-records';
 import type { NotificationEvent } from './events';
 
 export interface Recipients {
@@ -36,8 +37,7 @@ export async function recipientsOf(tx: Tx, events: readonly NotificationEvent[])
         .select({
           id: students.id,
           userId: students.userId,
-          firstName: students.firstName,
-          lastName: students.lastName,
+          ...studentNameColumns,
           parentMobile: students.parentMobile,
           parentUserId: parents.userId,
           linkedMobile: parents.mobile,
@@ -53,7 +53,7 @@ export async function recipientsOf(tx: Tx, events: readonly NotificationEvent[])
     if (!s) {
       s = {
         userId: r.userId,
-        name: `${r.firstName} ${r.lastName}`,
+        name: fullNameOf(r),
         parentUserIds: new Set(),
         mobiles: new Set(r.parentMobile ? [r.parentMobile] : []),
       };

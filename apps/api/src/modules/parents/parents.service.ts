@@ -15,7 +15,7 @@ import { users } from '../../db/schema/users';
 import type { Actor } from '../../lib/actor';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import { photoUrlOf } from '../students/student-records';
+import { fullNameOf, photoUrlOf, studentNameColumns } from '../students/student-records';
 
 const MSG = {
   childNotFound: 'این فرزند در فهرست فرزندان شما نیست.',
@@ -54,8 +54,7 @@ export async function childrenOf(db: Tx, parentUserId: number): Promise<Child[]>
   const rows = await db
     .select({
       id: students.id,
-      firstName: students.firstName,
-      lastName: students.lastName,
+      ...studentNameColumns,
       groupName: groups.name,
       relation: parentStudents.relation,
       photoKey: students.photoKey,
@@ -68,7 +67,7 @@ export async function childrenOf(db: Tx, parentUserId: number): Promise<Child[]>
     .orderBy(asc(students.sortName), asc(students.id));
   return rows.map((r) => ({
     id: r.id,
-    fullName: `${r.firstName} ${r.lastName}`,
+    fullName: fullNameOf(r),
     groupName: r.groupName,
     relation: r.relation,
     photoUrl: photoUrlOf(r.photoKey),
@@ -207,7 +206,7 @@ export async function resetParentPassword(db: Db, actor: Actor, parentId: number
     await endUserSessions(tx, p.userId);
     await audit(tx, actor, 'reset-password', 'parent', parentId);
     const kids = await tx
-      .select({ firstName: students.firstName, lastName: students.lastName })
+      .select(studentNameColumns)
       .from(parentStudents)
       .innerJoin(students, eq(students.id, parentStudents.studentId))
       .where(inArray(parentStudents.parentId, [parentId]))
@@ -215,7 +214,7 @@ export async function resetParentPassword(db: Db, actor: Actor, parentId: number
     return {
       parentId: p.id,
       fullName: p.fullName,
-      children: kids.map((k) => `${k.firstName} ${k.lastName}`),
+      children: kids.map(fullNameOf),
       username: p.username,
       password,
     };

@@ -10,10 +10,11 @@ import { AppError } from '../../lib/errors';
 import { enqueue } from '../notifications/outbox';
 import {
   answerCallback,
-  busySql,
   type Claim,
   cannotTake,
+  claimColumns,
   claimUntil,
+  failedColumns,
   type GatewayFlow,
   type MoneyLog,
   payableOnline,
@@ -27,6 +28,7 @@ import {
   type SettleOutcome,
   settleInSteps,
   settleUnverified,
+  stateColumns,
   succeededColumns,
   type Who,
 } from './gateway-flow';
@@ -134,7 +136,7 @@ async function failBatch(
 ): Promise<boolean> {
   const done = await tx
     .update(paymentBatches)
-    .set({ status: 'failed', failureReason: reason, decidedAt: new Date(), verifyingUntil: null })
+    .set(failedColumns(reason))
     .where(and(eq(paymentBatches.id, batchId), eq(paymentBatches.status, 'pending')))
     .returning({ amount: paymentBatches.amount });
   if (!done.length) return false;
@@ -164,10 +166,7 @@ function batchFlow(gateway: PaymentGateway, log: MoneyLog): GatewayFlow<Claimed>
       await tx.update(payments).set({ verifyingUntil: null }).where(eq(payments.batchId, id));
     },
     async state(db, id) {
-      const [b] = await db
-        .select({ status: paymentBatches.status, busy: busySql(paymentBatches.verifyingUntil) })
-        .from(paymentBatches)
-        .where(eq(paymentBatches.id, id));
+      const [b] = await db.select(stateColumns(paymentBatches)).from(paymentBatches).where(eq(paymentBatches.id, id));
       return b;
     },
     fail: failBatch,
@@ -182,14 +181,7 @@ async function lockBatch(tx: Tx, batchId: number) {
     shares.map((s) => s.invoiceId),
   );
   const [batch] = await tx
-    .select({
-      id: paymentBatches.id,
-      amount: paymentBatches.amount,
-      status: paymentBatches.status,
-      gateway: paymentBatches.gateway,
-      authority: paymentBatches.authority,
-      busy: busySql(paymentBatches.verifyingUntil),
-    })
+    .select({ ...claimColumns(paymentBatches), gateway: paymentBatches.gateway })
     .from(paymentBatches)
     .where(eq(paymentBatches.id, batchId))
     .for('update');

@@ -3,6 +3,7 @@ import { paymentsContract } from '@madreseh/contract/payments/payments.contract'
 import { type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
+import type { paymentBatches, payments } from '../../db/schema/payments';
 import { inTransaction } from '../../db/transaction';
 import { type Actor, SYSTEM_ACTOR } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
@@ -88,6 +89,26 @@ export function claimUntil(gateway: PaymentGateway): SQL {
 /** Whether a claim (a `verifying_until` column) is still running. */
 export function busySql(verifyingUntil: PgColumn): SQL<boolean> {
   return sql<boolean>`coalesce(${verifyingUntil} > now(), false)`;
+}
+
+/** Where the rows the gateway is asked about live: payments (one invoice) or payment batches. */
+type GatewayRows = typeof payments | typeof paymentBatches;
+
+type StateColumns<T extends GatewayRows> = { status: T['status']; busy: SQL<boolean> };
+
+/** A row's status and whether a claim on it is still running (what `GatewayFlow.state` answers). */
+export function stateColumns<T extends GatewayRows>(rows: T): StateColumns<T> {
+  return { status: rows.status, busy: busySql(rows.verifyingUntil) };
+}
+
+/** What a claim reads from its locked row: what `precheckClaim` checks and what the gateway verifies. */
+export function claimColumns<T extends GatewayRows>(rows: T): Pick<T, 'id' | 'amount' | 'authority'> & StateColumns<T> {
+  return { id: rows.id, amount: rows.amount, authority: rows.authority, ...stateColumns(rows) };
+}
+
+/** The columns a pending payment (or batch) is marked failed with. */
+export function failedColumns(reason: string) {
+  return { status: 'failed' as const, failureReason: reason, decidedAt: new Date(), verifyingUntil: null };
 }
 
 /** The columns a verified payment (or batch) is credited with. */

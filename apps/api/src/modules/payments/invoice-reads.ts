@@ -7,6 +7,7 @@ import { perDatabase } from '../../db/prepared';
 import { invoices, paymentBatches, payments } from '../../db/schema/payments';
 import { groups, students } from '../../db/schema/school';
 import { AppError } from '../../lib/errors';
+import { fullNameOf, studentNameColumns } from '../students/student-records';
 import { ledgerOfRow, ledgerSql, statusSql } from './invoice-ledger';
 import { type InvoiceRow, invoiceRowView, invoiceView, type PaymentRow, type SignUrl } from './payment-views';
 import { MSG } from './payments.messages';
@@ -92,15 +93,14 @@ export async function studentHeader(db: Tx, studentId: number) {
   const [row] = await db
     .select({
       id: students.id,
-      firstName: students.firstName,
-      lastName: students.lastName,
+      ...studentNameColumns,
       groupName: groups.name,
     })
     .from(students)
     .leftJoin(groups, eq(groups.id, students.groupId))
     .where(eq(students.id, studentId));
   if (!row) throw AppError.notFound(MSG.studentNotFound);
-  return { id: row.id, fullName: `${row.firstName} ${row.lastName}`, groupName: row.groupName ?? null };
+  return { id: row.id, fullName: fullNameOf(row), groupName: row.groupName ?? null };
 }
 
 export async function listInvoices(
@@ -131,8 +131,7 @@ export async function listInvoices(
     .select({
       inv: invoices,
       ...ledgerSql,
-      firstName: students.firstName,
-      lastName: students.lastName,
+      ...studentNameColumns,
       groupName: groups.name,
     })
     .from(invoices)
@@ -145,7 +144,7 @@ export async function listInvoices(
   return {
     items: rows.map((r) => ({
       ...invoiceRowView(r.inv, ledgerOfRow(r.inv, r, today)),
-      studentName: `${r.firstName} ${r.lastName}`,
+      studentName: fullNameOf(r),
       groupName: r.groupName ?? null,
     })),
     total: total?.n ?? 0,

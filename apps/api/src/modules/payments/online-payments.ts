@@ -8,10 +8,11 @@ import { AppError } from '../../lib/errors';
 import { enqueue } from '../notifications/outbox';
 import {
   answerCallback,
-  busySql,
   type Claim,
   cannotTake,
+  claimColumns,
   claimUntil,
+  failedColumns,
   type GatewayFlow,
   type MoneyLog,
   payableOnline,
@@ -25,6 +26,7 @@ import {
   type SettleOutcome,
   settleInSteps,
   settleUnverified,
+  stateColumns,
   succeededColumns,
   type Who,
 } from './gateway-flow';
@@ -92,10 +94,7 @@ function paymentFlow(gateway: PaymentGateway, log: MoneyLog): GatewayFlow<Claime
       await tx.update(payments).set({ verifyingUntil: null }).where(eq(payments.id, id));
     },
     async state(db, id) {
-      const [p] = await db
-        .select({ status: payments.status, busy: busySql(payments.verifyingUntil) })
-        .from(payments)
-        .where(eq(payments.id, id));
+      const [p] = await db.select(stateColumns(payments)).from(payments).where(eq(payments.id, id));
       return p;
     },
     fail: (tx, id, reason, who, details = {}) => failPayment(tx, id, reason, who, details),
@@ -128,13 +127,7 @@ async function claimPayment(
   if (found?.method !== 'gateway' || found.gateway !== gateway.name) throw AppError.notFound(MSG.paymentNotFound);
   const inv = await lockInvoice(tx, found.invoiceId);
   const [locked] = await tx
-    .select({
-      id: payments.id,
-      amount: payments.amount,
-      status: payments.status,
-      authority: payments.authority,
-      busy: busySql(payments.verifyingUntil),
-    })
+    .select(claimColumns(payments))
     .from(payments)
     .where(eq(payments.id, paymentId))
     .for('update');
@@ -222,7 +215,7 @@ export async function failPayment(
 ): Promise<boolean> {
   const done = await tx
     .update(payments)
-    .set({ status: 'failed', failureReason: reason, decidedAt: new Date(), verifyingUntil: null })
+    .set(failedColumns(reason))
     .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
     .returning({ id: payments.id });
   if (!done.length) return false;

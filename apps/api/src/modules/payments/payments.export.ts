@@ -21,6 +21,7 @@ import {
   newWorkbook,
   writeXlsx,
 } from '../../lib/spreadsheet';
+import { fullNameOf, studentNameColumns } from '../students/student-records';
 import { gatewayLabel } from './gateways';
 import { invoiceStatus, paidSql, remainingOf } from './invoice-ledger';
 import { paymentColumns } from './invoice-reads';
@@ -34,8 +35,7 @@ import { paymentColumns } from './invoice-reads';
  */
 
 const studentCols = {
-  firstName: students.firstName,
-  lastName: students.lastName,
+  ...studentNameColumns,
   studentNumber: students.studentNumber,
   groupName: groups.name,
 };
@@ -49,7 +49,7 @@ interface StudentCells {
 
 function studentColumns<T extends StudentCells>(): Column<T>[] {
   return [
-    { header: 'دانش‌آموز', width: 22, value: (r) => `${r.firstName} ${r.lastName}` },
+    { header: 'دانش‌آموز', width: 22, value: (r) => fullNameOf(r) },
     { header: 'شمارهٔ دانش‌آموزی', width: 16, numFmt: '@', value: (r) => r.studentNumber ?? '' },
     { header: 'کلاس', width: 14, value: (r) => r.groupName ?? '' },
   ];

@@ -10,6 +10,7 @@ import { audit } from '../../lib/audit';
 import { isUniqueViolation, pgConstraint } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { enqueue } from '../notifications/outbox';
+import { fullNameOf, studentNameColumns } from '../students/student-records';
 import {
   isPendingReceipt,
   ledgerOfPayments,
@@ -150,8 +151,7 @@ export async function pendingReceipts(db: Db, sign: SignUrl, { page, pageSize }:
     .select({
       p: payments,
       inv: invoices,
-      firstName: students.firstName,
-      lastName: students.lastName,
+      ...studentNameColumns,
       groupName: groups.name,
       paid: paidSql,
     })
@@ -169,7 +169,7 @@ export async function pendingReceipts(db: Db, sign: SignUrl, { page, pageSize }:
     invoiceAmount: r.inv.amount,
     invoiceRemaining: remainingOf(r.inv, Number(r.paid)),
     studentId: r.inv.studentId,
-    studentName: `${r.firstName} ${r.lastName}`,
+    studentName: fullNameOf(r),
     groupName: r.groupName ?? null,
   }));
   return { items, total: Number(counted?.total ?? 0), page, pageSize };

@@ -18,6 +18,7 @@ import { users } from '../../db/schema/users';
 import type { Actor } from '../../lib/actor';
 import { audit, changedFields } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
+import { containsPattern } from '../../lib/like';
 import { hit } from '../../lib/rate-limit';
 import { enqueue } from '../notifications/outbox';
 import { getSchoolProfile } from '../settings/settings.service';
@@ -70,8 +71,6 @@ function isUniqueViolation(err: unknown, constraint: string): boolean {
   }
   return false;
 }
-
-const escapeLike = (s: string) => s.replace(/[%_\\]/g, '\\$&');
 
 /**
  * Eight random digits: short enough to read out on the phone, 90 million of them (a clash is retried
@@ -161,7 +160,7 @@ function filterWhere(f: PreRegisterFilter): SQL | undefined {
       // A national code, or a tracking code of the older, ten-digit kind.
       c.push(sql`(${preRegistrations.trackingCode} = ${q} or ${preRegistrations.nationalCode} = ${q})`);
     } else {
-      c.push(ilike(preRegistrations.searchText, `%${escapeLike(q)}%`));
+      c.push(ilike(preRegistrations.searchText, containsPattern(q)));
     }
   }
   return c.length ? and(...c) : undefined;

@@ -12,6 +12,7 @@ import type { Actor } from '../../lib/actor';
 import { audit, changedFields } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { getGroup } from '../groups/groups.service';
+import { fullNameOf } from '../students/student-records';
 import { assertTermFits, grid, gridStudents } from './report-cards.service';
 
 type GridBody = z.output<typeof gridSaveSchema>;
@@ -198,7 +199,7 @@ function gradeChanges(
     grades: ({ subject: { id: number; name: string }; score: number | null; descriptive: string | null } | null)[];
   }[],
 ): Record<string, unknown> {
-  const nameOf = new Map(inGrid.map((s) => [s.id, `${s.firstName} ${s.lastName}`]));
+  const nameOf = new Map(inGrid.map((s) => [s.id, fullNameOf(s)]));
   const cardOf = new Map(oldCards.map((c) => [c.studentId, c]));
   const was: Record<string, unknown> = {};
   const now: Record<string, unknown> = {};

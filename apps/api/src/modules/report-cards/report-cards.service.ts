@@ -8,7 +8,7 @@ import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { getGroup } from '../groups/groups.service';
 import { enqueue } from '../notifications/outbox';
-import { fullNameOf } from '../students/student-records';
+import { fullNameOf, studentNameColumns } from '../students/student-records';
 
 /**
  * A class's grade grid for a term, as staff and teachers read it, and publishing a term's cards. Saving
@@ -33,8 +33,7 @@ export async function gridStudents(tx: Tx, groupId: number, term: Term) {
   return tx
     .select({
       id: students.id,
-      firstName: students.firstName,
-      lastName: students.lastName,
+      ...studentNameColumns,
       studentNumber: students.studentNumber,
     })
     .from(students)

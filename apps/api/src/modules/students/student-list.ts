@@ -10,16 +10,12 @@ import type { Db } from '../../db/client';
 import { keptRows } from '../../db/invalidation';
 import { figures } from '../../db/schema/figures';
 import { groups, students } from '../../db/schema/school';
+import { containsPattern } from '../../lib/like';
 import { baseSelect, toStudent } from './student-records';
 
 /** The list of students: filters, search, sort orders and paging, the count, and the export's batches. */
 
 export type StudentListFilters = Omit<z.output<typeof studentListQuerySchema>, 'page' | 'pageSize'>;
-
-/** `%text%` for ILIKE with the pattern characters of the text escaped. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /**
  * A word of Arabic-script letters and Latin digits has no case, and no other character lowercases to one:

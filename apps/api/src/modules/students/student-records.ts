@@ -40,11 +40,13 @@ export function searchTextOf(s: {
 
 export const fullNameOf = (s: { firstName: string; lastName: string }) => `${s.firstName} ${s.lastName}`;
 
+/** A student's name as a query selects it, for `fullNameOf` (or a sheet's cells) to read. */
+export const studentNameColumns = { firstName: students.firstName, lastName: students.lastName };
+
 const studentColumns = {
   id: students.id,
   userId: students.userId,
-  firstName: students.firstName,
-  lastName: students.lastName,
+  ...studentNameColumns,
   nationalCode: students.nationalCode,
   studentNumber: students.studentNumber,
   groupId: students.groupId,

@@ -1,7 +1,7 @@
 import { contract } from '@madreseh/contract/endpoints';
 import type { Group } from '@madreseh/contract/groups/groups.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoClasses, subjectOf } from '../../test/demo-classes';
+import { seventhGrades, subjectOf } from '../../test/demo-classes';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 const tc = contract.teacher;
@@ -13,10 +13,7 @@ let seventhB: Group;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.sessionFor('admin');
-  const classNamed = await demoClasses(t, admin);
-  seventhA = classNamed('هفتم الف');
-  seventhB = classNamed('هفتم ب');
+  ({ admin, seventhA, seventhB } = await seventhGrades(t));
 });
 afterAll(() => t?.close());
 

@@ -1,6 +1,6 @@
 import { afterEach } from 'vitest';
 
-// A test that logs an unexpected console.error fails.
+// Every unit and API test file: a test that logs an unexpected console.error fails.
 let errors: unknown[][] = [];
 const original = console.error;
 console.error = (...args: unknown[]) => {
