@@ -7,6 +7,7 @@ import { perDatabase } from '../../db/prepared';
 import { invoices, paymentBatches, payments } from '../../db/schema/payments';
 import { groups, students } from '../../db/schema/school';
 import { AppError } from '../../lib/errors';
+import { containsPattern } from '../../lib/like';
 import { fullNameOf, studentNameColumns } from '../students/student-records';
 import { ledgerOfRow, ledgerSql, statusSql } from './invoice-ledger';
 import { type InvoiceRow, invoiceRowView, invoiceView, type PaymentRow, type SignUrl } from './payment-views';
@@ -119,7 +120,7 @@ export async function listInvoices(
     query.groupId ? eq(students.groupId, query.groupId) : undefined,
     query.status ? sql`${status} = ${query.status}` : undefined,
     query.q
-      ? sql`(${invoices.title} ilike ${`%${query.q}%`} or ${students.searchText} ilike ${`%${query.q}%`})`
+      ? sql`(${invoices.title} ilike ${containsPattern(query.q)} or ${students.searchText} ilike ${containsPattern(query.q)})`
       : undefined,
   );
   const [total] = await db

@@ -154,6 +154,15 @@ describe('admin invoices', () => {
     expect(both.statusCode).toBe(400);
   });
 
+  it('searches invoices for the text as typed: % and _ are not wildcards', async () => {
+    const search = async (q: string) =>
+      (await t.call(contract.payments.listInvoices, { query: { q }, headers: t.as(admin) })).json().total as number;
+    expect(await search('شهریه')).toBeGreaterThan(0);
+    expect(await search('%')).toBe(0);
+    expect(await search('_')).toBe(0);
+    expect(await search('شهر_ه')).toBe(0);
+  });
+
   it('refuses to bulk-invoice an empty or unknown class, creating nothing', async () => {
     const [empty] = await t.db.insert(groups).values({ name: 'نهم ب', gradeLevel: 9, academicYear: 1405 }).returning();
     const before = (await t.db.select().from(invoices)).length;
