@@ -7,6 +7,7 @@ import {
   fakeSmsTo,
   loginByApi,
   newContext,
+  offlineCopies,
   PHONE,
   settledPath,
   useBrowser,
@@ -112,10 +113,7 @@ describe('a parent on a phone', () => {
     await context.setOffline(false);
 
     // Signing out leaves none of the children's data on the phone.
-    const savedCopies = () =>
-      page.evaluate(async () =>
-        (await caches.has('student-offline')) ? (await (await caches.open('student-offline')).keys()).length : 0,
-      );
+    const savedCopies = () => offlineCopies(page);
     expect(await savedCopies()).toBeGreaterThan(0);
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'خروج' }).click();

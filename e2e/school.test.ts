@@ -5,7 +5,17 @@ import { digitsToPersian as toPersian } from '@madreseh/contract/text';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nationalCodeFrom as nationalCode } from '../apps/api/src/db/seed/school-demo';
-import { baseURL, checkToken, loginByApi, newContext, PHONE, settledPath, useBrowser, watchErrors } from './support';
+import {
+  baseURL,
+  checkToken,
+  loginByApi,
+  newContext,
+  offlineCopies,
+  PHONE,
+  settledPath,
+  useBrowser,
+  watchErrors,
+} from './support';
 
 const browser = useBrowser();
 
@@ -309,10 +319,7 @@ describe('offline', () => {
     await context.setOffline(false);
 
     // Signing out leaves none of the student's data on the phone.
-    const savedCopies = () =>
-      page.evaluate(async () =>
-        (await caches.has('student-offline')) ? (await (await caches.open('student-offline')).keys()).length : 0,
-      );
+    const savedCopies = () => offlineCopies(page);
     expect(await savedCopies()).toBeGreaterThan(0);
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'خروج' }).click();

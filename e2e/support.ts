@@ -105,6 +105,13 @@ export async function checkToken(token: string, server = baseURL()): Promise<num
 }
 
 /** The path the page ends on once navigation settles. */
+/** How many answers of a signed-in user's pages the service worker keeps on the device (decision 0004). */
+export function offlineCopies(page: Page): Promise<number> {
+  return page.evaluate(async () =>
+    (await caches.has('student-offline')) ? (await (await caches.open('student-offline')).keys()).length : 0,
+  );
+}
+
 export async function settledPath(page: Page): Promise<string> {
   await page.waitForLoadState('networkidle');
   return new URL(page.url()).pathname;
