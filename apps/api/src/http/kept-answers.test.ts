@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { achievements } from '../db/schema/achievements';
 import { attendance } from '../db/schema/attendance';
+import { parentStudents, parents } from '../db/schema/parents';
 import { invoices, payments } from '../db/schema/payments';
 import { reportCardGrades, reportCards } from '../db/schema/report-cards';
 import { groupSubjects, groups, students } from '../db/schema/school';
@@ -290,6 +291,48 @@ describe('kept answers of a student', () => {
     expect(await listed()).toBe(false);
     expect(await listed()).toBe(false);
     await vi.waitFor(async () => expect(await listed()).toBe(true), { timeout: 5000, interval: 200 });
+  });
+});
+
+describe('kept answers read by a parent', () => {
+  it("gives a parent the child's own kept answers, sees a change at once, and finds no other family's child", async () => {
+    const tag = randomBytes(4).toString('hex');
+    const mobile = `0912${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    const [u] = await t.db
+      .insert(users)
+      .values({ username: `kept-parent-${tag}`, passwordHash: '!', role: 'parent', fullName: 'ولی' })
+      .returning({ id: users.id });
+    const [p] = await t.db
+      .insert(parents)
+      .values({ userId: u?.id ?? 0, mobile, fullName: 'ولی' })
+      .returning({ id: parents.id });
+    await t.db.insert(parentStudents).values({ parentId: p?.id ?? 0, studentId: ids.student, relation: 'mother' });
+    const parent = await t.sessionFor(`kept-parent-${tag}`);
+    const childId = String(ids.student);
+    const childCard: Read = (token) =>
+      t.call(contract.parent.reportCard, { params: { childId }, headers: t.as(token) });
+    const childNews: Read = (token) =>
+      t.call(contract.parent.news, { params: { childId }, query: { page: '1', pageSize: '10' }, headers: t.as(token) });
+
+    // The student's kept answers are the parent's: reading one costs only the look-up of the child.
+    const studentCard = await json<Card>(here(card), tokens.student1 ?? '');
+    expect(await json<Card>(childCard, parent)).toEqual(studentCard);
+    const { result, queries } = await t.queriesDuring(() => childCard(parent));
+    expect(queries).toHaveLength(1);
+    expect(result.json()).toEqual(studentCard);
+    expect(await json<News>(childNews, parent)).toEqual(
+      await json<News>(here(newsList, { page: '1', pageSize: '10' }), tokens.student1 ?? ''),
+    );
+
+    // A grade changes: the parent sees it on the next request.
+    await t.db.update(reportCardGrades).set({ score: 12.5 }).where(eq(reportCardGrades.subjectId, ids.art));
+    const after = await json<Card>(childCard, parent);
+    expect(after.card?.subjects.find((x) => x.name === 'هنر')?.score).toBe(12.5);
+
+    // Another family's parent is refused the child, however kept the child's answers are.
+    const stranger = await t.sessionFor('parent1');
+    expect((await childCard(stranger)).statusCode).toBe(404);
+    expect((await childNews(stranger)).statusCode).toBe(404);
   });
 });
 

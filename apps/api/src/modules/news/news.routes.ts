@@ -41,6 +41,15 @@ const keptStudentNews = keptAnswers(newsContract.studentList, {
   max: 10_000,
 });
 
+/** A page of the news the student with account `userId` may read, kept or read now; a parent reads a child's. */
+export function keptNewsOf(db: Db, userId: number, page: number, pageSize: number) {
+  return keptStudentNews(db, `${userId}:${page}:${pageSize}`, async () => {
+    const expiresAt = await nextNewsDue(db);
+    const answer = await listStudentNews(db, userId, page, pageSize);
+    return { answer, keys: [`users:${userId}`], expiresAt };
+  });
+}
+
 export function registerNewsRoutes(app: FastifyInstance, db: Db): void {
   implement(app, newsContract.list, async ({ query }) => listNews(db, query));
   implement(app, newsContract.create, async ({ body, request, reply }) => {
@@ -69,14 +78,9 @@ export function registerNewsRoutes(app: FastifyInstance, db: Db): void {
     return getPublicNews(db, params.id);
   });
 
-  implement(app, newsContract.studentList, async ({ query, request }) => {
-    const { userId } = requireAuth(request);
-    return keptStudentNews(db, `${userId}:${query.page}:${query.pageSize}`, async () => {
-      const expiresAt = await nextNewsDue(db);
-      const answer = await listStudentNews(db, userId, query.page, query.pageSize);
-      return { answer, keys: [`users:${userId}`], expiresAt };
-    });
-  });
+  implement(app, newsContract.studentList, async ({ query, request }) =>
+    keptNewsOf(db, requireAuth(request).userId, query.page, query.pageSize),
+  );
   implement(app, newsContract.studentGet, async ({ params, request }) =>
     getStudentNews(db, requireAuth(request).userId, params.id),
   );

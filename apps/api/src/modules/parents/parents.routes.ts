@@ -5,12 +5,13 @@ import type { Db } from '../../db/client';
 import { actorOf } from '../../http/actor';
 import { implement } from '../../http/implement';
 import { myMonth } from '../attendance/attendance.reports';
-import { getStudentNews, listStudentNews } from '../news/news.service';
+import { keptNewsOf } from '../news/news.routes';
+import { getStudentNews } from '../news/news.service';
 import { batchOfPayer } from '../payments/batch-payments';
 import { DEFAULT_PAYMENTS_CONFIG, type PaymentsConfig } from '../payments/gateways';
 import { moneyUnitOf } from '../payments/payment-settings';
 import { type Payer, paymentActions } from '../payments/payments.routes';
-import { myReportCard } from '../report-cards/published-cards';
+import { keptReportCard } from '../report-cards/report-cards.routes';
 import {
   childOf,
   childrenOf,
@@ -22,7 +23,8 @@ import {
 
 /**
  * The parent area: every endpoint finds the child among the caller's own links first (a child of
- * another family is not found), then reads through the student's services for that child.
+ * another family is not found), then reads through the student's services for that child. A child's news
+ * and report card come from the answers kept for the child's own account (http/kept-answers.ts).
  */
 export function registerParentRoutes(app: FastifyInstance, db: Db, config: PaymentsConfig = DEFAULT_PAYMENTS_CONFIG) {
   const actions = paymentActions(app, db, config);
@@ -39,7 +41,7 @@ export function registerParentRoutes(app: FastifyInstance, db: Db, config: Payme
   implement(app, c.children, async ({ request }) => ({ items: await childrenOf(db, requireAuth(request).userId) }));
   implement(app, c.news, async ({ params, query, request }) => {
     const { child: kid } = await child(request, params.childId);
-    return listStudentNews(db, kid.userId, query.page, query.pageSize);
+    return keptNewsOf(db, kid.userId, query.page, query.pageSize);
   });
   implement(app, c.newsItem, async ({ params, request }) => {
     const { child: kid } = await child(request, params.childId);
@@ -47,7 +49,7 @@ export function registerParentRoutes(app: FastifyInstance, db: Db, config: Payme
   });
   implement(app, c.reportCard, async ({ params, query, request }) => {
     const { child: kid } = await child(request, params.childId);
-    return myReportCard(db, { userId: kid.userId }, query);
+    return keptReportCard(db, kid.userId, query);
   });
   implement(app, c.attendance, async ({ params, query, request }) => {
     const { child: kid } = await child(request, params.childId);

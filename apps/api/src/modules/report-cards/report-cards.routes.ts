@@ -1,4 +1,4 @@
-import { reportCardsContract } from '@madreseh/contract/report-cards/report-cards.contract';
+import { reportCardsContract, type Term } from '@madreseh/contract/report-cards/report-cards.contract';
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../auth/guard';
 import type { Db } from '../../db/client';
@@ -12,7 +12,8 @@ import { grid, publish } from './report-cards.service';
 
 /**
  * A student's report card, kept per account and card asked for (http/kept-answers.ts) until their record, a
- * card, grade, subject or class, or their attendance changes. Nothing in it depends on the clock.
+ * card, grade, subject or class, or their attendance changes. Nothing in it depends on the clock. The parent
+ * area reads a child's card through the same kept answers (keptReportCard), once it has found the child.
  */
 const keptCards = keptAnswers(reportCardsContract.mine, {
   tables: ['report_cards', 'report_card_grades', 'group_subjects', 'groups', 'attendance'],
@@ -20,16 +21,20 @@ const keptCards = keptAnswers(reportCardsContract.mine, {
   max: 10_000,
 });
 
+/** The report card of the student with account `userId`, kept or read now. */
+export function keptReportCard(db: Db, userId: number, query: { academicYear?: number; term?: Term }) {
+  return keptCards(db, `${userId}:${query.academicYear ?? ''}:${query.term ?? ''}`, async () => {
+    const student = await studentOfUser(db, userId);
+    const answer = await myReportCard(db, { userId }, query);
+    return { answer, keys: [`users:${userId}`, `student:${student.id}`] };
+  });
+}
+
 export function registerReportCardRoutes(app: FastifyInstance, db: Db): void {
   implement(app, reportCardsContract.grid, async ({ query }) => grid(db, query.groupId, query.term));
   implement(app, reportCardsContract.save, async ({ body, request }) => saveGrid(db, actorOf(request), body));
   implement(app, reportCardsContract.publish, async ({ body, request }) => publish(db, actorOf(request), body));
-  implement(app, reportCardsContract.mine, async ({ query, request }) => {
-    const auth = requireAuth(request);
-    return keptCards(db, `${auth.userId}:${query.academicYear ?? ''}:${query.term ?? ''}`, async () => {
-      const student = await studentOfUser(db, auth.userId);
-      const answer = await myReportCard(db, auth, query);
-      return { answer, keys: [`users:${auth.userId}`, `student:${student.id}`] };
-    });
-  });
+  implement(app, reportCardsContract.mine, async ({ query, request }) =>
+    keptReportCard(db, requireAuth(request).userId, query),
+  );
 }
