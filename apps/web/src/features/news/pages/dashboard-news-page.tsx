@@ -234,13 +234,8 @@ export function Component() {
         <NewsTable items={data?.items} onEdit={setEditing} onDelete={deleting.ask} />
       )}
       <PersianPagination pages={pageCount(data)} page={page} onChange={setPage} />
-      <NewsFormModal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={editing === 'new' ? newsFa.create : newsFa.edit}
-        size="xl"
-      >
-        {editing !== null && <NewsForm editing={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
+      <NewsFormModal editing={editing} onClose={() => setEditing(null)} titles={newsFa} size="xl">
+        {(item) => <NewsForm editing={item} onDone={() => setEditing(null)} />}
       </NewsFormModal>
       {deleting.modal}
     </>
