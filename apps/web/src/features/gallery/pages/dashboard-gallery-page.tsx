@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { digitsToPersian } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
 import { DashboardPageHeader } from '../../../ui/dashboard-page-header';
+import { EmptyNote } from '../../../ui/empty-note';
 import { PersianPagination } from '../../../ui/persian-pagination';
 import { toastError } from '../../../ui/toasts';
 import { galleryQueries, useReorderPhotos } from '../api';
@@ -47,11 +48,7 @@ export function Component() {
       />
       <DropZone onFiles={(files) => void addFiles(files)} />
       <UploadList uploads={uploads} />
-      {data?.items.length === 0 && (
-        <Text c="dimmed" ta="center" py="xl">
-          {galleryFa.manageEmpty}
-        </Text>
-      )}
+      {data?.items.length === 0 && <EmptyNote py="xl">{galleryFa.manageEmpty}</EmptyNote>}
       {data && data.items.length > 1 && (
         <Text fz="sm" c="dimmed" mb="xs">
           {galleryFa.dragHint}
