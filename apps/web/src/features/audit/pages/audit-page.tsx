@@ -85,13 +85,7 @@ export function Component() {
           {data && cards && <AuditCards items={data.items} />}
           {data && !cards && <AuditTable items={data.items} />}
           {data && data.items.length === 0 && <EmptyNote py="md">{m.none}</EmptyNote>}
-          <PersianPagination
-            pages={Math.ceil((data?.total ?? 0) / PAGE_SIZE)}
-            page={page}
-            onChange={setPage}
-            mt={0}
-            justify="flex-start"
-          />
+          <PersianPagination of={data} page={page} onChange={setPage} mt={0} justify="flex-start" />
         </Stack>
       </Card>
     </>

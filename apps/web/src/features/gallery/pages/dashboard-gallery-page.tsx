@@ -19,7 +19,6 @@ export function Component() {
   const { uploads, addFiles } = useUploads(album);
   const list = useQuery(galleryQueries.admin(page));
   const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   // The photos of this page take the places they hold in a new order (inPlace): other pages do not move.
   const [announce, setAnnounce] = useState('');
@@ -58,7 +57,7 @@ export function Component() {
         {announce}
       </VisuallyHidden>
       <PhotoGrid items={data?.items} albums={data?.albums ?? []} moveTo={moveTo} />
-      <PersianPagination pages={pages} page={page} onChange={setPage} mt="lg" />
+      <PersianPagination of={data} page={page} onChange={setPage} mt="lg" />
     </>
   );
 }

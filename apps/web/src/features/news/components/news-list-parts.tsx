@@ -8,11 +8,6 @@ import { useConfirmDelete } from '../../../ui/use-confirm-delete';
 import { useHeldWhile } from '../../../ui/use-held-while';
 import { newsFa } from '../messages';
 
-/** How many pages a list of `total` items has (at least one). */
-export function pageCount(data: { total: number; pageSize: number } | undefined): number {
-  return data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-}
-
 /**
  * The «⋮» menu of an item's card: edit and delete. `onOpenChange` tells the list, which holds its rows
  * in place while a menu is open (useRowMenuHold).

@@ -14,7 +14,6 @@ export function Component() {
   const viewer = useViewer();
   const [page, setPage] = useState(1);
   const list = useQuery(newsQueries.studentList(page, viewer));
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
   return (
     <>
       <PageHeader title={newsFa.studentTitle} description={newsFa.studentLine} />
@@ -37,7 +36,7 @@ export function Component() {
           />
         ))}
       </SimpleGrid>
-      <PersianPagination pages={pages} page={page} onChange={setPage} />
+      <PersianPagination of={list.data} page={page} onChange={setPage} />
     </>
   );
 }

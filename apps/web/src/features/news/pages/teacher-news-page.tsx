@@ -13,7 +13,6 @@ import {
   NewsFormModal,
   NewsRowMenu,
   type NewsRowProps,
-  pageCount,
   useDeleteNewsItem,
   useRowMenuHold,
 } from '../components/news-list-parts';
@@ -89,7 +88,7 @@ export function Component() {
           ))}
         </Stack>
       </QueryState>
-      <PersianPagination pages={pageCount(data)} page={page} onChange={setPage} />
+      <PersianPagination of={data} page={page} onChange={setPage} />
       <NewsFormModal editing={editing} onClose={() => setEditing(null)} titles={t} size="lg">
         {(item) => <TeacherNewsForm editing={item} initialGroup={fromClass} onDone={() => setEditing(null)} />}
       </NewsFormModal>

@@ -97,13 +97,7 @@ export function Component() {
             <PreRegisterTable items={items} onOpen={setOpenId} />
           )}
           {list.isSuccess && items.length === 0 && <EmptyNote py="md">{preRegFa.noResults}</EmptyNote>}
-          <PersianPagination
-            pages={Math.ceil(total / PAGE_SIZE)}
-            page={page}
-            onChange={setPage}
-            mt={0}
-            justify="flex-start"
-          />
+          <PersianPagination of={list.data} page={page} onChange={setPage} mt={0} justify="flex-start" />
         </Stack>
       </Card>
       <DetailDrawer id={openId} onClose={() => setOpenId(null)} />
