@@ -48,18 +48,14 @@ function Slip({ slip }: { slip: SlipContent }) {
               <Table.Td>{r.value}</Table.Td>
             </Table.Tr>
           ))}
-          <Table.Tr>
-            <Table.Th>{WORDS.username}</Table.Th>
-            <Table.Td dir="ltr" ta="right" ff="monospace" data-testid="slip-username">
-              {slip.username}
-            </Table.Td>
-          </Table.Tr>
-          <Table.Tr>
-            <Table.Th>{WORDS.password}</Table.Th>
-            <Table.Td dir="ltr" ta="right" ff="monospace" data-testid="slip-password">
-              {slip.password}
-            </Table.Td>
-          </Table.Tr>
+          {(['username', 'password'] as const).map((k) => (
+            <Table.Tr key={k}>
+              <Table.Th>{WORDS[k]}</Table.Th>
+              <Table.Td dir="ltr" ta="right" ff="monospace" data-testid={`slip-${k}`}>
+                {slip[k]}
+              </Table.Td>
+            </Table.Tr>
+          ))}
           <Table.Tr>
             <Table.Th>{WORDS.address}</Table.Th>
             <Table.Td dir="ltr" ta="right">

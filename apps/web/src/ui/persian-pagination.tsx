@@ -9,25 +9,37 @@ const CONTROL_NAMES = {
   last: 'صفحهٔ آخر',
 } as const;
 
+/** What a list's answer says of its size: how many items in all, and how many to a page. */
+export interface PagedList {
+  total: number;
+  pageSize: number;
+}
+
+/** How many pages a list has: at least one, and one while its answer has not come. */
+export function pageCount(list: PagedList | undefined): number {
+  return list ? Math.max(1, Math.ceil(list.total / list.pageSize)) : 1;
+}
+
 /**
- * Page numbers in Persian digits under a list; nothing when everything fits on one page.
- * `pages` is the number of pages (Math.ceil(total / pageSize)).
+ * Page numbers in Persian digits under a list; nothing when everything fits on one page. `of` is the
+ * list's answer (undefined while it loads).
  */
 export function PersianPagination({
-  pages,
+  of,
   page,
   onChange,
   size,
   mt = 'md',
   justify = 'center',
 }: {
-  pages: number;
+  of: PagedList | undefined;
   page: number;
   onChange: (page: number) => void;
   size?: PaginationProps['size'];
   mt?: 'md' | 'lg' | 0;
   justify?: 'center' | 'flex-start';
 }) {
+  const pages = pageCount(of);
   if (pages <= 1) return null;
   return (
     <Group justify={justify} mt={mt}>

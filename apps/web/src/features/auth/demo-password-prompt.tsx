@@ -5,6 +5,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { useFormState } from '../../lib/use-form-state';
+import { SubmitForm } from '../../ui/form-parts';
 import { PasswordChangeFields } from '../../ui/password-change-fields';
 import { toastError, toastSuccess } from '../../ui/toasts';
 import { useChangeOwnPassword } from './api';
@@ -74,13 +75,7 @@ export function DemoPasswordPrompt() {
         </Stack>
       </Alert>
       <Modal opened={open} onClose={() => setOpen(false)} title={m.setNew} centered>
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
+        <SubmitForm noValidate onSubmit={submit}>
           <Stack gap="sm">
             <Text size="sm">{m.warning}</Text>
             <PasswordChangeFields value={pw} onChange={setPw} errors={errors} autoFocus />
@@ -88,7 +83,7 @@ export function DemoPasswordPrompt() {
               {m.submit}
             </Button>
           </Stack>
-        </form>
+        </SubmitForm>
       </Modal>
     </>
   );

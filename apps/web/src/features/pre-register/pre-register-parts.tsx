@@ -237,22 +237,17 @@ export function LookupForm({ online }: { online: boolean }) {
         }}
       >
         <SimpleGrid className={classes.fields}>
-          <TextField
-            label={preRegFa.trackingCode}
-            inputMode="numeric"
-            maxLength={10}
-            required
-            digits="digits"
-            {...field('trackingCode')}
-          />
-          <TextField
-            label={preRegFa.nationalCode}
-            inputMode="numeric"
-            maxLength={10}
-            required
-            digits="digits"
-            {...field('nationalCode')}
-          />
+          {(['trackingCode', 'nationalCode'] as const).map((k) => (
+            <TextField
+              key={k}
+              label={preRegFa[k]}
+              inputMode="numeric"
+              maxLength={10}
+              required
+              digits="digits"
+              {...field(k)}
+            />
+          ))}
         </SimpleGrid>
         <Button
           type="submit"

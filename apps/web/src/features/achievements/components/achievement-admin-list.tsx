@@ -2,6 +2,7 @@ import type { Achievement } from '@madreseh/contract/achievements/achievements.c
 import { ActionIcon, Alert, Card, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconEdit, IconTrash, IconTrophy } from '@tabler/icons-react';
 import { formatJalaliDate } from '../../../lib/format';
+import { EmptyNote } from '../../../ui/empty-note';
 import { achievementsFa } from '../messages';
 
 const m = achievementsFa.admin;
@@ -46,13 +47,7 @@ export function AchievementAdminList({
       </Alert>
     );
   }
-  if (items.length === 0) {
-    return (
-      <Text c="dimmed" ta="center" py="xl">
-        {m.empty}
-      </Text>
-    );
-  }
+  if (items.length === 0) return <EmptyNote py="xl">{m.empty}</EmptyNote>;
   return (
     <Stack gap="sm" data-testid="admin-achievements">
       {items.map((a, i) => (

@@ -11,7 +11,7 @@ import { DashboardPageHeader } from '../../../ui/dashboard-page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
 import { toastError, toastSuccess } from '../../../ui/toasts';
 import { useConfirmDelete } from '../../../ui/use-confirm-delete';
-import { ADMIN_PAGE_SIZE, adminAchievementsQuery, useAchievementChanges } from '../api';
+import { adminAchievementsQuery, useAchievementChanges } from '../api';
 import { AchievementAdminList } from '../components/achievement-admin-list';
 import { AchievementDialog } from '../components/achievement-form';
 import { achievementsFa } from '../messages';
@@ -27,7 +27,6 @@ export function Component() {
   const [progress, setProgress] = useState<number | null>(null);
   const list = useQuery(adminAchievementsQuery(page, q));
   const items = list.data?.items ?? [];
-  const pages = Math.ceil((list.data?.total ?? 0) / ADMIN_PAGE_SIZE);
   const changes = useAchievementChanges({
     onProgress: setProgress,
     onSaved: () => {
@@ -79,7 +78,7 @@ export function Component() {
         onEdit={edit}
         onDelete={remove.ask}
       />
-      <PersianPagination pages={pages} page={page} onChange={setPage} mt="lg" />
+      <PersianPagination of={list.data} page={page} onChange={setPage} mt="lg" />
 
       <AchievementDialog
         editing={editing}

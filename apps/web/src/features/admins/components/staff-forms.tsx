@@ -10,7 +10,7 @@ import { Button, Code, CopyButton, Group, Modal, Select, Stack, Text, TextInput 
 import { IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
 import { useFormState } from '../../../lib/use-form-state';
-import { FormActions } from '../../../ui/form-actions';
+import { FormActions } from '../../../ui/form-parts';
 import { formOutcome, toastError, toastSuccess } from '../../../ui/toasts';
 import { generatePassword, useCreateStaff, useSetStaffPassword, useUpdateStaff } from '../api';
 import { adminsFa as t } from '../messages';

@@ -11,6 +11,7 @@ import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useFormState } from '../../../lib/use-form-state';
 import { typedDecimal } from '../../../ui/digits-input';
+import { SubmitForm } from '../../../ui/form-parts';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { useCreateAssessment, useUpdateAssessment } from '../api';
 import { formatScore } from '../marks-format';
@@ -90,12 +91,7 @@ export function AssessmentForm({
   );
   const { submit, pending } = useSubmitAssessment(form, book, editing, onClose, onCreated);
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-    >
+    <SubmitForm onSubmit={submit}>
       <Stack>
         <AssessmentFields form={form} />
         <Group justify="flex-end">
@@ -107,7 +103,7 @@ export function AssessmentForm({
           </Button>
         </Group>
       </Stack>
-    </form>
+    </SubmitForm>
   );
 }
 

@@ -9,7 +9,7 @@ import { Button, Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, 
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useFormState } from '../../../lib/use-form-state';
-import { FormCard } from '../../../ui/form-card';
+import { FormCard } from '../../../ui/form-parts';
 import { ruleQuery, useSetRule } from '../api';
 import { assessmentsFa as t } from '../messages';
 

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { digitsToPersian, formatJalaliDateTime } from '../../../lib/format';
+import { EmptyNote } from '../../../ui/empty-note';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
@@ -83,18 +84,8 @@ export function Component() {
           {!data && <Skeleton h={240} />}
           {data && cards && <AuditCards items={data.items} />}
           {data && !cards && <AuditTable items={data.items} />}
-          {data && data.items.length === 0 && (
-            <Text c="dimmed" ta="center" py="md">
-              {m.none}
-            </Text>
-          )}
-          <PersianPagination
-            pages={Math.ceil((data?.total ?? 0) / PAGE_SIZE)}
-            page={page}
-            onChange={setPage}
-            mt={0}
-            justify="flex-start"
-          />
+          {data && data.items.length === 0 && <EmptyNote py="md">{m.none}</EmptyNote>}
+          <PersianPagination of={data} page={page} onChange={setPage} mt={0} justify="flex-start" />
         </Stack>
       </Card>
     </>

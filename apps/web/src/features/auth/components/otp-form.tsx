@@ -4,6 +4,7 @@ import { IconDeviceMobile } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { digitsToPersian } from '../../../lib/format';
+import { SubmitForm } from '../../../ui/form-parts';
 import { useRequestOtp, useVerifyOtp } from '../api';
 import { authFa as t } from '../messages';
 
@@ -28,12 +29,9 @@ export function OtpForm({
 
   if (!sentTo) {
     return (
-      <form
+      <SubmitForm
         noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          request.mutate(mobile, { onSuccess: () => setSentTo(mobile), onError: failed });
-        }}
+        onSubmit={() => request.mutate(mobile, { onSuccess: () => setSentTo(mobile), onError: failed })}
       >
         <Stack gap="md">
           <TextInput
@@ -51,16 +49,13 @@ export function OtpForm({
             {t.otpSend}
           </Button>
         </Stack>
-      </form>
+      </SubmitForm>
     );
   }
   return (
-    <form
+    <SubmitForm
       noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        verify.mutate({ mobile: sentTo, code }, { onSuccess: onSignedIn, onError: failed });
-      }}
+      onSubmit={() => verify.mutate({ mobile: sentTo, code }, { onSuccess: onSignedIn, onError: failed })}
     >
       <Stack gap="md" align="stretch">
         <Text size="sm">{t.otpSent(digitsToPersian(sentTo))}</Text>
@@ -82,6 +77,6 @@ export function OtpForm({
           {t.otpAgain}
         </Button>
       </Stack>
-    </form>
+    </SubmitForm>
   );
 }

@@ -23,6 +23,7 @@ import { usePageTitle, useSchoolName } from '../../../lib/school-profile';
 import { useFormState } from '../../../lib/use-form-state';
 import { fa } from '../../../messages/fa';
 import { Brand } from '../../../ui/brand';
+import { SubmitForm } from '../../../ui/form-parts';
 import { useLogin } from '../api';
 import { OtpForm } from '../components/otp-form';
 import { authFa } from '../messages';
@@ -77,9 +78,8 @@ export function Component() {
           ]}
         />
         {way === 'code' && <OtpForm onSignedIn={onLogin.onSuccess} onError={onLogin.onError} />}
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
+        <SubmitForm
+          onSubmit={() => {
             if (form.check(loginBodySchema)) login.mutate(form.values, onLogin);
           }}
           noValidate
@@ -91,7 +91,7 @@ export function Component() {
               {fa.auth.submit}
             </Button>
           </Stack>
-        </form>
+        </SubmitForm>
         <Group justify="center">
           <Anchor component={Link} to="/" size="sm">
             {fa.auth.backHome}

@@ -36,6 +36,14 @@ export function Component() {
     },
   });
 
+  /** A field's label, value, error and typing, by its key (the label is the message of the same name). */
+  const field = (k: 'name' | 'replyTo' | 'subject' | 'message') => ({
+    label: contactFa[k],
+    value: form[k],
+    onChange: (v: string) => set(k, v),
+    error: errors[k],
+  });
+
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     const fieldErrors = (await contactSending()).check(form);
@@ -55,35 +63,10 @@ export function Component() {
             {!online && <OfflineFormNotice>{contactFa.needsNetwork}</OfflineFormNotice>}
             <form onSubmit={submit} noValidate>
               <Stack>
-                <Field
-                  label={contactFa.name}
-                  value={form.name}
-                  onChange={(v) => set('name', v)}
-                  error={errors.name}
-                  autoComplete="name"
-                />
-                <Field
-                  label={contactFa.replyTo}
-                  value={form.replyTo}
-                  onChange={(v) => set('replyTo', v)}
-                  error={errors.replyTo}
-                  placeholder={contactFa.replyToHint}
-                  autoComplete="tel"
-                />
-                <Field
-                  label={contactFa.subject}
-                  value={form.subject}
-                  onChange={(v) => set('subject', v)}
-                  error={errors.subject}
-                />
-                <Field
-                  label={contactFa.message}
-                  multiline
-                  minRows={5}
-                  value={form.message}
-                  onChange={(v) => set('message', v)}
-                  error={errors.message}
-                />
+                <Field {...field('name')} autoComplete="name" />
+                <Field {...field('replyTo')} placeholder={contactFa.replyToHint} autoComplete="tel" />
+                <Field {...field('subject')} />
+                <Field {...field('message')} multiline minRows={5} />
                 <Honeypot value={form.website} onChange={(v) => set('website', v)} />
                 <Button type="submit" loading={send.isPending} disabled={!online} size="md">
                   {contactFa.send}

@@ -48,7 +48,6 @@ export function Component() {
   });
 
   const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   const ids = data?.items.map((m) => m.id) ?? [];
   const listProps: MessageListProps = {
     items: data?.items,
@@ -83,7 +82,7 @@ export function Component() {
         onDeleteSelected={() => deleting.ask(selected)}
       />
       {cards ? <MessageCards {...listProps} /> : <MessageTable {...listProps} />}
-      <PersianPagination pages={pages} page={page} onChange={setPage} />
+      <PersianPagination of={data} page={page} onChange={setPage} />
       <MessageDrawer
         open={open}
         onClose={() => setOpen(null)}

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { digitsToPersian } from '../../../lib/format';
 import { fa } from '../../../messages/fa';
 import { DashboardPageHeader } from '../../../ui/dashboard-page-header';
+import { EmptyNote } from '../../../ui/empty-note';
 import { PersianPagination } from '../../../ui/persian-pagination';
 import { toastError } from '../../../ui/toasts';
 import { galleryQueries, useReorderPhotos } from '../api';
@@ -18,7 +19,6 @@ export function Component() {
   const { uploads, addFiles } = useUploads(album);
   const list = useQuery(galleryQueries.admin(page));
   const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
 
   // The photos of this page take the places they hold in a new order (inPlace): other pages do not move.
   const [announce, setAnnounce] = useState('');
@@ -47,11 +47,7 @@ export function Component() {
       />
       <DropZone onFiles={(files) => void addFiles(files)} />
       <UploadList uploads={uploads} />
-      {data?.items.length === 0 && (
-        <Text c="dimmed" ta="center" py="xl">
-          {galleryFa.manageEmpty}
-        </Text>
-      )}
+      {data?.items.length === 0 && <EmptyNote py="xl">{galleryFa.manageEmpty}</EmptyNote>}
       {data && data.items.length > 1 && (
         <Text fz="sm" c="dimmed" mb="xs">
           {galleryFa.dragHint}
@@ -61,7 +57,7 @@ export function Component() {
         {announce}
       </VisuallyHidden>
       <PhotoGrid items={data?.items} albums={data?.albums ?? []} moveTo={moveTo} />
-      <PersianPagination pages={pages} page={page} onChange={setPage} mt="lg" />
+      <PersianPagination of={data} page={page} onChange={setPage} mt="lg" />
     </>
   );
 }

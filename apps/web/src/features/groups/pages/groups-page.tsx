@@ -30,7 +30,7 @@ import { digitsToPersian, formatAcademicYear } from '../../../lib/format';
 import { useFormState } from '../../../lib/use-form-state';
 import { ConfirmModal } from '../../../ui/confirm-modal';
 import { DashboardPageHeader } from '../../../ui/dashboard-page-header';
-import { FormActions } from '../../../ui/form-actions';
+import { FormActions } from '../../../ui/form-parts';
 import { formOutcome } from '../../../ui/toasts';
 import { useConfirmDelete } from '../../../ui/use-confirm-delete';
 import { groupsQuery, useDeleteGroup, useSaveGroup } from '../api';

@@ -3,7 +3,7 @@ import { Checkbox, Group, MultiSelect, SegmentedControl, Stack, Text, Textarea }
 import { useQuery } from '@tanstack/react-query';
 import { useFormState } from '../../../lib/use-form-state';
 import { TimeInput24, timeOf } from '../../../ui/digits-input';
-import { FormActions } from '../../../ui/form-actions';
+import { FormActions, SubmitForm } from '../../../ui/form-parts';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
 import { formOutcome } from '../../../ui/toasts';
@@ -82,9 +82,8 @@ export function NewsForm({ editing, onDone }: { editing: AdminNews | null; onDon
   };
 
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
+    <SubmitForm
+      onSubmit={() => {
         state.setErrors({});
         submit();
       }}
@@ -111,7 +110,7 @@ export function NewsForm({ editing, onDone }: { editing: AdminNews | null; onDon
         <UploadProgress progress={progress} />
         <FormActions submitLabel={newsFa.save} loading={save.isPending} onCancel={onDone} />
       </Stack>
-    </form>
+    </SubmitForm>
   );
 }
 

@@ -8,11 +8,6 @@ import { useConfirmDelete } from '../../../ui/use-confirm-delete';
 import { useHeldWhile } from '../../../ui/use-held-while';
 import { newsFa } from '../messages';
 
-/** How many pages a list of `total` items has (at least one). */
-export function pageCount(data: { total: number; pageSize: number } | undefined): number {
-  return data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-}
-
 /**
  * The «⋮» menu of an item's card: edit and delete. `onOpenChange` tells the list, which holds its rows
  * in place while a menu is open (useRowMenuHold).
@@ -65,24 +60,34 @@ export function useRowMenuHold<T>(items: T[] | undefined) {
   return { items: useHeldWhile(items, menuOpen), onMenuChange: setMenuOpen };
 }
 
-/** The modal a news form opens in: the whole screen on a phone. */
-export function NewsFormModal({
-  opened,
+/**
+ * The modal a news form opens in, for a new item (`editing` is 'new') or an item being edited, closed
+ * when `editing` is null: the whole screen on a phone. `children` draws the form for the item (null
+ * for a new one).
+ */
+export function NewsFormModal<T>({
+  editing,
   onClose,
-  title,
+  titles,
   size,
   children,
 }: {
-  opened: boolean;
+  editing: T | 'new' | null;
   onClose: () => void;
-  title: string;
+  titles: { create: string; edit: string };
   size: 'lg' | 'xl';
-  children: ReactNode;
+  children: (item: T | null) => ReactNode;
 }) {
   const mobile = useMediaQuery('(max-width: 48em)');
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size={size} fullScreen={mobile}>
-      {children}
+    <Modal
+      opened={editing !== null}
+      onClose={onClose}
+      title={editing === 'new' ? titles.create : titles.edit}
+      size={size}
+      fullScreen={mobile}
+    >
+      {editing !== null && children(editing === 'new' ? null : editing)}
     </Modal>
   );
 }

@@ -2,7 +2,7 @@ import { type TeacherNews, type TeacherNewsInput, teacherNewsInputSchema } from 
 import { Alert, Checkbox, Stack, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useFormState } from '../../../lib/use-form-state';
-import { FormActions } from '../../../ui/form-actions';
+import { FormActions, SubmitForm } from '../../../ui/form-parts';
 import { toastError, toastSuccess } from '../../../ui/toasts';
 import { newsQueries, useSaveTeacherNews } from '../api';
 import { newsFa } from '../messages';
@@ -61,12 +61,7 @@ export function TeacherNewsForm({
   };
 
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-    >
+    <SubmitForm onSubmit={submit}>
       <Stack>
         <NewsTitleInput value={form.title} onChange={(v) => set('title', v)} error={errors.title} />
         <Textarea
@@ -92,7 +87,7 @@ export function TeacherNewsForm({
         <UploadProgress progress={progress} />
         <FormActions submitLabel={editing ? newsFa.save : t.publish} loading={save.isPending} onCancel={onDone} />
       </Stack>
-    </form>
+    </SubmitForm>
   );
 }
 

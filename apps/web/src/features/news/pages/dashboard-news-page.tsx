@@ -22,7 +22,6 @@ import {
   NewsFormModal,
   NewsRowMenu,
   type NewsRowProps,
-  pageCount,
   useDeleteNewsItem,
   useRowMenuHold,
 } from '../components/news-list-parts';
@@ -233,14 +232,9 @@ export function Component() {
       ) : (
         <NewsTable items={data?.items} onEdit={setEditing} onDelete={deleting.ask} />
       )}
-      <PersianPagination pages={pageCount(data)} page={page} onChange={setPage} />
-      <NewsFormModal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={editing === 'new' ? newsFa.create : newsFa.edit}
-        size="xl"
-      >
-        {editing !== null && <NewsForm editing={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
+      <PersianPagination of={data} page={page} onChange={setPage} />
+      <NewsFormModal editing={editing} onClose={() => setEditing(null)} titles={newsFa} size="xl">
+        {(item) => <NewsForm editing={item} onDone={() => setEditing(null)} />}
       </NewsFormModal>
       {deleting.modal}
     </>

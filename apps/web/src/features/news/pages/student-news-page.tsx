@@ -1,7 +1,8 @@
-import { SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useViewer, viewerPath } from '../../../lib/viewer';
+import { EmptyNote } from '../../../ui/empty-note';
 import { NewsCard } from '../../../ui/news-card';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
@@ -13,7 +14,6 @@ export function Component() {
   const viewer = useViewer();
   const [page, setPage] = useState(1);
   const list = useQuery(newsQueries.studentList(page, viewer));
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
   return (
     <>
       <PageHeader title={newsFa.studentTitle} description={newsFa.studentLine} />
@@ -23,11 +23,7 @@ export function Component() {
           <Skeleton h={96} radius="md" />
         </Stack>
       )}
-      {list.data?.items.length === 0 && (
-        <Text c="dimmed" ta="center" py="xl">
-          {newsFa.studentEmpty}
-        </Text>
-      )}
+      {list.data?.items.length === 0 && <EmptyNote py="xl">{newsFa.studentEmpty}</EmptyNote>}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {list.data?.items.map((n) => (
           <NewsCard
@@ -40,7 +36,7 @@ export function Component() {
           />
         ))}
       </SimpleGrid>
-      <PersianPagination pages={pages} page={page} onChange={setPage} />
+      <PersianPagination of={list.data} page={page} onChange={setPage} />
     </>
   );
 }

@@ -13,7 +13,6 @@ import {
   NewsFormModal,
   NewsRowMenu,
   type NewsRowProps,
-  pageCount,
   useDeleteNewsItem,
   useRowMenuHold,
 } from '../components/news-list-parts';
@@ -89,20 +88,9 @@ export function Component() {
           ))}
         </Stack>
       </QueryState>
-      <PersianPagination pages={pageCount(data)} page={page} onChange={setPage} />
-      <NewsFormModal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={editing === 'new' ? t.create : t.edit}
-        size="lg"
-      >
-        {editing !== null && (
-          <TeacherNewsForm
-            editing={editing === 'new' ? null : editing}
-            initialGroup={fromClass}
-            onDone={() => setEditing(null)}
-          />
-        )}
+      <PersianPagination of={data} page={page} onChange={setPage} />
+      <NewsFormModal editing={editing} onClose={() => setEditing(null)} titles={t} size="lg">
+        {(item) => <TeacherNewsForm editing={item} initialGroup={fromClass} onDone={() => setEditing(null)} />}
       </NewsFormModal>
       {deleting.modal}
     </>

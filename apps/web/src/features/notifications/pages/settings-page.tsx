@@ -261,9 +261,7 @@ function SmsLog() {
           </Table.Tbody>
         </Table>
       </Box>
-      {data.total > data.pageSize && (
-        <PersianPagination pages={Math.ceil(data.total / data.pageSize)} page={page} onChange={setPage} />
-      )}
+      {data.total > data.pageSize && <PersianPagination of={data} page={page} onChange={setPage} />}
     </Stack>
   );
 }

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { digitsToPersian, formatNumber } from '../../../lib/format';
 import { DigitsInput } from '../../../ui/digits-input';
-import { FormCard } from '../../../ui/form-card';
+import { FormCard } from '../../../ui/form-parts';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { useBulkCreateInvoices } from '../api';
 import { pm } from '../messages';

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { DigitsInput } from '../../../ui/digits-input';
+import { SubmitForm } from '../../../ui/form-parts';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { useInvoiceAction } from '../api';
 import { pm } from '../messages';
@@ -92,13 +93,7 @@ export function InvoiceDialog({
   const unitLabel = `${pm.amount} (${pm.unitLabel[unit]})`;
   return (
     <Modal opened={dialog !== null} onClose={onClose} title={dialog ? titles[dialog.kind] : ''} centered>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          state.save();
-        }}
-        noValidate
-      >
+      <SubmitForm onSubmit={state.save} noValidate>
         <Stack>
           {invoice && <Alert variant="light">{invoice.title}</Alert>}
           {action.error && <Alert color="red">{action.error.message}</Alert>}
@@ -126,7 +121,7 @@ export function InvoiceDialog({
             </Button>
           </Group>
         </Stack>
-      </form>
+      </SubmitForm>
     </Modal>
   );
 }

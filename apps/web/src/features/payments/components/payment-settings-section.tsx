@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { digitsToPersian } from '../../../lib/format';
 import { onlyDigits } from '../../../ui/digits-input';
-import { FormCard } from '../../../ui/form-card';
+import { FormCard } from '../../../ui/form-parts';
 import { paymentSettingsQuery, useSavePaymentSettings } from '../api';
 import { pm } from '../messages';
 import { BankBadge } from './bank-badge';

@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import { digitsToPersian, formatJalaliDateTime, formatNumber } from '../../../lib/format';
 import { DashboardPageHeader } from '../../../ui/dashboard-page-header';
 import { Ltr } from '../../../ui/ltr';
-import { PersianPagination } from '../../../ui/persian-pagination';
-import { PENDING_PAGE_SIZE, pendingReceiptsQuery } from '../api';
+import { PersianPagination, pageCount } from '../../../ui/persian-pagination';
+import { pendingReceiptsQuery } from '../api';
 import { money } from '../components/money';
 import { ReceiptReview } from '../components/receipt-review';
 import { pm } from '../messages';
@@ -15,7 +15,7 @@ import { pm } from '../messages';
 export function Component() {
   const [page, setPage] = useState(1);
   const { data, isPending, error } = useQuery({ ...pendingReceiptsQuery(page), placeholderData: keepPreviousData });
-  const pages = data ? Math.max(1, Math.ceil(data.total / PENDING_PAGE_SIZE)) : 1;
+  const pages = pageCount(data);
   // Deciding the last receipts of the last page leaves it empty: step back to a page that has some.
   useEffect(() => {
     if (page > pages) setPage(pages);
@@ -53,7 +53,7 @@ export function Component() {
           </Card>
         ))}
       </Stack>
-      <PersianPagination pages={pages} page={page} onChange={setPage} size="sm" justify="flex-start" />
+      <PersianPagination of={data} page={page} onChange={setPage} size="sm" justify="flex-start" />
     </>
   );
 }

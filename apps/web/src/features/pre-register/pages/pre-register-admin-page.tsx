@@ -4,7 +4,7 @@ import {
   type PreRegisterStatus,
 } from '@madreseh/contract/pre-register/pre-register.contract';
 import { GRADE_LABELS, GRADE_LEVELS } from '@madreseh/contract/settings/settings.contract';
-import { Button, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, SegmentedControl, Select, SimpleGrid, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
@@ -12,6 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { formatNumber } from '../../../lib/format';
 import { DashboardPageHeader } from '../../../ui/dashboard-page-header';
+import { EmptyNote } from '../../../ui/empty-note';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { PersianPagination } from '../../../ui/persian-pagination';
 import { SearchInput } from '../../../ui/search-input';
@@ -95,18 +96,8 @@ export function Component() {
           ) : (
             <PreRegisterTable items={items} onOpen={setOpenId} />
           )}
-          {list.isSuccess && items.length === 0 && (
-            <Text c="dimmed" ta="center" py="md">
-              {preRegFa.noResults}
-            </Text>
-          )}
-          <PersianPagination
-            pages={Math.ceil(total / PAGE_SIZE)}
-            page={page}
-            onChange={setPage}
-            mt={0}
-            justify="flex-start"
-          />
+          {list.isSuccess && items.length === 0 && <EmptyNote py="md">{preRegFa.noResults}</EmptyNote>}
+          <PersianPagination of={list.data} page={page} onChange={setPage} mt={0} justify="flex-start" />
         </Stack>
       </Card>
       <DetailDrawer id={openId} onClose={() => setOpenId(null)} />

@@ -7,6 +7,7 @@ import { useRouteLoaderData } from 'react-router';
 import { useFormState } from '../../../lib/use-form-state';
 import { fa } from '../../../messages/fa';
 import { DashboardPageHeader } from '../../../ui/dashboard-page-header';
+import { SubmitForm } from '../../../ui/form-parts';
 import { RichTextEditor } from '../../../ui/rich-text-editor';
 import { SettingsSection } from '../../../ui/settings-section';
 import { toastError, toastSuccess } from '../../../ui/toasts';
@@ -54,12 +55,7 @@ function SettingsForm({ profile }: { profile: SchoolProfile }) {
   const err = (k: string) => errors[`school.${k}`];
 
   return (
-    <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-    >
+    <SubmitForm onSubmit={submit}>
       <Stack gap="lg">
         <SettingsSection title={settingsFa.profile}>
           <Stack>
@@ -109,7 +105,7 @@ function SettingsForm({ profile }: { profile: SchoolProfile }) {
           </Button>
         </Group>
       </Stack>
-    </form>
+    </SubmitForm>
   );
 }
 

@@ -21,6 +21,7 @@ import { digitsToPersian, formatJalaliDate } from '../../../lib/format';
 import { useFormState } from '../../../lib/use-form-state';
 import { fa } from '../../../messages/fa';
 import { withPersianDigits } from '../../../ui/digits-input';
+import { SubmitForm } from '../../../ui/form-parts';
 import { PageHeader } from '../../../ui/page-header';
 import { PasswordChangeFields } from '../../../ui/password-change-fields';
 import { PhotoPicker } from '../../../ui/photo-picker';
@@ -131,13 +132,7 @@ function CardForm({
 }) {
   return (
     <Card withBorder>
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit();
-        }}
-      >
+      <SubmitForm noValidate onSubmit={onSubmit}>
         <Stack gap="sm">
           <Title order={3} fz="h5">
             {title}
@@ -147,7 +142,7 @@ function CardForm({
             {submitLabel}
           </Button>
         </Stack>
-      </form>
+      </SubmitForm>
     </Card>
   );
 }

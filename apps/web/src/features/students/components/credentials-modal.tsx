@@ -12,18 +12,14 @@ export function CredentialsModal({ credentials, onClose }: { credentials: Creden
       {credentials && (
         <Stack gap="sm" data-testid="credentials">
           <Text fw={600}>{credentials.fullName}</Text>
-          <Group justify="space-between">
-            <Text c="dimmed">{t.credentials.username}</Text>
-            <Code fz="lg" data-testid="cred-username">
-              {credentials.username}
-            </Code>
-          </Group>
-          <Group justify="space-between">
-            <Text c="dimmed">{t.credentials.password}</Text>
-            <Code fz="lg" data-testid="cred-password">
-              {credentials.password}
-            </Code>
-          </Group>
+          {(['username', 'password'] as const).map((k) => (
+            <Group key={k} justify="space-between">
+              <Text c="dimmed">{t.credentials[k]}</Text>
+              <Code fz="lg" data-testid={`cred-${k}`}>
+                {credentials[k]}
+              </Code>
+            </Group>
+          ))}
           <Alert color="yellow" variant="light">
             {t.credentials.once}
           </Alert>

@@ -39,7 +39,6 @@ export function Component() {
   const list = useQuery(studentsQuery({ ...filters, page, pageSize: 20 }));
   const remove = useMultiDelete();
   const items = list.data?.items ?? [];
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
   const selection = useSelection(items);
   const cards = useCardList();
   const changeFilter = (patch: Partial<StudentFilterValues>) => {
@@ -76,7 +75,7 @@ export function Component() {
         <Text size="sm" c="dimmed">
           {list.data ? t.total(formatNumber(list.data.total)) : ''}
         </Text>
-        <PersianPagination pages={pages} page={page} onChange={setPage} size="sm" mt={0} />
+        <PersianPagination of={list.data} page={page} onChange={setPage} size="sm" mt={0} />
       </Group>
 
       <StudentDrawer
