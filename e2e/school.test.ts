@@ -291,6 +291,55 @@ describe('the student list on a phone', () => {
   });
 });
 
+describe('the student list under an open menu', () => {
+  it("keeps a card's menu open and in place while a refetch brings a new student above it", async () => {
+    const context = await newContext(browser(), { viewport: PHONE, hasTouch: true });
+    const { token } = await loginByApi(context, 'admin');
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.clock.install();
+    await page.goto('/dashboard/student/list');
+    const card = page.getByTestId('student-row').filter({ hasText: 'سارا محمدی' });
+    await card.waitFor();
+    const target = card.getByRole('button', { name: 'کارهای سارا محمدی' });
+    await target.tap();
+    const edit = page.getByRole('menuitem', { name: 'ویرایش' });
+    await edit.waitFor();
+
+    // Meanwhile another admin adds a student whose name comes first; coming back to the tab refetches the
+    // stale list. The list keeps its cards until the menu closes.
+    const api = (method: string, url: string, body: unknown) =>
+      fetch(`${baseURL()}/api/v1/${url}`, {
+        method,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
+    const made = await api('POST', 'panel/student', {
+      firstName: 'آرش',
+      lastName: 'آبادی',
+      nationalCode: nationalCode('004400660'),
+    });
+    expect(made.status).toBe(201);
+    const { student } = (await made.json()) as { student: { id: number } };
+    const before = await target.boundingBox();
+    await page.clock.fastForward(31_000);
+    const refetched = page.waitForResponse((r) => r.url().includes('/api/v1/panel/student?'));
+    await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    expect(((await (await refetched).json()) as { items: { lastName: string }[] }).items[0]?.lastName).toBe('آبادی');
+    await page.waitForTimeout(300);
+    expect(await target.boundingBox()).toEqual(before);
+    expect(await target.getAttribute('aria-expanded')).toBe('true');
+    await edit.tap();
+    await expect.poll(() => page.getByRole('textbox', { name: 'نام', exact: true }).inputValue()).toBe('سارا');
+    // Once the menu is closed, the list shows the new student.
+    await page.keyboard.press('Escape');
+    await page.getByTestId('student-row').filter({ hasText: 'آرش آبادی' }).waitFor();
+    expect((await api('POST', 'panel/student/multi-delete', { ids: [student.id] })).status).toBe(200);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('offline', () => {
   it('after one visit, the report card opens with the network off and says since when', async () => {
     const context = await newContext(browser(), { serviceWorkers: 'allow', viewport: PHONE });

@@ -11,3 +11,14 @@ export function useHeldWhile<T>(value: T, hold: boolean): T {
   if (!hold && held !== value) setHeld(value);
   return hold ? held : value;
 }
+
+/**
+ * A list's rows as shown: while one of its rows' menus is open, the rows it had when the menu opened, so a
+ * background refetch that brings a new row (or reorders them) does not move the row from under the finger
+ * about to tap the menu, nor push it out of sight (which hides its menu). The newest follow once it closes.
+ * Give `onMenuChange` to every row's menu (Mantine's `Menu onChange`).
+ */
+export function useRowMenuHold<T>(items: T[] | undefined) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  return { items: useHeldWhile(items, menuOpen), onMenuChange: setMenuOpen };
+}

@@ -20,13 +20,16 @@ export function AccountActions({
   account: a,
   isSelf,
   open,
+  onMenuChange,
 }: {
   account: StaffAccount;
   isSelf: boolean;
   open: (d: Dialog) => void;
+  /** The menu opened or closed: the page holds its rows in place meanwhile (useRowMenuHold). */
+  onMenuChange: (opened: boolean) => void;
 }) {
   return (
-    <Menu position="bottom-end" withinPortal>
+    <Menu position="bottom-end" withinPortal onChange={onMenuChange}>
       <Menu.Target>
         <ActionIcon variant="subtle" color="gray" aria-label={t.actionsFor(a.fullName)}>
           <IconDots size={18} />

@@ -10,6 +10,7 @@ import { fa } from '../../../messages/fa';
 import { DashboardPageHeader } from '../../../ui/dashboard-page-header';
 import { QueryState } from '../../../ui/query-state';
 import { useCardList } from '../../../ui/use-card-list';
+import { useRowMenuHold } from '../../../ui/use-held-while';
 import { staffQuery } from '../api';
 import { AccountActions, AccountCard, AccountTable, type Dialog } from '../components/account-list';
 import { StaffDialog } from '../components/staff-forms';
@@ -21,9 +22,12 @@ export function Component() {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const cards = useCardList();
   const close = () => setDialog(null);
-  const items = list.data?.items ?? [];
+  const held = useRowMenuHold(list.data?.items);
+  const items = held.items ?? [];
 
-  const actionsOf = (a: StaffAccount) => <AccountActions account={a} isSelf={a.id === user.id} open={setDialog} />;
+  const actionsOf = (a: StaffAccount) => (
+    <AccountActions account={a} isSelf={a.id === user.id} open={setDialog} onMenuChange={held.onMenuChange} />
+  );
 
   return (
     <>

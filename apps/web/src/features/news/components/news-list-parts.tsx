@@ -2,10 +2,9 @@ import { ActionIcon, Menu, Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDotsVertical, IconEdit, IconTrash } from '@tabler/icons-react';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { ConfirmModal } from '../../../ui/confirm-modal';
 import { useConfirmDelete } from '../../../ui/use-confirm-delete';
-import { useHeldWhile } from '../../../ui/use-held-while';
 import { newsFa } from '../messages';
 
 /**
@@ -48,16 +47,6 @@ export interface NewsRowProps<T> {
   onEdit: () => void;
   onDelete: () => void;
   onMenuChange: (opened: boolean) => void;
-}
-
-/**
- * The list's items as shown: while a row's menu is open, the ones it had when the menu opened, so a
- * background refetch that brings a new (or pinned) item does not move the row from under the finger
- * about to tap the menu, nor push it out of sight (which hides its menu). The newest follow once it closes.
- */
-export function useRowMenuHold<T>(items: T[] | undefined) {
-  const [menuOpen, setMenuOpen] = useState(false);
-  return { items: useHeldWhile(items, menuOpen), onMenuChange: setMenuOpen };
 }
 
 /**

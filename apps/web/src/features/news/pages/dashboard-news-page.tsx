@@ -16,15 +16,10 @@ import { EmptyNote } from '../../../ui/empty-note';
 import { PersianPagination } from '../../../ui/persian-pagination';
 import { SearchInput } from '../../../ui/search-input';
 import { useCardList } from '../../../ui/use-card-list';
+import { useRowMenuHold } from '../../../ui/use-held-while';
 import { newsQueries, useDeleteNews } from '../api';
 import { NewsForm } from '../components/news-form';
-import {
-  NewsFormModal,
-  NewsRowMenu,
-  type NewsRowProps,
-  useDeleteNewsItem,
-  useRowMenuHold,
-} from '../components/news-list-parts';
+import { NewsFormModal, NewsRowMenu, type NewsRowProps, useDeleteNewsItem } from '../components/news-list-parts';
 import { newsFa } from '../messages';
 
 const STATE_COLORS: Record<NewsState, string> = { draft: 'gray', scheduled: 'orange', published: 'green' };

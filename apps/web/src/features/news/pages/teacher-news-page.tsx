@@ -8,14 +8,9 @@ import { formatJalaliDateTime } from '../../../lib/format';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
 import { QueryState } from '../../../ui/query-state';
+import { useRowMenuHold } from '../../../ui/use-held-while';
 import { newsQueries, useDeleteTeacherNews } from '../api';
-import {
-  NewsFormModal,
-  NewsRowMenu,
-  type NewsRowProps,
-  useDeleteNewsItem,
-  useRowMenuHold,
-} from '../components/news-list-parts';
+import { NewsFormModal, NewsRowMenu, type NewsRowProps, useDeleteNewsItem } from '../components/news-list-parts';
 import { TeacherNewsForm } from '../components/teacher-news-form';
 import { newsFa } from '../messages';
 

@@ -22,17 +22,19 @@ function StudentActions({
   student: s,
   onEdit,
   onCredentials,
+  onMenuChange,
 }: {
   student: Student;
   onEdit: () => void;
   onCredentials: (c: Credentials) => void;
+  onMenuChange: (opened: boolean) => void;
 }) {
   const navigate = useNavigate();
   const reset = useResetPassword();
   const setStudentStatus = useSetStatus();
   const name = `${s.firstName} ${s.lastName}`;
   return (
-    <Menu position="bottom-end" withinPortal>
+    <Menu position="bottom-end" withinPortal onChange={onMenuChange}>
       <Menu.Target>
         <ActionIcon variant="subtle" color="gray" aria-label={t.actionsFor(name)}>
           <IconDots size={18} />
@@ -134,10 +136,12 @@ export interface StudentRowsProps {
   selection: Selection;
   onEdit: (s: Student) => void;
   onCredentials: (c: Credentials) => void;
+  /** A row's menu opened or closed: the page holds its rows in place meanwhile (useRowMenuHold). */
+  onMenuChange: (opened: boolean) => void;
 }
 
 /** The students of the page as cards, with a «select all» checkbox above them. */
-export function StudentCards({ items, selection, onEdit, onCredentials }: StudentRowsProps) {
+export function StudentCards({ items, selection, onEdit, onCredentials, onMenuChange }: StudentRowsProps) {
   return (
     <Stack gap="xs">
       <Checkbox
@@ -152,7 +156,14 @@ export function StudentCards({ items, selection, onEdit, onCredentials }: Studen
           student={s}
           checked={selection.selected.has(s.id)}
           onToggle={() => selection.toggle(s.id)}
-          actions={<StudentActions student={s} onEdit={() => onEdit(s)} onCredentials={onCredentials} />}
+          actions={
+            <StudentActions
+              student={s}
+              onEdit={() => onEdit(s)}
+              onCredentials={onCredentials}
+              onMenuChange={onMenuChange}
+            />
+          }
         />
       ))}
     </Stack>
@@ -160,7 +171,7 @@ export function StudentCards({ items, selection, onEdit, onCredentials }: Studen
 }
 
 /** The students of the page as a table, on wide screens. */
-export function StudentTable({ items, selection, onEdit, onCredentials }: StudentRowsProps) {
+export function StudentTable({ items, selection, onEdit, onCredentials, onMenuChange }: StudentRowsProps) {
   return (
     <TableCard minWidth={720}>
       <Table stickyHeader highlightOnHover verticalSpacing="sm" data-testid="students-table">
@@ -189,7 +200,14 @@ export function StudentTable({ items, selection, onEdit, onCredentials }: Studen
               student={s}
               checked={selection.selected.has(s.id)}
               onToggle={() => selection.toggle(s.id)}
-              actions={<StudentActions student={s} onEdit={() => onEdit(s)} onCredentials={onCredentials} />}
+              actions={
+                <StudentActions
+                  student={s}
+                  onEdit={() => onEdit(s)}
+                  onCredentials={onCredentials}
+                  onMenuChange={onMenuChange}
+                />
+              }
             />
           ))}
         </Table.Tbody>

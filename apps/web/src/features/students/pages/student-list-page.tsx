@@ -13,6 +13,7 @@ import { PersianPagination } from '../../../ui/persian-pagination';
 import { QueryState } from '../../../ui/query-state';
 import { useCardList } from '../../../ui/use-card-list';
 import { useConfirmDelete } from '../../../ui/use-confirm-delete';
+import { useRowMenuHold } from '../../../ui/use-held-while';
 import { exportUrl, studentsQuery, useMultiDelete } from '../api';
 import { CredentialsModal } from '../components/credentials-modal';
 import { ImportModal } from '../components/import-modal';
@@ -38,7 +39,8 @@ export function Component() {
   };
   const list = useQuery(studentsQuery({ ...filters, page, pageSize: 20 }));
   const remove = useMultiDelete();
-  const items = list.data?.items ?? [];
+  const held = useRowMenuHold(list.data?.items);
+  const items = held.items ?? [];
   const selection = useSelection(items);
   const cards = useCardList();
   const changeFilter = (patch: Partial<StudentFilterValues>) => {
@@ -52,7 +54,13 @@ export function Component() {
     success: (r) => t.deleteResult(formatNumber(r.deleted), formatNumber(r.archived)),
     onDeleted: selection.clear,
   });
-  const rows = { items, selection, onEdit: (s: Student) => setDrawer({ student: s }), onCredentials: setCredentials };
+  const rows = {
+    items,
+    selection,
+    onEdit: (s: Student) => setDrawer({ student: s }),
+    onCredentials: setCredentials,
+    onMenuChange: held.onMenuChange,
+  };
 
   return (
     <>

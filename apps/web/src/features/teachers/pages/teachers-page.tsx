@@ -31,6 +31,7 @@ import { fa } from '../../../messages/fa';
 import { DashboardPageHeader } from '../../../ui/dashboard-page-header';
 import { QueryState } from '../../../ui/query-state';
 import { TableCard } from '../../../ui/table-card';
+import { useRowMenuHold } from '../../../ui/use-held-while';
 import {
   groupsQuery,
   teachersQuery,
@@ -182,7 +183,8 @@ export function Component() {
   const navigate = useNavigate();
   const [editing, setEditing] = useState<Teacher | 'new' | null>(null);
   const [assigning, setAssigning] = useState<Teacher | null>(null);
-  const items = q.data?.items ?? [];
+  const held = useRowMenuHold(q.data?.items);
+  const items = held.items ?? [];
   const toSlip = (credentials: TeacherCredentials) =>
     navigate('/dashboard/teachers/login-slip', { state: { credentials } });
 
@@ -222,7 +224,13 @@ export function Component() {
         {assigning && <AssignForm teacher={assigning} all={items} onDone={() => setAssigning(null)} />}
       </Modal>
       <QueryState query={q} isEmpty={items.length === 0} empty={<Text c="dimmed">{t.empty}</Text>}>
-        <TeachersTable items={items} onAssign={setAssigning} onEdit={setEditing} onSlip={toSlip} />
+        <TeachersTable
+          items={items}
+          onAssign={setAssigning}
+          onEdit={setEditing}
+          onSlip={toSlip}
+          onMenuChange={held.onMenuChange}
+        />
       </QueryState>
     </>
   );
@@ -233,6 +241,8 @@ interface RowActions {
   onEdit: (teacher: Teacher) => void;
   /** A new password was made: print its login slip. */
   onSlip: (credentials: TeacherCredentials) => void;
+  /** A row's menu opened or closed: the page holds its rows in place meanwhile (useRowMenuHold). */
+  onMenuChange: (opened: boolean) => void;
 }
 
 function TeachersTable({ items, ...actions }: { items: Teacher[] } & RowActions) {
@@ -288,11 +298,11 @@ function TeachersTable({ items, ...actions }: { items: Teacher[] } & RowActions)
 }
 
 /** A teacher's «…» menu: subjects, edit, a new password with its slip, and (de)activating. */
-function TeacherMenu({ teacher, onAssign, onEdit, onSlip }: { teacher: Teacher } & RowActions) {
+function TeacherMenu({ teacher, onAssign, onEdit, onSlip, onMenuChange }: { teacher: Teacher } & RowActions) {
   const reset = useResetTeacherPassword();
   const setActive = useSetTeacherActive();
   return (
-    <Menu position="bottom-end">
+    <Menu position="bottom-end" onChange={onMenuChange}>
       <Menu.Target>
         <ActionIcon variant="subtle" aria-label={`${t.actions} — ${teacher.fullName}`}>
           <IconDots size={18} />
