@@ -324,6 +324,10 @@ describe('kept answers read by a parent', () => {
       await json<News>(here(newsList, { page: '1', pageSize: '10' }), tokens.student1 ?? ''),
     );
 
+    const childBills: Read = (token) => t.call(contract.parent.invoices, { params: { childId }, headers: t.as(token) });
+    expect(await json<Bills>(childBills, parent)).toEqual(await json<Bills>(here(bills), tokens.student1 ?? ''));
+    expect((await t.queriesDuring(() => childBills(parent))).queries).toHaveLength(1);
+
     // A grade changes: the parent sees it on the next request.
     await t.db.update(reportCardGrades).set({ score: 12.5 }).where(eq(reportCardGrades.subjectId, ids.art));
     const after = await json<Card>(childCard, parent);
@@ -333,6 +337,7 @@ describe('kept answers read by a parent', () => {
     const stranger = await t.sessionFor('parent1');
     expect((await childCard(stranger)).statusCode).toBe(404);
     expect((await childNews(stranger)).statusCode).toBe(404);
+    expect((await childBills(stranger)).statusCode).toBe(404);
   });
 });
 

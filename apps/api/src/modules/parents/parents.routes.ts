@@ -23,8 +23,8 @@ import {
 
 /**
  * The parent area: every endpoint finds the child among the caller's own links first (a child of
- * another family is not found), then reads through the student's services for that child. A child's news
- * and report card come from the answers kept for the child's own account (http/kept-answers.ts).
+ * another family is not found), then reads through the student's services for that child. A child's news,
+ * report card and invoices come from the answers kept for the child (http/kept-answers.ts).
  */
 export function registerParentRoutes(app: FastifyInstance, db: Db, config: PaymentsConfig = DEFAULT_PAYMENTS_CONFIG) {
   const actions = paymentActions(app, db, config);

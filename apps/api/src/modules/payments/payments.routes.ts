@@ -46,6 +46,7 @@ import {
 } from './receipts.service';
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
 
 /** Whose invoices a payment action is for, and who acts (the student themself, or a parent). */
 export interface Payer {
@@ -62,12 +63,34 @@ export function paymentActions(app: FastifyInstance, db: Db, config: PaymentsCon
   const gatewayList = [...gateways.values()].map((g) => ({ name: g.name, label: g.label, test: g.test }));
   // Receipt addresses are signed for this answer only (storage/signed-urls.ts).
   const sign: SignUrl = (name) => app.urlSigner.url(name);
+  /**
+   * A student's invoices, kept per student (http/kept-answers.ts) until an invoice or payment of theirs, or the
+   * payment settings, change; the student's page and a parent's page of the child read the same answer. Kept
+   * per app, as the gateways listed come from its config. The receipts' signed addresses in it last an hour
+   * or more, far beyond the ttl.
+   */
+  const keptInvoices = keptAnswers(c.studentInvoices, {
+    tables: ['invoices', 'payments', 'payment_settings', 'settings'],
+    ttlMs: 30_000,
+    max: 10_000,
+  });
   return {
     gateways,
     sign,
-    async invoices(payer: Payer) {
-      const list = await invoicesOfStudent(db, payer.studentId, sign);
-      return { invoices: list, totals: totalsOf(list), moneyUnit: await moneyUnitOf(db), gateways: gatewayList };
+    invoices(payer: Payer) {
+      return keptInvoices(db, String(payer.studentId), async () => {
+        // An invoice turns overdue when its due date passes: the answer is kept no later than the end of the
+        // Tehran day it was made on (an answer made on the next day already is past that end, and is not kept).
+        const expiresAt = tehranDayStart(isoDateInTehran()).getTime() + DAY_MS;
+        const list = await invoicesOfStudent(db, payer.studentId, sign);
+        const answer = {
+          invoices: list,
+          totals: totalsOf(list),
+          moneyUnit: await moneyUnitOf(db),
+          gateways: gatewayList,
+        };
+        return { answer, keys: [`student:${payer.studentId}`], expiresAt };
+      });
     },
     async directPay(payer: Payer, body: { invoiceId: number; gateway?: string | undefined }, request: FastifyRequest) {
       const gateway = body.gateway ? gateways.get(body.gateway) : gateways.values().next().value;
@@ -144,19 +167,7 @@ async function resultPageOf(db: Db, paymentId: number | null): Promise<string> {
   return pathWith(PAGES.paymentResult, { id: paymentId });
 }
 
-const DAY_MS = 86_400_000;
-
 export function registerPaymentRoutes(app: FastifyInstance, db: Db, config: PaymentsConfig = DEFAULT_PAYMENTS_CONFIG) {
-  /**
-   * A student's invoices, kept per account (http/kept-answers.ts) until an invoice or payment of theirs, their
-   * record, or the payment settings change. Kept per app, as the gateways listed come from its config. The
-   * receipts' signed addresses in it last an hour or more, far beyond the ttl.
-   */
-  const keptInvoices = keptAnswers(c.studentInvoices, {
-    tables: ['invoices', 'payments', 'payment_settings', 'settings'],
-    ttlMs: 30_000,
-    max: 10_000,
-  });
   const actions = paymentActions(app, db, config);
   const { gateways, sign } = actions;
   const me = async (request: FastifyRequest): Promise<Payer> => {
@@ -165,16 +176,7 @@ export function registerPaymentRoutes(app: FastifyInstance, db: Db, config: Paym
   };
 
   // ----- student -----
-  implement(app, c.studentInvoices, async ({ request }) => {
-    const payer = await me(request);
-    return keptInvoices(db, String(payer.userId), async () => {
-      // An invoice turns overdue when its due date passes: the answer is kept no later than the end of the
-      // Tehran day it was made on (an answer made on the next day already is past that end, and is not kept).
-      const expiresAt = tehranDayStart(isoDateInTehran()).getTime() + DAY_MS;
-      const answer = await actions.invoices(payer);
-      return { answer, keys: [`users:${payer.userId}`, `student:${payer.studentId}`], expiresAt };
-    });
-  });
+  implement(app, c.studentInvoices, async ({ request }) => actions.invoices(await me(request)));
   implement(app, c.directPay, async ({ body, request }) => actions.directPay(await me(request), body, request));
   implement(app, c.paymentResult, async ({ params, request }) => actions.result(await me(request), params.id));
   implement(app, c.cardToCardView, async ({ request }) => actions.cardToCardView(await me(request)));
