@@ -110,6 +110,8 @@ describe('a parent on a phone', () => {
     await page.screenshot({ path: path.join(SHOTS, 'parent-report-card-offline-390.png'), fullPage: true });
     await page.goto('/parent');
     await expect.poll(() => page.getByTestId('child-card').count()).toBe(2);
+    await page.getByTestId('offline-notice').waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'parent-offline-390.png'), fullPage: true });
     await context.setOffline(false);
 
     // Signing out leaves none of the children's data on the phone.
