@@ -99,6 +99,9 @@ describe('a parent on a phone', () => {
     await page.waitForURL(/\/parent\/\d+\/report-card$/);
     const reportCard = new URL(page.url()).pathname;
     await page.getByTestId('remarks').waitFor();
+    const news = reportCard.replace(/report-card$/, 'news');
+    await page.goto(news);
+    await page.getByTestId('student-news').first().waitFor();
     await settledPath(page);
 
     await context.setOffline(true);
@@ -112,6 +115,9 @@ describe('a parent on a phone', () => {
     await expect.poll(() => page.getByTestId('child-card').count()).toBe(2);
     await page.getByTestId('offline-notice').waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'parent-offline-390.png'), fullPage: true });
+    await page.goto(news);
+    await page.getByTestId('student-news').first().waitFor();
+    await page.getByTestId('offline-notice').waitFor();
     await context.setOffline(false);
 
     // Signing out leaves none of the children's data on the phone.

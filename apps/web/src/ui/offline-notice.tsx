@@ -1,5 +1,6 @@
 import { IconCloudOff } from '@tabler/icons-react';
 import { formatJalaliDateTime } from '../lib/format';
+import { useSavedCopySince } from '../lib/offline';
 import { Alert } from './kit-feedback';
 
 /**
@@ -33,4 +34,9 @@ export function OfflineNotice({
       {at ? `آفلاین — اطلاعات ${formatJalaliDateTime(at)}` : 'آفلاین — آخرین اطلاعات دریافت‌شده را می‌بینید.'}
     </Alert>
   );
+}
+
+/** The notice of a page whose answers may come from the copies saved on the device: shown while they do. */
+export function SavedCopyNotice() {
+  return <OfflineNotice at={useSavedCopySince()} />;
 }

@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { digitsToPersian, formatJalaliDateTime, formatNumber } from '../../../lib/format';
 import { useViewer } from '../../../lib/viewer';
+import { SavedCopyNotice } from '../../../ui/offline-notice';
 import { PageHeader } from '../../../ui/page-header';
 import { myMonthQuery, noticesQuery } from '../api';
 import { attendanceFa as t } from '../messages';
@@ -35,6 +36,7 @@ export function Component() {
   return (
     <>
       <PageHeader title={own ? t.myTitle : t.childTitle} />
+      <SavedCopyNotice />
       <Group justify="space-between" mb="sm">
         <ActionIcon variant="light" size="lg" onClick={() => go(-1)} aria-label={t.prevMonth}>
           <IconChevronRight size={20} />

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useViewer, viewerPath } from '../../../lib/viewer';
 import { EmptyNote } from '../../../ui/empty-note';
 import { NewsCard } from '../../../ui/news-card';
+import { SavedCopyNotice } from '../../../ui/offline-notice';
 import { PageHeader } from '../../../ui/page-header';
 import { PersianPagination } from '../../../ui/persian-pagination';
 import { newsQueries } from '../api';
@@ -17,6 +18,7 @@ export function Component() {
   return (
     <>
       <PageHeader title={newsFa.studentTitle} description={newsFa.studentLine} />
+      <SavedCopyNotice />
       {list.isPending && (
         <Stack>
           <Skeleton h={96} radius="md" />

@@ -2,8 +2,7 @@ import type { SessionUser } from '@madreseh/contract/auth/auth.contract';
 import { Alert, SimpleGrid, Skeleton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useRouteLoaderData } from 'react-router';
-import { useSavedCopySince } from '../../../lib/offline';
-import { OfflineNotice } from '../../../ui/offline-notice';
+import { SavedCopyNotice } from '../../../ui/offline-notice';
 import { PageHeader } from '../../../ui/page-header';
 import { childrenQuery } from '../api';
 import { ChildCard } from '../components/child-card';
@@ -16,12 +15,11 @@ export function Component() {
   const { childId } = useParams();
   const q = useQuery(childrenQuery());
   const shown = q.data?.items.filter((c) => !childId || String(c.id) === childId) ?? [];
-  // Offline, the children come from the copy saved on the phone (what each owes needs the network).
-  const savedSince = useSavedCopySince();
   return (
     <>
       <PageHeader title={t.home} description={t.greeting(user.fullName)} />
-      <OfflineNotice at={savedSince} />
+      {/* Offline, the children come from the copy saved on the phone (what each owes needs the network). */}
+      <SavedCopyNotice />
       {q.isPending && <Skeleton h={200} radius="md" />}
       {q.isError && <Alert color="red">{q.error.message}</Alert>}
       {q.data && shown.length === 0 && <Alert color="gray">{t.noChildren}</Alert>}
