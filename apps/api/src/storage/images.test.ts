@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { endpoint } from '@madreseh/contract/endpoint';
 import { ERROR_CODES } from '@madreseh/contract/errors';
 import { IMAGE_KEY_PATTERN, imageUrls, UPLOAD_MESSAGES } from '@madreseh/contract/uploads';
 import sharp from 'sharp';
@@ -15,11 +16,19 @@ import { isStorageName } from './storage';
 let t: TestApp;
 
 // A throwaway upload route over the real pipeline: the same calls every upload endpoint makes.
+const probe = endpoint({
+  method: 'POST',
+  path: 'upload-probe',
+  access: 'public',
+  summary: 'An upload with one optional caption',
+  bodyKind: 'multipart',
+  body: z.object({ caption: z.string().max(20).optional() }),
+});
 beforeAll(async () => {
   t = await createTestApp({
     configure(app) {
       app.post('/upload-probe', async (request, reply) => {
-        const form = await readUploadForm(request, z.object({ caption: z.string().max(20).optional() }));
+        const form = await readUploadForm(request, probe);
         const stored = await storeImage(app.storage, 'probe', form.file);
         return reply.status(201).send({ ...stored, caption: form.fields.caption ?? null });
       });

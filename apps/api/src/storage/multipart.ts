@@ -1,7 +1,8 @@
+import type { Endpoint, Infer } from '@madreseh/contract/endpoint';
 import { ERROR_CODES, ERROR_MESSAGES } from '@madreseh/contract/errors';
 import { IMAGE_LIMITS, UPLOAD_MESSAGES } from '@madreseh/contract/uploads';
 import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { normalizeInput } from '../http/persian-input';
 import { AppError } from '../lib/errors';
 
@@ -12,15 +13,20 @@ export interface UploadForm<T> {
   fields: T;
 }
 
+/** The fields of an upload whose endpoint declares none: any sent are dropped. */
+const NO_FIELDS = z.object({});
+
 /**
  * Reads a multipart/form-data request holding exactly one file (any field name) and text fields,
- * validates the fields with `schema`, and answers Persian 4xx errors: 415 not multipart, 400 no
- * file / two files / bad fields, 413 over 10 MB. The file's own checks are `storeImage`'s.
+ * validates the fields with the endpoint's body schema (none declared: no fields), and answers Persian
+ * 4xx errors: 415 not multipart, 400 no file / two files / bad fields, 413 over 10 MB. The file's own
+ * checks are `storeImage`'s.
  */
-export async function readUploadForm<S extends z.ZodType>(
+export async function readUploadForm<E extends Endpoint>(
   request: FastifyRequest,
-  schema: S,
-): Promise<UploadForm<z.infer<S>>> {
+  ep: E,
+): Promise<UploadForm<E['body'] extends z.ZodType ? Infer<E['body']> : Record<string, never>>> {
+  const schema: z.ZodType = ep.body ?? NO_FIELDS;
   if (!request.isMultipart()) throw new AppError(415, ERROR_CODES.unsupportedMedia, UPLOAD_MESSAGES.notMultipart);
   const raw: Record<string, string> = {};
   let file: Buffer | null = null;
@@ -54,5 +60,5 @@ export async function readUploadForm<S extends z.ZodType>(
     for (const issue of parsed.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
     throw AppError.badRequest(ERROR_MESSAGES.validation, fields);
   }
-  return { file, fields: parsed.data };
+  return { file, fields: parsed.data as never };
 }

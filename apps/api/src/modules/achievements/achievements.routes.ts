@@ -1,5 +1,4 @@
 import { achievementsContract } from '@madreseh/contract/achievements/achievements.contract';
-import { noUploadFieldsSchema } from '@madreseh/contract/images';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../http/actor';
@@ -29,7 +28,7 @@ export function registerAchievementRoutes(app: FastifyInstance, db: Db): void {
     return { ok: true as const };
   });
   implement(app, achievementsContract.setImage, async ({ params, request }) => {
-    const form = await readUploadForm(request, noUploadFieldsSchema);
+    const form = await readUploadForm(request, achievementsContract.setImage);
     return setAchievementImage(db, app.storage, actorOf(request), params.id, form.file);
   });
   implement(app, achievementsContract.removeImage, async ({ params, request }) =>

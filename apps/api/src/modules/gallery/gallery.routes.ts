@@ -1,4 +1,4 @@
-import { galleryContract, galleryFieldsSchema } from '@madreseh/contract/gallery/gallery.contract';
+import { galleryContract } from '@madreseh/contract/gallery/gallery.contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../http/actor';
@@ -9,7 +9,7 @@ import { addPhoto, deletePhoto, listPhotos, reorderPhotos, updatePhoto } from '.
 export function registerGalleryRoutes(app: FastifyInstance, db: Db): void {
   implement(app, galleryContract.list, async ({ query }) => listPhotos(db, query));
   implement(app, galleryContract.create, async ({ request, reply }) => {
-    const form = await readUploadForm(request, galleryFieldsSchema);
+    const form = await readUploadForm(request, galleryContract.create);
     const photo = await addPhoto(db, app.storage, actorOf(request), form.file, form.fields);
     reply.status(201);
     return photo;

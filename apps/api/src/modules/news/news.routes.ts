@@ -1,6 +1,5 @@
 import { newsContract } from '@madreseh/contract/news/news.contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { requireAuth } from '../../auth/guard';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../http/actor';
@@ -65,7 +64,7 @@ export function registerNewsRoutes(app: FastifyInstance, db: Db): void {
     return { ok: true as const };
   });
   implement(app, newsContract.uploadCover, async ({ params, request }) => {
-    const form = await readUploadForm(request, z.object({}));
+    const form = await readUploadForm(request, newsContract.uploadCover);
     return setNewsCover(db, app.storage, actorOf(request), params.id, form.file);
   });
 
@@ -102,7 +101,7 @@ export function registerNewsRoutes(app: FastifyInstance, db: Db): void {
   implement(app, newsContract.teacherUploadCover, async ({ params, request }) => {
     // Another's item is refused before its upload is read.
     await assertOwnNews(db, requireAuth(request).userId, params.id);
-    const form = await readUploadForm(request, z.object({}));
+    const form = await readUploadForm(request, newsContract.teacherUploadCover);
     return setTeacherNewsCover(db, app.storage, actorOf(request), requireAuth(request).userId, params.id, form.file);
   });
 }

@@ -76,7 +76,7 @@ export function registerParentRoutes(app: FastifyInstance, db: Db, config: Payme
   );
   implement(app, c.cardToCard, async ({ params, request, reply }) => {
     const p = await payer(request, params.childId);
-    return actions.cardToCard(p, `parent:${p.userId}`, request, reply);
+    return actions.cardToCard(c.cardToCard, p, `parent:${p.userId}`, request, reply);
   });
 
   // ----- staff -----

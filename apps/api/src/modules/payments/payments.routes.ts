@@ -1,6 +1,7 @@
 import { formatJalaliIso, isoDateInTehran, tehranDayStart } from '@madreseh/contract/jalali';
+import type { parentsContract } from '@madreseh/contract/parents/parents.contract';
 import { apiPath, PAGES, pathWith } from '@madreseh/contract/paths';
-import { cardToCardBodySchema, RECEIPT_LIMITS } from '@madreseh/contract/payments/payment-schemas';
+import { RECEIPT_LIMITS } from '@madreseh/contract/payments/payment-schemas';
 import { paymentsContract as c } from '@madreseh/contract/payments/payments.contract';
 import { digitsToPersian } from '@madreseh/contract/text';
 import { eq } from 'drizzle-orm';
@@ -127,15 +128,24 @@ export function paymentActions(app: FastifyInstance, db: Db, config: PaymentsCon
     cardToCardView(payer: Payer) {
       return cardToCardView(db, payer.studentId, sign);
     },
-    /** `limitKey`: whose uploads the hourly limit counts (the student, or the parent). */
-    async cardToCard(payer: Payer, limitKey: string, request: FastifyRequest, reply: FastifyReply) {
+    /**
+     * `ep`: the endpoint called (the student's or the parent's; both take the same fields). `limitKey`: whose
+     * uploads the hourly limit counts (the student, or the parent).
+     */
+    async cardToCard(
+      ep: typeof c.cardToCard | typeof parentsContract.cardToCard,
+      payer: Payer,
+      limitKey: string,
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ) {
       // Every upload counts, before its image is read and re-encoded: a flood costs the sender, not the school.
       if ((await hit(db, `receipt-upload:${limitKey}`, HOUR_MS)) > RECEIPT_LIMITS.perHour) {
         const err = AppError.tooMany(MSG.tooManyReceipts(digitsToPersian(RECEIPT_LIMITS.perHour)));
         err.retryAfterS = HOUR_MS / 1000;
         throw err;
       }
-      const { file, fields } = await readUploadForm(request, cardToCardBodySchema);
+      const { file, fields } = await readUploadForm(request, ep);
       const image = await storeImage(app.storage, RECEIPTS_FOLDER, file);
       try {
         const payment = await submitCardToCard(
@@ -182,7 +192,7 @@ export function registerPaymentRoutes(app: FastifyInstance, db: Db, config: Paym
   implement(app, c.cardToCardView, async ({ request }) => actions.cardToCardView(await me(request)));
   implement(app, c.cardToCard, async ({ request, reply }) => {
     const payer = await me(request);
-    return actions.cardToCard(payer, `student:${payer.studentId}`, request, reply);
+    return actions.cardToCard(c.cardToCard, payer, `student:${payer.studentId}`, request, reply);
   });
 
   // ----- gateways -----

@@ -1,4 +1,4 @@
-import { settingsContract, settingsImageFieldsSchema } from '@madreseh/contract/settings/settings.contract';
+import { settingsContract } from '@madreseh/contract/settings/settings.contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { actorOf } from '../../http/actor';
@@ -12,7 +12,7 @@ export function registerSettingsRoutes(app: FastifyInstance, db: Db): void {
   implement(app, settingsContract.update, async ({ body, request }) => updateSettings(db, actorOf(request), body));
 
   implement(app, settingsContract.uploadImage, async ({ request }) => {
-    const form = await readUploadForm(request, settingsImageFieldsSchema);
+    const form = await readUploadForm(request, settingsContract.uploadImage);
     return setSchoolImage(db, app.storage, actorOf(request), form.fields.kind, form.file);
   });
 

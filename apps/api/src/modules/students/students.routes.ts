@@ -1,6 +1,5 @@
 import { studentsContract } from '@madreseh/contract/students/students.contract';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { requireAuth } from '../../auth/guard';
 import type { Db } from '../../db/client';
 import { analyzeInBackground } from '../../db/maintenance';
@@ -44,7 +43,7 @@ export function registerStudentRoutes(app: FastifyInstance, db: Db): void {
     multiDelete(db, app.storage, actorOf(request), body.ids),
   );
   implement(app, studentsContract.uploadPhoto, async ({ params, request }) => {
-    const { file } = await readUploadForm(request, z.object({}));
+    const { file } = await readUploadForm(request, studentsContract.uploadPhoto);
     await setPhoto(db, app.storage, actorOf(request), params.id, file);
     return getStudent(db, params.id);
   });
@@ -54,7 +53,7 @@ export function registerStudentRoutes(app: FastifyInstance, db: Db): void {
   });
   implement(app, studentsContract.uploadOwnPhoto, async ({ request }) => {
     const auth = requireAuth(request);
-    const { file } = await readUploadForm(request, z.object({}));
+    const { file } = await readUploadForm(request, studentsContract.uploadOwnPhoto);
     const self = await studentOfUser(db, auth.userId);
     await setPhoto(db, app.storage, null, self.id, file);
     return profile(db, auth);
