@@ -1,13 +1,12 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { contract } from '@madreseh/contract/endpoints';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { achievements } from '../db/schema/achievements';
 import { news, settings } from '../db/schema/site';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { initialData, SCRIPT, writeDist } from './spa.fixtures';
 
 /**
  * The web app as the server answers it (decision 0012): precompressed files and their
@@ -16,21 +15,7 @@ import { createTestApp, type TestApp } from '../test/test-app';
  * of a build.
  */
 
-const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'madreseh-dist-'));
-const INDEX = `<!doctype html>
-<html lang="fa" dir="rtl">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="description" content="درگاه مدرسه" />
-    <title>مدرسه</title>
-    <script type="module" crossorigin src="/assets/index-abc123.js"></script>
-  </head>
-  <body>
-    <div id="root"><!--first-screen--><div class="boot-splash"></div><!--/first-screen--></div>
-  </body>
-</html>
-`;
-const SCRIPT = `console.log(${JSON.stringify('مدرسه '.repeat(400))});\n`;
+const dist = writeDist();
 
 let t: TestApp;
 let admin: Record<string, string>;
@@ -39,13 +24,6 @@ let draft: number;
 let achievement: number;
 
 beforeAll(async () => {
-  fs.mkdirSync(path.join(dist, 'assets'));
-  fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
-  fs.writeFileSync(path.join(dist, 'assets/index-abc123.js'), SCRIPT);
-  fs.writeFileSync(path.join(dist, 'assets/index-abc123.js.br'), brotliCompressSync(SCRIPT));
-  fs.writeFileSync(path.join(dist, 'assets/index-abc123.js.gz'), gzipSync(SCRIPT));
-  fs.writeFileSync(path.join(dist, 'sw.js'), SCRIPT);
-  fs.writeFileSync(path.join(dist, 'sw.js.br'), brotliCompressSync(SCRIPT));
   t = await createTestApp({
     config: { webDist: dist, payments: { sandboxGateway: false, publicUrl: 'https://school.example' } },
   });
@@ -95,10 +73,6 @@ const jsonLd = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
     (m) => JSON.parse(m[1] ?? 'null') as Record<string, unknown>,
   );
-const initialData = (html: string) => {
-  const m = /<script type="application\/json" id="initial-data">([\s\S]*?)<\/script>/.exec(html);
-  return m ? (JSON.parse(m[1] ?? 'null') as { at: string; answers: { url: string; body: unknown }[] }) : null;
-};
 
 describe('compression and caching', () => {
   it('sends a hashed asset precompressed, with Vary, cached for a year and immutable', async () => {
@@ -325,60 +299,6 @@ describe('addresses that do not exist', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ code: expect.any(String) });
     expect((await page('/assets/missing-123.js')).statusCode).toBe(404);
-  });
-});
-
-describe("the student's home drawn from the session (decision 0030)", () => {
-  const home = (cookie?: string) => t.inject({ method: 'GET', url: '/student', headers: cookie ? { cookie } : {} });
-
-  it("draws the frame and the cards from the signed-in student's own answers, inlined once and kept by no cache", async () => {
-    const token = await t.sessionFor('student1');
-    const res = await home(`user=%7B%7D; token=${encodeURIComponent(token)}`);
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('private, no-store');
-    expect(res.body).toContain('class="fs-page fs-area"');
-    expect(res.body).toContain('<h1>پیشخوان</h1>');
-    expect(res.body).toContain('سلام سارا محمدی، خوش آمدید');
-    expect(res.body).toContain('data-fs="balance-card"');
-    expect(res.body).toContain('<meta name="robots" content="noindex">');
-    const data = initialData(res.body) as { answers: { url: string }[]; own?: { url: string; body: unknown }[] };
-    expect(data.answers.map((a) => a.url)).toEqual(['/api/v1/general/school']);
-    expect(data.own?.map((a) => a.url).sort()).toEqual([
-      '/api/v1/student/invoices',
-      '/api/v1/student/me',
-      '/api/v1/student/news?page=1&pageSize=3',
-      '/api/v1/student/notices',
-      '/api/v1/student/notifications/unread',
-    ]);
-    // The very answers the API gives that student.
-    for (const a of data.own ?? []) {
-      const api = await t.inject({ method: 'GET', url: a.url, headers: t.as(token) });
-      expect(a.body, a.url).toEqual(api.json());
-    }
-  });
-
-  it("draws nothing without a token, with one that opens nothing, or with one that is not a student's", async () => {
-    const admin = await t.sessionFor('admin');
-    for (const cookie of [
-      undefined,
-      'user=%7B%22role%22%3A%22student%22%7D',
-      'token=not-a-real-token-at-all',
-      `token=${admin}`,
-    ]) {
-      const res = await home(cookie);
-      expect(res.statusCode, cookie).toBe(200);
-      expect(res.headers['cache-control'], cookie).toBe('no-cache');
-      expect(res.body, cookie).toContain('class="boot-splash"');
-      expect(res.body, cookie).not.toContain('fs-area');
-      expect(res.body, cookie).not.toContain('"own"');
-    }
-  });
-
-  it('draws only the home: the other student addresses keep the loading bar', async () => {
-    const token = await t.sessionFor('student1');
-    const res = await t.inject({ method: 'GET', url: '/student/invoices', headers: { cookie: `token=${token}` } });
-    expect(res.body).toContain('class="boot-splash"');
-    expect(res.body).not.toContain('"own"');
   });
 });
 
