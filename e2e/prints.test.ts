@@ -5,8 +5,9 @@ import { digitsToPersian } from '@madreseh/contract/text';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nationalCodeFrom as nationalCode } from '../apps/api/src/db/seed/school-demo';
 import { type RunningServer, startServer } from './server';
-import { DEMO_PASSWORD, newContext, PHONE, setSessionCookies, useBrowser, watchErrors } from './support';
+import { DEMO_PASSWORD, newContext, PHONE, setSessionCookies, signInByApi, useBrowser, watchErrors } from './support';
 
 /**
  * The official papers as they come out of a printer: A4, one page, the school's own name and its
@@ -39,22 +40,7 @@ const SUBJECTS = [
   'املای فارسی',
 ];
 
-function nationalCode(nine: string): string {
-  let sum = 0;
-  for (let i = 0; i < 9; i++) sum += Number(nine[i]) * (10 - i);
-  const rest = sum % 11;
-  return `${nine}${rest < 2 ? rest : 11 - rest}`;
-}
-
-async function login(username: string, password: string) {
-  const res = await fetch(`${server.url}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  if (!res.ok) throw new Error(`login ${username}: ${res.status}`);
-  return (await res.json()) as { token: string; user: unknown };
-}
+const login = (username: string, password: string) => signInByApi(username, password, server.url);
 
 async function call<T>(token: string, method: string, url: string, body?: unknown): Promise<T> {
   const res = await fetch(`${server.url}/api/v1/${url}`, {

@@ -69,15 +69,20 @@ export function watchErrors(page: Page): string[] {
 
 /** Logs in through the API and sets the two cookies the web app keeps, as the login page does. */
 export async function loginByApi(context: BrowserContext, username: DemoUser, server = baseURL()) {
+  const body = await signInByApi(username, DEMO_PASSWORD, server);
+  await setSessionCookies(context, body.token, body.user, server);
+  return body;
+}
+
+/** Signs in through the API (a demo account's password unless another is given): its token and user. */
+export async function signInByApi(username: string, password = DEMO_PASSWORD, server = baseURL()) {
   const res = await fetch(`${server}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+    body: JSON.stringify({ username, password }),
   });
   if (!res.ok) throw new Error(`login ${username} failed: ${res.status}`);
-  const body = (await res.json()) as { token: string; user: { id: number; role: string; fullName: string } };
-  await setSessionCookies(context, body.token, body.user, server);
-  return body;
+  return (await res.json()) as { token: string; user: { id: number; role: string; fullName: string } };
 }
 
 export async function setSessionCookies(
