@@ -2,18 +2,14 @@
 // names a PostgreSQL server, on PostgreSQL; autocannon at 100 connections against each endpoint, interleaved
 // with the two ceilings measured in the same run; a stall probe; the 500-vs-5,000 flatness check; and the
 // dashboard's cost before the planner has statistics. See bench/README.md.
-import { type ChildProcess, execFileSync, fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { execFileSync } from 'node:child_process';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { type DatabaseTarget, openDatabase } from '../apps/api/src/db/client';
-import { seedDemo } from '../apps/api/src/db/seed-demo';
 import { dashboardFigures } from '../apps/api/src/modules/dashboard/dashboard.service';
-import { BENCH_STUDENT, seedSchool } from './seed-school';
+import { api, prepare, type Request, type Server, startServer, tokenOf } from './school-server';
+import { BENCH_STUDENT } from './seed-school';
+import { type StallLine, stallProbe } from './stall';
 
 export interface ApiOptions {
   dbs: ('pglite' | 'postgres')[];
@@ -56,60 +52,6 @@ export interface DbResult {
   flatness: { name: string; small: Load; large: Load; ratio: number }[];
 }
 
-export interface StallLine {
-  heavy: string;
-  heavyMs: number;
-  staticMs: number | null;
-  schoolMs: number;
-  /** The server's longest event-loop step while it ran, in CPU ms (Linux; null elsewhere). */
-  longestStepMs?: number | null;
-}
-
-const ROOT = path.resolve(import.meta.dirname, '..');
-
-/** A database of the realistic school: a PGlite folder, or a new database on the server. */
-interface Prepared {
-  target: DatabaseTarget;
-  drop(): Promise<void>;
-  seedSeconds: number;
-}
-
-async function prepare(driver: 'pglite' | 'postgres', students: number): Promise<Prepared> {
-  let target: DatabaseTarget;
-  let drop: () => Promise<void>;
-  if (driver === 'pglite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'madreseh-bench-db-'));
-    target = { kind: 'pglite', dir };
-    drop = async () => fs.rmSync(dir, { recursive: true, force: true });
-  } else {
-    const server = process.env.BENCH_DATABASE_URL as string;
-    const name = `madreseh_bench_${students}_${randomBytes(3).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-    await admin.end();
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    target = { kind: 'postgres', url: url.toString() };
-    drop = async () => {
-      const c = new pg.Client({ connectionString: server });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
-    };
-  }
-  const started = performance.now();
-  const database = await openDatabase(target);
-  try {
-    await database.migrate();
-    await seedDemo(database.db);
-    await seedSchool(database.db, { students });
-  } finally {
-    await database.close();
-  }
-  return { target, drop, seedSeconds: (performance.now() - started) / 1000 };
-}
-
 /** The dashboard's figures timed straight after seeding, before anything gathered planner statistics. */
 async function dashboardCold(target: DatabaseTarget): Promise<DbResult['dashboardWithoutStatistics']> {
   const database = await openDatabase(target);
@@ -132,68 +74,6 @@ async function dashboardCold(target: DatabaseTarget): Promise<DbResult['dashboar
   } finally {
     await database.close();
   }
-}
-
-export interface Server {
-  base: string;
-  bare: string;
-  child: ChildProcess;
-  stop(): Promise<void>;
-  /** The server's longest event-loop step since the last call, in CPU ms (bench/server.ts). */
-  longestStep(): Promise<number | null>;
-}
-
-export async function startServer(
-  target: DatabaseTarget,
-  webDist: string | undefined,
-  inProcess = false,
-): Promise<Server> {
-  const child = fork(path.join(ROOT, 'bench/server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    env: {
-      ...process.env,
-      BENCH_TARGET: JSON.stringify(target),
-      BENCH_WEB_DIST: webDist ?? '',
-      BENCH_IN_PROCESS: inProcess ? '1' : '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  const ports = await new Promise<{ app: number; bare: number }>((resolve, reject) => {
-    child.once('message', (m) => resolve(m as { app: number; bare: number }));
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  return {
-    base: `http://127.0.0.1:${ports.app}`,
-    bare: `http://127.0.0.1:${ports.bare}`,
-    child,
-    longestStep: () =>
-      new Promise((resolve) => {
-        const answer = (m: unknown) => {
-          if (!m || typeof m !== 'object' || !('longestStep' in m)) return;
-          child.off('message', answer);
-          resolve((m as { longestStep: number | null }).longestStep);
-        };
-        child.on('message', answer);
-        child.send('longest-step');
-      }),
-    stop: () =>
-      new Promise((resolve) => {
-        const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-        child.once('exit', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-        child.send('stop');
-      }),
-  };
-}
-
-interface Request {
-  name: string;
-  url: string;
-  method?: 'GET' | 'POST';
-  headers?: Record<string, string>;
-  body?: string;
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;
@@ -235,21 +115,6 @@ async function load(r: Request, o: ApiOptions, probe: string): Promise<Load> {
   };
 }
 
-async function api(s: Server, p: string, init: RequestInit = {}): Promise<Response> {
-  const res = await fetch(`${s.base}/api/v1/${p}`, init);
-  if (!res.ok) throw new Error(`${p} answered ${res.status}: ${await res.text()}`);
-  return res;
-}
-
-export async function tokenOf(s: Server, username: string, password: string): Promise<string> {
-  const res = await api(s, 'auth/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  return ((await res.json()) as { token: string }).token;
-}
-
 /** The requests of the table, signed in as an ordinary student of the school and as an admin. */
 async function requestsOf(
   s: Server,
@@ -287,73 +152,6 @@ async function requestsOf(
     { name: 'panel/dashboard', url: u('panel/dashboard'), headers: admin },
   ];
   return { all: all.filter((r) => !skip.includes(r.name)), flat: [...studentList, invoices], admin };
-}
-
-/** Sends one heavy request and meanwhile asks for a static file and general/school every 20 ms. */
-export async function stallProbe(
-  s: Server,
-  admin: Record<string, string>,
-  webDist: string | undefined,
-  only?: string[],
-) {
-  const staticUrl = webDist && fs.existsSync(path.join(webDist, 'index.html')) ? `${s.base}/` : null;
-  const heavy: Request[] = [
-    { name: 'panel/dashboard', url: `${s.base}/api/v1/panel/dashboard`, headers: admin },
-    { name: 'panel/student/export', url: `${s.base}/api/v1/panel/student/export`, headers: admin },
-    {
-      name: 'panel/invoices/export (a year)',
-      url: `${s.base}/api/v1/panel/invoices/export?from=2025-09-01&to=2026-08-31`,
-      headers: admin,
-    },
-    { name: 'panel/student (search)', url: `${s.base}/api/v1/panel/student?q=1400`, headers: admin },
-  ];
-  const out: DbResult['stall'] = [];
-  for (const h of heavy.filter((r) => !only || only.includes(r.name))) {
-    await s.longestStep();
-    let done = false;
-    let worstStatic = 0;
-    let worstSchool = 0;
-    const t0 = performance.now();
-    const main = fetch(h.url, { headers: h.headers })
-      .then(async (r) => {
-        await r.arrayBuffer();
-        return r.status;
-      })
-      .catch(() => 0)
-      .finally(() => {
-        done = true;
-      });
-    // A fresh connection each time; a failed probe counts as stalled for as long as it took.
-    const timed = async (url: string) => {
-      const t = performance.now();
-      try {
-        const res = await fetch(url, { headers: { connection: 'close' } });
-        await res.arrayBuffer();
-        return res.ok ? performance.now() - t : Number.POSITIVE_INFINITY;
-      } catch {
-        return Number.POSITIVE_INFINITY;
-      }
-    };
-    await new Promise((r) => setTimeout(r, 5));
-    do {
-      const [a, b] = await Promise.all([
-        staticUrl ? timed(staticUrl) : Promise.resolve(0),
-        timed(`${s.base}/api/v1/general/school`),
-      ]);
-      worstStatic = Math.max(worstStatic, a);
-      worstSchool = Math.max(worstSchool, b);
-      await new Promise((r) => setTimeout(r, 20));
-    } while (!done);
-    const status = await main;
-    out.push({
-      heavy: status === 200 ? h.name : `${h.name} (${status})`,
-      heavyMs: Math.round(performance.now() - t0),
-      staticMs: staticUrl ? Math.round(worstStatic) : null,
-      schoolMs: Math.round(worstSchool),
-      longestStepMs: await s.longestStep(),
-    });
-  }
-  return out;
 }
 
 export async function benchApi(o: ApiOptions): Promise<DbResult[]> {
@@ -418,38 +216,6 @@ export async function benchApi(o: ApiOptions): Promise<DbResult[]> {
     } finally {
       await large.drop();
       await small.drop();
-    }
-  }
-  return results;
-}
-
-/**
- * The stall probe alone (`npm run bench -- stall`): the school seeded afresh on each database, the server
- * started, and only the probe's heavy requests (all, or those named), `repeat` times each.
- */
-export async function benchStall(o: {
-  dbs: ('pglite' | 'postgres')[];
-  students: number;
-  webDist: string | undefined;
-  only?: string[];
-  repeat: number;
-}): Promise<{ driver: 'pglite' | 'postgres'; stall: StallLine[] }[]> {
-  const results: { driver: 'pglite' | 'postgres'; stall: StallLine[] }[] = [];
-  for (const driver of o.dbs) {
-    console.log(`\n== ${driver}: seeding ${o.students} students …`);
-    const large = await prepare(driver, o.students);
-    try {
-      const s = await startServer(large.target, o.webDist);
-      try {
-        const admin = { authorization: `Bearer ${await tokenOf(s, 'admin', 'demo1234')}` };
-        const stall: StallLine[] = [];
-        for (let i = 0; i < o.repeat; i++) stall.push(...(await stallProbe(s, admin, o.webDist, o.only)));
-        results.push({ driver, stall });
-      } finally {
-        await s.stop();
-      }
-    } finally {
-      await large.drop();
     }
   }
   return results;

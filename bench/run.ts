@@ -14,7 +14,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { type ApiOptions, benchApi, benchStall, type DbResult, postgresVersion, type StallLine } from './api';
+import { type ApiOptions, benchApi, type DbResult, postgresVersion } from './api';
+import { benchStall, type StallLine } from './stall';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DIST = path.join(ROOT, 'apps/web/dist');
