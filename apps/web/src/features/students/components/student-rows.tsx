@@ -140,8 +140,14 @@ export interface StudentRowsProps {
   onMenuChange: (opened: boolean) => void;
 }
 
+/** The ⋮ menu of a student's card or table row. */
+const actionsOf = (s: Student, { onEdit, onCredentials, onMenuChange }: StudentRowsProps) => (
+  <StudentActions student={s} onEdit={() => onEdit(s)} onCredentials={onCredentials} onMenuChange={onMenuChange} />
+);
+
 /** The students of the page as cards, with a «select all» checkbox above them. */
-export function StudentCards({ items, selection, onEdit, onCredentials, onMenuChange }: StudentRowsProps) {
+export function StudentCards(rows: StudentRowsProps) {
+  const { items, selection } = rows;
   return (
     <Stack gap="xs">
       <Checkbox
@@ -156,14 +162,7 @@ export function StudentCards({ items, selection, onEdit, onCredentials, onMenuCh
           student={s}
           checked={selection.selected.has(s.id)}
           onToggle={() => selection.toggle(s.id)}
-          actions={
-            <StudentActions
-              student={s}
-              onEdit={() => onEdit(s)}
-              onCredentials={onCredentials}
-              onMenuChange={onMenuChange}
-            />
-          }
+          actions={actionsOf(s, rows)}
         />
       ))}
     </Stack>
@@ -171,7 +170,8 @@ export function StudentCards({ items, selection, onEdit, onCredentials, onMenuCh
 }
 
 /** The students of the page as a table, on wide screens. */
-export function StudentTable({ items, selection, onEdit, onCredentials, onMenuChange }: StudentRowsProps) {
+export function StudentTable(rows: StudentRowsProps) {
+  const { items, selection } = rows;
   return (
     <TableCard minWidth={720}>
       <Table stickyHeader highlightOnHover verticalSpacing="sm" data-testid="students-table">
@@ -200,14 +200,7 @@ export function StudentTable({ items, selection, onEdit, onCredentials, onMenuCh
               student={s}
               checked={selection.selected.has(s.id)}
               onToggle={() => selection.toggle(s.id)}
-              actions={
-                <StudentActions
-                  student={s}
-                  onEdit={() => onEdit(s)}
-                  onCredentials={onCredentials}
-                  onMenuChange={onMenuChange}
-                />
-              }
+              actions={actionsOf(s, rows)}
             />
           ))}
         </Table.Tbody>
