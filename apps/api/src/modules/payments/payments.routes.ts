@@ -66,9 +66,10 @@ export function paymentActions(app: FastifyInstance, db: Db, config: PaymentsCon
   const sign: SignUrl = (name) => app.urlSigner.url(name);
   /**
    * A student's invoices, kept per student (http/kept-answers.ts) until an invoice or payment of theirs, or the
-   * payment settings, change; the student's page and a parent's page of the child read the same answer. Kept
-   * per app, as the gateways listed come from its config. The receipts' signed addresses in it last an hour
-   * or more, far beyond the ttl.
+   * payment settings, change: the student's page and a parent's page of the child are the same answer (each
+   * set of actions keeps its own copies: the student's routes and the parent area's). Kept per app, as the
+   * gateways listed come from its config. The receipts' signed addresses in it last an hour or more, far
+   * beyond the ttl.
    */
   const keptInvoices = keptAnswers(c.studentInvoices, {
     tables: ['invoices', 'payments', 'payment_settings', 'settings'],
