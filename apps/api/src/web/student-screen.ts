@@ -1,4 +1,5 @@
 import { digitsToPersian } from '@madreseh/contract/digits';
+import type { MoneyUnit } from '@madreseh/contract/payments/payment-schemas';
 import { TERM_LABELS, type Term } from '@madreseh/contract/report-cards/report-cards.contract';
 import { ROLE_LABELS } from '@madreseh/contract/roles';
 import type { FastifyInstance } from 'fastify';
@@ -40,7 +41,7 @@ interface NewsAnswer {
 }
 interface InvoicesAnswer {
   totals: { remaining: number };
-  moneyUnit: 'toman' | 'rial';
+  moneyUnit: MoneyUnit;
 }
 interface NoticesAnswer {
   items: { id: number; title: string }[];
@@ -181,7 +182,7 @@ function grouped(value: bigint): string {
   const digits = (value < 0n ? -value : value).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '٬');
   return `${value < 0n ? '−' : ''}${digitsToPersian(digits)}`;
 }
-function money(rials: number, unit: 'toman' | 'rial'): string {
+function money(rials: number, unit: MoneyUnit): string {
   const r = BigInt(rials);
   if (unit === 'rial') return `${grouped(r)} ریال`;
   const rest = r % 10n;

@@ -20,8 +20,10 @@ export const NEWS_AUDIENCE_LABELS: Record<NewsAudience, string> = {
 /** A news item as stored: a draft, or published (visible from its publish time on). */
 export const NEWS_STATUSES = ['draft', 'published'] as const;
 export const newsStatusSchema = z.enum(NEWS_STATUSES);
+export type NewsStatus = z.infer<typeof newsStatusSchema>;
 /** Draft, published and visible, or published with a future time (scheduled). */
-export const newsStateSchema = z.enum(['draft', 'scheduled', 'published']);
+export const NEWS_STATES = ['published', 'scheduled', 'draft'] as const;
+export const newsStateSchema = z.enum(NEWS_STATES);
 export type NewsState = z.infer<typeof newsStateSchema>;
 export const NEWS_STATE_LABELS: Record<NewsState, string> = {
   draft: 'پیش‌نویس',

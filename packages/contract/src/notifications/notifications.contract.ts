@@ -144,8 +144,12 @@ export const notificationItemSchema = z.object({
 });
 export type NotificationItem = z.infer<typeof notificationItemSchema>;
 
+/** Who a staff message goes to: the parents of one class, or the whole school. */
+export const STAFF_MESSAGE_AUDIENCES = ['group', 'school'] as const;
+export type StaffMessageAudience = (typeof STAFF_MESSAGE_AUDIENCES)[number];
+
 export const staffMessageSchema = z.object({
-  audience: z.enum(['group', 'school'], { error: 'گیرندگان را انتخاب کنید.' }),
+  audience: z.enum(STAFF_MESSAGE_AUDIENCES, { error: 'گیرندگان را انتخاب کنید.' }),
   groupId: idSchema.optional(),
   text: multilineText({ error: 'متن پیام را وارد کنید.' })
     .trim()

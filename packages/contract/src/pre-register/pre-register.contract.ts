@@ -139,6 +139,9 @@ const trackingCodeSchema = text({ error: 'کد پیگیری را وارد کنی
   .refine((v) => /^(\d{8}|\d{10})$/.test(v), { error: 'کد پیگیری ۸ رقم است.' });
 
 export const PRE_REGISTER_SORTS = ['newest', 'name'] as const;
+export type PreRegisterSort = (typeof PRE_REGISTER_SORTS)[number];
+export const PRE_REGISTER_EXPORT_FORMATS = ['xlsx', 'csv'] as const;
+export type PreRegisterExportFormat = (typeof PRE_REGISTER_EXPORT_FORMATS)[number];
 export const preRegisterFilterSchema = z.object({
   status: preRegisterStatusSchema.optional(),
   grade: z.coerce.number().int().min(1).max(12).optional(),
@@ -183,7 +186,7 @@ export const preRegisterContract = {
     path: 'panel/pre-register/export',
     access: STAFF,
     summary: 'The filtered list as an XLSX or CSV file (Persian headers, Jalali dates)',
-    query: preRegisterFilterSchema.extend({ format: z.enum(['xlsx', 'csv']).default('xlsx') }),
+    query: preRegisterFilterSchema.extend({ format: z.enum(PRE_REGISTER_EXPORT_FORMATS).default('xlsx') }),
     file: true,
     noStore: true,
   }),

@@ -1,3 +1,4 @@
+import type { Gender } from '@madreseh/contract/genders';
 import { academicYearOf } from '@madreseh/contract/jalali';
 import { weightedAverage } from '@madreseh/contract/report-cards/report-cards.contract';
 import { normalizePersian } from '@madreseh/contract/text';
@@ -37,7 +38,7 @@ const PRIMARY_SUBJECTS: [string, number][] = [
   ['هنر', 1],
 ];
 
-const OTHER_STUDENTS: { first: string; last: string; father: string; group: number; gender: 'male' | 'female' }[] = [
+const OTHER_STUDENTS: { first: string; last: string; father: string; group: number; gender: Gender }[] = [
   { first: 'زهرا', last: 'حسینی', father: 'محمد', group: 0, gender: 'female' },
   { first: 'فاطمه', last: 'رضوی', father: 'علی', group: 0, gender: 'female' },
   { first: 'نازنین', last: 'اکبری', father: 'حسن', group: 0, gender: 'female' },
@@ -94,7 +95,7 @@ export async function seedSchoolDemo(tx: Tx, userIds: Map<string, number>): Prom
     number: string;
     group: number;
     father: string;
-    gender: 'male' | 'female';
+    gender: Gender;
     birth: string;
   }) => {
     people.push({

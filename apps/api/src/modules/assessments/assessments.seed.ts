@@ -1,3 +1,4 @@
+import type { ContinuousKind } from '@madreseh/contract/assessments/assessments.contract';
 import { academicYearRange, todayIso } from '@madreseh/contract/jalali';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
@@ -10,10 +11,7 @@ const isoDaysBefore = (iso: string, n: number) =>
   new Date(Date.parse(`${iso}T12:00:00Z`) - n * DAY).toISOString().slice(0, 10);
 
 /** A few assessments of each kind, days before today, per subject of teacher1. */
-const DEMO_ASSESSMENTS: Record<
-  string,
-  { kind: 'quiz' | 'homework' | 'oral' | 'activity'; title: string; daysAgo: number; maxScore: number }[]
-> = {
+const DEMO_ASSESSMENTS: Record<string, { kind: ContinuousKind; title: string; daysAgo: number; maxScore: number }[]> = {
   ریاضی: [
     { kind: 'quiz', title: 'آزمونک عددهای صحیح', daysAgo: 40, maxScore: 20 },
     { kind: 'homework', title: 'تمرین‌های فصل ۲', daysAgo: 26, maxScore: 10 },

@@ -1,4 +1,4 @@
-import type { Credentials, Student } from '@madreseh/contract/students/students.contract';
+import type { Credentials, Student, StudentStatus } from '@madreseh/contract/students/students.contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword, randomPassword } from '../../auth/passwords';
 import { endUserSessions } from '../../auth/sessions';
@@ -256,7 +256,12 @@ export async function issuePasswords(db: Db, actor: Actor, ids: number[]): Promi
   return rows.map((r, i) => credentialsOf(toStudent(r), passwords[i] ?? ''));
 }
 
-export async function setStatus(db: Db, actor: Actor, id: number, status: 'active' | 'inactive'): Promise<Student> {
+export async function setStatus(
+  db: Db,
+  actor: Actor,
+  id: number,
+  status: Exclude<StudentStatus, 'archived'>,
+): Promise<Student> {
   return db.transaction(async (tx) => {
     const row = await findStudentRow(tx, id);
     await tx.update(students).set({ status, updatedAt: sql`now()` }).where(eq(students.id, id));

@@ -20,8 +20,8 @@ export const newsFa = {
   fieldGroups: 'کلاس‌ها',
   groupsLoading: 'در حال بارگذاری کلاس‌ها…',
   noGroups: 'کلاسی پیدا نشد.',
-  draft: 'پیش‌نویس',
-  published: 'انتشار',
+  /** The form's choice between saving a draft and publishing. */
+  statusChoice: { draft: 'پیش‌نویس', published: 'انتشار' },
   allStates: 'همه',
   save: 'ذخیره',
   cancel: 'انصراف',

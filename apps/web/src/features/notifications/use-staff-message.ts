@@ -1,4 +1,5 @@
 import {
+  type StaffMessageAudience,
   type StaffMessageInput,
   type StaffMessagePreview,
   staffMessageSchema,
@@ -10,7 +11,7 @@ import { toastError, toastSuccess } from '../../ui/toasts';
 import { usePreviewMessage, useSendMessage } from './api';
 import { notifyFa } from './messages';
 
-export type Form = { audience: 'group' | 'school'; groupId: string | null; text: string; sms: boolean };
+export type Form = { audience: StaffMessageAudience; groupId: string | null; text: string; sms: boolean };
 
 const toBody = (v: Form): StaffMessageInput => ({
   audience: v.audience,

@@ -1,4 +1,8 @@
-import { type PreRegisterStatus, preRegisterContract } from '@madreseh/contract/pre-register/pre-register.contract';
+import {
+  type PreRegisterExportFormat,
+  type PreRegisterStatus,
+  preRegisterContract,
+} from '@madreseh/contract/pre-register/pre-register.contract';
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, urlFor } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download';
@@ -27,5 +31,7 @@ export function useSetPreRegisterStatus(id: number) {
 }
 
 /** The filtered list as a spreadsheet file, saved by the browser. */
-export const downloadPreRegistrations = (filter: EndpointInput<typeof p.export>['query'], format: 'xlsx' | 'csv') =>
-  downloadFile(urlFor(p.export, undefined, { ...filter, format }), `pre-register.${format}`);
+export const downloadPreRegistrations = (
+  filter: EndpointInput<typeof p.export>['query'],
+  format: PreRegisterExportFormat,
+) => downloadFile(urlFor(p.export, undefined, { ...filter, format }), `pre-register.${format}`);

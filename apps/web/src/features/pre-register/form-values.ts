@@ -1,10 +1,11 @@
+import type { Gender } from '@madreseh/contract/genders';
 /** The pre-registration form's values as typed, its steps' fields, and the body the API takes. */
 export const EMPTY = {
   firstName: '',
   lastName: '',
   nationalCode: '',
   birthDate: null as string | null,
-  gender: '' as '' | 'male' | 'female',
+  gender: '' as '' | Gender,
   grade: '' as string,
   previousSchool: '',
   lastAverage: '',
@@ -40,7 +41,7 @@ export function toBody(v: Values) {
   return {
     ...v,
     birthDate: v.birthDate ?? '',
-    gender: v.gender as 'male' | 'female',
+    gender: v.gender as Gender,
     grade: v.grade ? Number(v.grade) : Number.NaN,
     lastAverage: v.lastAverage,
   };

@@ -1,3 +1,4 @@
+import type { Gender } from '@madreseh/contract/genders';
 import { GRADE_LABELS } from '@madreseh/contract/grades';
 import { academicYearLabel } from '@madreseh/contract/jalali-calendar';
 import { parseDecimal } from '@madreseh/contract/persian';
@@ -79,7 +80,7 @@ function ReviewTable({ values }: { values: Values }) {
     ...values,
     nationalCode: digitsToLatin(values.nationalCode),
     birthDate: values.birthDate ?? '',
-    gender: (values.gender || 'male') as 'male' | 'female',
+    gender: (values.gender || 'male') as Gender,
     grade: Number(values.grade),
     lastAverage: parseDecimal(values.lastAverage),
   });

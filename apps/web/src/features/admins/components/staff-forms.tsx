@@ -9,6 +9,7 @@ import {
 import { Button, Code, CopyButton, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck, IconCopy, IconRefresh } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
+import { optionsOf } from '../../../lib/options';
 import { useFormState } from '../../../lib/use-form-state';
 import { FormActions } from '../../../ui/form-parts';
 import { formOutcome, toastError, toastSuccess } from '../../../ui/toasts';
@@ -16,7 +17,7 @@ import { generatePassword, useCreateStaff, useSetStaffPassword, useUpdateStaff }
 import { adminsFa as t } from '../messages';
 import type { Dialog } from './account-list';
 
-const ROLE_OPTIONS = STAFF_ROLES.map((r) => ({ value: r, label: t.roles[r] }));
+const ROLE_OPTIONS = optionsOf(STAFF_ROLES, t.roles);
 
 /** A password field that starts with a strong generated password, with copy and "another one". */
 function PasswordField({ value, onChange, error }: { value: string; onChange: (v: string) => void; error?: string }) {

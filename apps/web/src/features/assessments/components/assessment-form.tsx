@@ -9,6 +9,7 @@ import {
 import { todayIso } from '@madreseh/contract/jalali';
 import { Button, Group, Select, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { optionsOf } from '../../../lib/options';
 import { useFormState } from '../../../lib/use-form-state';
 import { typedDecimal } from '../../../ui/digits-input';
 import { SubmitForm } from '../../../ui/form-parts';
@@ -112,7 +113,7 @@ function AssessmentFields({ form }: { form: Form }) {
     <>
       <Select
         label={t.kind}
-        data={ASSESSMENT_KINDS.map((k) => ({ value: k, label: ASSESSMENT_KIND_LABELS[k] }))}
+        data={optionsOf(ASSESSMENT_KINDS, ASSESSMENT_KIND_LABELS)}
         value={form.values.kind}
         onChange={(v) => v && form.set('kind', v as AssessmentKind)}
         allowDeselect={false}

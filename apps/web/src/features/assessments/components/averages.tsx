@@ -11,6 +11,7 @@ import { Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { IconReportAnalytics } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { optionsOf } from '../../../lib/options';
 import { TableCard } from '../../../ui/table-card';
 import { formatScore, ruleText } from '../marks-format';
 import { assessmentsFa as t } from '../messages';
@@ -41,7 +42,7 @@ export function Averages({ book, term, onTerm }: { book: Markbook; term: Term; o
       <Group justify="space-between" align="flex-end">
         <Select
           label={t.term}
-          data={terms.map((x) => ({ value: x, label: TERM_LABELS[x] }))}
+          data={optionsOf(terms, TERM_LABELS)}
           value={term}
           onChange={(v) => v && onTerm(v as Term)}
           allowDeselect={false}

@@ -19,6 +19,7 @@ import {
 } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { formatJalaliDateTime, formatNumber } from '../../../lib/format';
+import { optionsOf } from '../../../lib/options';
 import { attendanceFa as t } from '../messages';
 import { type Mark, PRESENT, useAttendanceSheet } from './use-attendance-sheet';
 
@@ -115,7 +116,7 @@ function AttendanceRow({ name, m, onChange }: { name: string; m: Mark; onChange:
           value={m.state}
           color={STATE_COLORS[m.state]}
           onChange={(v) => onChange({ state: v as AttendanceState })}
-          data={ATTENDANCE_STATES.map((s) => ({ value: s, label: t.short[s] }))}
+          data={optionsOf(ATTENDANCE_STATES, t.short)}
           aria-label={name}
         />
       </Group>

@@ -27,6 +27,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { digitsToPersian, formatAcademicYear } from '../../../lib/format';
+import { optionsOf } from '../../../lib/options';
 import { useFormState } from '../../../lib/use-form-state';
 import { ConfirmModal } from '../../../ui/confirm-modal';
 import { DashboardPageHeader } from '../../../ui/dashboard-page-header';
@@ -140,7 +141,7 @@ function GroupForm({ initial, onDone }: { initial: Draft; onDone: () => void }) 
         </SimpleGrid>
         <Select
           label={t.gradingScale}
-          data={GRADING_SCALES.map((s) => ({ value: s, label: GRADING_SCALE_LABELS[s] }))}
+          data={optionsOf(GRADING_SCALES, GRADING_SCALE_LABELS)}
           value={d.gradingScale}
           onChange={(v) => setD({ ...d, gradingScale: (v as GradingScale) ?? 'numeric' })}
           allowDeselect={false}

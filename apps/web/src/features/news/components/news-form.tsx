@@ -1,6 +1,15 @@
-import { type AdminNews, NEWS_AUDIENCE_LABELS, type NewsInput } from '@madreseh/contract/news/news.contract';
+import {
+  type AdminNews,
+  NEWS_AUDIENCE_LABELS,
+  NEWS_AUDIENCES,
+  NEWS_STATUSES,
+  type NewsAudience,
+  type NewsInput,
+  type NewsStatus,
+} from '@madreseh/contract/news/news.contract';
 import { Checkbox, Group, MultiSelect, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { optionsOf } from '../../../lib/options';
 import { useFormState } from '../../../lib/use-form-state';
 import { TimeInput24, timeOf } from '../../../ui/digits-input';
 import { FormActions, SubmitForm } from '../../../ui/form-parts';
@@ -23,9 +32,9 @@ interface FormState {
   title: string;
   summary: string;
   bodyHtml: string;
-  audience: 'public' | 'students' | 'groups';
+  audience: NewsAudience;
   pinned: boolean;
-  status: 'draft' | 'published';
+  status: NewsStatus;
   date: string | null;
   time: string;
   groupIds: number[];
@@ -125,12 +134,8 @@ function AudienceFields({ state }: { state: Form }) {
       </Text>
       <SegmentedControl
         value={form.audience}
-        onChange={(v) => set('audience', v as FormState['audience'])}
-        data={[
-          { value: 'public', label: NEWS_AUDIENCE_LABELS.public },
-          { value: 'students', label: NEWS_AUDIENCE_LABELS.students },
-          { value: 'groups', label: NEWS_AUDIENCE_LABELS.groups },
-        ]}
+        onChange={(v) => set('audience', v as NewsAudience)}
+        data={optionsOf(NEWS_AUDIENCES, NEWS_AUDIENCE_LABELS)}
       />
       {form.audience === 'groups' && (
         <MultiSelect
@@ -175,11 +180,8 @@ function PublishFields({ state }: { state: Form }) {
       <Group>
         <SegmentedControl
           value={form.status}
-          onChange={(v) => set('status', v as FormState['status'])}
-          data={[
-            { value: 'published', label: newsFa.published },
-            { value: 'draft', label: newsFa.draft },
-          ]}
+          onChange={(v) => set('status', v as NewsStatus)}
+          data={optionsOf(NEWS_STATUSES, newsFa.statusChoice)}
         />
         <Checkbox
           label={newsFa.fieldPinned}

@@ -2,6 +2,7 @@ import {
   type AdminNews,
   NEWS_AUDIENCE_LABELS,
   NEWS_STATE_LABELS,
+  NEWS_STATES,
   type NewsState,
 } from '@madreseh/contract/news/news.contract';
 import { ActionIcon, Badge, Button, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
@@ -10,6 +11,7 @@ import { IconEdit, IconPin, IconPlus, IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatJalaliDateTime } from '../../../lib/format';
+import { optionsOf } from '../../../lib/options';
 import { fa } from '../../../messages/fa';
 import { DashboardPageHeader } from '../../../ui/dashboard-page-header';
 import { EmptyNote } from '../../../ui/empty-note';
@@ -211,10 +213,7 @@ export function Component() {
             aria-label={newsFa.fieldStatus}
             value={state}
             onChange={(v) => filterState((v ?? '') as NewsState | '')}
-            data={[
-              { value: '', label: newsFa.allStates },
-              ...(['published', 'scheduled', 'draft'] as const).map((s) => ({ value: s, label: NEWS_STATE_LABELS[s] })),
-            ]}
+            data={[{ value: '', label: newsFa.allStates }, ...optionsOf(NEWS_STATES, NEWS_STATE_LABELS)]}
             w={160}
           />
         </Group>

@@ -1,4 +1,8 @@
-import { type StaffMessagePreview, smsParts } from '@madreseh/contract/notifications/notifications.contract';
+import {
+  STAFF_MESSAGE_AUDIENCES,
+  type StaffMessagePreview,
+  smsParts,
+} from '@madreseh/contract/notifications/notifications.contract';
 import {
   Alert,
   Button,
@@ -15,6 +19,7 @@ import {
 import { IconEye, IconSend } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { digitsToPersian } from '../../../lib/format';
+import { optionsOf } from '../../../lib/options';
 import { fa } from '../../../messages/fa';
 import { DashboardPageHeader } from '../../../ui/dashboard-page-header';
 import { groupsQuery } from '../api';
@@ -69,10 +74,7 @@ function MessageForm({ m }: { m: StaffMessage }) {
           </Text>
           <SegmentedControl
             fullWidth
-            data={[
-              { value: 'group', label: notifyFa.audienceGroup },
-              { value: 'school', label: notifyFa.audienceSchool },
-            ]}
+            data={optionsOf(STAFF_MESSAGE_AUDIENCES, notifyFa.audiences)}
             value={form.values.audience}
             onChange={(v) => change('audience', v as Form['audience'])}
           />

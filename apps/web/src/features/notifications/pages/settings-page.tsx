@@ -32,6 +32,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { digitsToPersian, formatJalaliDateTime } from '../../../lib/format';
+import { optionsOf } from '../../../lib/options';
 import { useFormState } from '../../../lib/use-form-state';
 import { DashboardPageHeader } from '../../../ui/dashboard-page-header';
 import { PersianNumberInput } from '../../../ui/persian-number-input';
@@ -109,7 +110,7 @@ function ProviderFields({ state, settings }: { state: State; settings: Notificat
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <Select
         label={notifyFa.provider}
-        data={SMS_PROVIDERS.map((p) => ({ value: p, label: SMS_PROVIDER_LABELS[p] }))}
+        data={optionsOf(SMS_PROVIDERS, SMS_PROVIDER_LABELS)}
         value={form.provider}
         onChange={(v) => v && set('provider', v as SmsProviderName)}
         allowDeselect={false}

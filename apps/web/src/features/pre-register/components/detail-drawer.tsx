@@ -12,6 +12,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { formatJalaliDateTime } from '../../../lib/format';
+import { optionsOf } from '../../../lib/options';
 import { fa } from '../../../messages/fa';
 import { CopyableCode } from '../../../ui/copyable-code';
 import { preRegistrationQuery, useSetPreRegisterStatus } from '../api';
@@ -77,7 +78,7 @@ function StatusChange({ r }: { r: PreRegistration }) {
         <Text fw={700}>{preRegFa.changeStatus}</Text>
         <Select
           label={preRegFa.newStatus}
-          data={PRE_REGISTER_NEXT[r.status].map((s) => ({ value: s, label: PRE_REGISTER_STATUS_LABELS[s] }))}
+          data={optionsOf(PRE_REGISTER_NEXT[r.status], PRE_REGISTER_STATUS_LABELS)}
           value={next}
           onChange={setNext}
         />

@@ -1,6 +1,8 @@
 import {
   PRE_REGISTER_STATUS_LABELS,
   PRE_REGISTER_STATUSES,
+  type PreRegisterExportFormat,
+  type PreRegisterSort,
   type PreRegisterStatus,
 } from '@madreseh/contract/pre-register/pre-register.contract';
 import { GRADE_LABELS, GRADE_LEVELS } from '@madreseh/contract/settings/settings.contract';
@@ -11,6 +13,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { formatNumber } from '../../../lib/format';
+import { optionsOf } from '../../../lib/options';
 import { DashboardPageHeader } from '../../../ui/dashboard-page-header';
 import { EmptyNote } from '../../../ui/empty-note';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
@@ -32,7 +35,7 @@ function usePreRegisterFilter() {
   const [grade, setGrade] = useState<string | null>(null);
   const [from, setFrom] = useState<string | null>(null);
   const [to, setTo] = useState<string | null>(null);
-  const [sort, setSort] = useState<'newest' | 'name'>('newest');
+  const [sort, setSort] = useState<PreRegisterSort>('newest');
   const [page, setPage] = useState(1);
 
   const filter = {
@@ -48,7 +51,7 @@ function usePreRegisterFilter() {
   useEffect(() => setPage(1), [filterKey]);
   const list = useQuery(preRegistrationsQuery({ ...filter, page, pageSize: PAGE_SIZE }));
 
-  const download = (format: 'xlsx' | 'csv') =>
+  const download = (format: PreRegisterExportFormat) =>
     downloadPreRegistrations(filter, format).catch(() =>
       notifications.show({ color: 'red', message: preRegFa.exportFailed }),
     );
@@ -114,7 +117,7 @@ function FilterFields({ f }: { f: Filter['fields'] }) {
         aria-label={preRegFa.status}
         placeholder={preRegFa.allStatuses}
         clearable
-        data={PRE_REGISTER_STATUSES.map((s) => ({ value: s, label: PRE_REGISTER_STATUS_LABELS[s] }))}
+        data={optionsOf(PRE_REGISTER_STATUSES, PRE_REGISTER_STATUS_LABELS)}
         value={f.status}
         onChange={f.setStatus}
       />

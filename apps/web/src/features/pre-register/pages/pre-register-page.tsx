@@ -1,4 +1,4 @@
-import { GENDER_LABELS, GENDERS } from '@madreseh/contract/genders';
+import { GENDER_LABELS, GENDERS, type Gender } from '@madreseh/contract/genders';
 import { GRADE_LABELS } from '@madreseh/contract/grades';
 import { academicYearLabel, todayIso } from '@madreseh/contract/jalali-calendar';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -6,6 +6,7 @@ import { importWithReload } from '../../../app/lazy-route';
 import { digitsToPersian } from '../../../lib/format';
 import { ApiError } from '../../../lib/http';
 import { useOnline } from '../../../lib/offline';
+import { optionsOf } from '../../../lib/options';
 import { useFormState } from '../../../lib/use-form-state';
 import { fa } from '../../../messages/fa';
 import { JalaliCalendarField, yearsAgoIso } from '../../../ui/jalali-calendar';
@@ -232,9 +233,9 @@ function StudentStep({ r, grades }: { r: RegisterState; grades: number[] }) {
       />
       <SegmentedField
         label={preRegFa.gender}
-        data={GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }))}
+        data={optionsOf(GENDERS, GENDER_LABELS)}
         value={values.gender}
-        onChange={(v) => set('gender', v as 'male' | 'female')}
+        onChange={(v) => set('gender', v as Gender)}
         error={errors.gender}
       />
       <SelectField

@@ -7,6 +7,7 @@ import { Button, NativeSelect, Table, Text } from '@mantine/core';
 import { IconWand } from '@tabler/icons-react';
 import type { KeyboardEvent } from 'react';
 import { digitsToPersian, formatDecimal } from '../../../lib/format';
+import { optionsOf } from '../../../lib/options';
 import { typedDecimal } from '../../../ui/digits-input';
 import { TableCard } from '../../../ui/table-card';
 import { reportCardsFa as t } from '../messages';
@@ -184,10 +185,7 @@ function GradeCell({
           variant="unstyled"
           data-cell={`${ri}:${ci}`}
           aria-label={label}
-          data={[
-            { value: '', label: '—' },
-            ...DESCRIPTIVE_GRADES.map((g) => ({ value: g, label: DESCRIPTIVE_LABELS[g] })),
-          ]}
+          data={[{ value: '', label: '—' }, ...optionsOf(DESCRIPTIVE_GRADES, DESCRIPTIVE_LABELS)]}
           value={sheet.values[k] ?? ''}
           disabled={readOnly}
           onChange={(e) => sheet.setCell(row.studentId, s.id, e.currentTarget.value)}

@@ -3,6 +3,7 @@ import { Alert, Group, Paper, Select, Skeleton } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { digitsToPersian } from '../../../lib/format';
+import { optionsOf } from '../../../lib/options';
 import { reportCardsFa as t } from '../messages';
 import { GradeGrid } from './grade-grid';
 
@@ -60,7 +61,7 @@ export function GridChoiceBar({
         />
         <Select
           label={t.term}
-          data={terms.map((x) => ({ value: x, label: TERM_LABELS[x] }))}
+          data={optionsOf(terms, TERM_LABELS)}
           value={term}
           onChange={(v) => setParam('term', v)}
           allowDeselect={false}

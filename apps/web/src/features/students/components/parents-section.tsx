@@ -13,10 +13,11 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { digitsToPersian } from '../../../lib/format';
+import { optionsOf } from '../../../lib/options';
 import { studentParentsQuery, useParentLinks } from '../api';
 import { studentsFa as t } from '../messages';
 
-const RELATION_OPTIONS = PARENT_RELATIONS.map((r) => ({ value: r, label: PARENT_RELATION_LABELS[r] }));
+const RELATION_OPTIONS = optionsOf(PARENT_RELATIONS, PARENT_RELATION_LABELS);
 
 type Links = ReturnType<typeof useParentLinks>;
 

@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { digitsToPersian } from '../../../lib/format';
+import { optionsOf } from '../../../lib/options';
 import { JalaliDateInput, yearsAgoIso } from '../../../ui/jalali-date-input';
 import { PhotoPicker } from '../../../ui/photo-picker';
 import { groupOptionsQuery, useSaveStudent, useStudentPhoto } from '../api';
@@ -204,7 +205,7 @@ function StudentFields({
       />
       <Select
         label={t.form.gender}
-        data={GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }))}
+        data={optionsOf(GENDERS, GENDER_LABELS)}
         value={d.gender}
         onChange={(v) => setD({ ...d, gender: v })}
         clearable
