@@ -33,3 +33,19 @@ export const ERROR_MESSAGES = {
   storageFull: 'فضای ذخیره‌سازی سرور پر شده است و چیزی ذخیره نشد. لطفاً به مسئول فنی مدرسه خبر دهید.',
   unexpected: 'خطای پیش‌بینی‌نشده‌ای رخ داد. دوباره تلاش کنید.',
 } as const;
+
+/**
+ * An error answer of the API as both sides hold it: its HTTP status, its stable code, its Persian
+ * message and, for a form, a message per field. The server throws it (AppError), the client reads it
+ * (ApiError).
+ */
+export class ProblemError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}

@@ -1,18 +1,10 @@
+import { ProblemError } from '@madreseh/contract/error-messages';
 import { ERROR_CODES, ERROR_MESSAGES } from '@madreseh/contract/errors';
 
 /** The one error type handlers throw: a stable code, an HTTP status and a Persian message. */
-export class AppError extends Error {
+export class AppError extends ProblemError {
   /** Seconds to wait before trying again, sent as `Retry-After` (429). */
   retryAfterS?: number;
-
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-  }
 
   static badRequest(message: string = ERROR_MESSAGES.validation, fields?: Record<string, string>) {
     return new AppError(400, ERROR_CODES.validation, message, fields);

@@ -1,4 +1,4 @@
-import { ERROR_CODES, ERROR_MESSAGES } from '@madreseh/contract/error-messages';
+import { ERROR_CODES, ERROR_MESSAGES, ProblemError } from '@madreseh/contract/error-messages';
 import { API_PREFIX, pathWith } from '@madreseh/contract/paths';
 import { readToken } from './cookies';
 import { noteOffline } from './offline';
@@ -10,15 +10,7 @@ import { noteOffline } from './offline';
  */
 
 /** An error answer of the API, or a network failure (status 0). */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-  }
+export class ApiError extends ProblemError {
   get isNetwork(): boolean {
     return this.status === 0;
   }
