@@ -1,9 +1,20 @@
 import type { ElementType, ReactNode } from 'react';
-import { type Base, cx, M, type Radius, rem, type Vars } from './kit-classes';
+import { type Base, cx, M, type Radius, rem, type Spacing, space, type Vars } from './kit-classes';
 
 /* The kit's text pieces (see kit-classes.ts): titles, text, links, pictures, badges and icons. */
 
-export function Title({ order, className, style, ...rest }: Base & { order: 1 | 2 | 3 | 4 }) {
+/**
+ * A heading of level `order`; `size` gives it the look of another level (a section's h2 drawn at the
+ * h3 size), `mb` the space below it.
+ */
+export function Title({
+  order,
+  size = order,
+  mb,
+  className,
+  style,
+  ...rest
+}: Base & { order: 1 | 2 | 3 | 4; size?: 1 | 2 | 3 | 4; mb?: Spacing }) {
   const H = `h${order}` as ElementType;
   return (
     <H
@@ -13,7 +24,8 @@ export function Title({ order, className, style, ...rest }: Base & { order: 1 | 
         {
           '--title-fw': `var(--mantine-h${order}-font-weight)`,
           '--title-lh': `var(--mantine-h${order}-line-height)`,
-          '--title-fz': `var(--mantine-h${order}-font-size)`,
+          '--title-fz': `var(--mantine-h${size}-font-size)`,
+          ...(mb ? { marginBottom: space(mb) } : {}),
           ...style,
         } as Vars
       }

@@ -167,7 +167,7 @@ export function Receipt({
       <Stack gap="sm">
         <Group gap="xs">
           <IconCircleCheck color="var(--mantine-color-green-6)" aria-hidden />
-          <Title order={2} style={{ fontSize: 'var(--mantine-h3-font-size)' }}>
+          <Title order={2} size={3}>
             {preRegFa.doneTitle}
           </Title>
         </Group>

@@ -19,11 +19,7 @@ export function AchievementsStrip({ count = 6 }: { count?: number }) {
   const items = query.data?.items ?? [];
   return (
     <section className="" aria-labelledby="achievements-strip-title" data-testid="achievements-strip">
-      <Title
-        order={2}
-        id="achievements-strip-title"
-        style={{ marginBottom: 'var(--mantine-spacing-sm)', fontSize: 'var(--mantine-h3-font-size)' }}
-      >
+      <Title order={2} id="achievements-strip-title" size={3} mb="sm">
         {achievementsFa.stripTitle}
       </Title>
       {query.isPending ? (

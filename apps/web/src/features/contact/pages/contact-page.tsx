@@ -119,7 +119,7 @@ function SchoolContacts() {
   const p = school.data;
   return (
     <Paper withBorder className={kit.padMdLg}>
-      <Title order={2} style={{ marginBottom: 'var(--mantine-spacing-md)', fontSize: 'var(--mantine-h4-font-size)' }}>
+      <Title order={2} size={4} mb="md">
         {p?.name.trim() || fa.app.name}
       </Title>
       <Stack gap="sm">

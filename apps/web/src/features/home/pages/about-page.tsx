@@ -27,10 +27,7 @@ export function Component() {
           </GridCol>
           <GridCol className={kit.col4}>
             <Paper withBorder className={kit.padMdLg}>
-              <Title
-                order={2}
-                style={{ marginBottom: 'var(--mantine-spacing-sm)', fontSize: 'var(--mantine-h4-font-size)' }}
-              >
+              <Title order={2} size={4} mb="sm">
                 {homeFa.facts}
               </Title>
               <Stack gap="xs">

@@ -133,7 +133,7 @@ function PreRegisterCta({ p }: { p: Profile }) {
     >
       <Group justify="space-between">
         <Stack gap={4}>
-          <Title order={2} style={{ fontSize: 'var(--mantine-h3-font-size)' }}>
+          <Title order={2} size={3}>
             {homeFa.preRegisterOpen(digitsToPersian(`${p.academicYear}-${p.academicYear + 1}`))}
           </Title>
           <Text style={{ color: 'var(--mantine-color-dimmed)' }}>{homeFa.preRegisterLine}</Text>
@@ -151,11 +151,7 @@ function HomeNews() {
   const news = useQuery(homeQueries.news());
   return (
     <section aria-labelledby="home-news">
-      <Title
-        order={2}
-        id="home-news"
-        style={{ marginBottom: 'var(--mantine-spacing-md)', fontSize: 'var(--mantine-h3-font-size)' }}
-      >
+      <Title order={2} id="home-news" size={3} mb="md">
         {homeFa.news}
       </Title>
       {news.isPending && <Skeleton height={120} />}
@@ -183,7 +179,7 @@ function HomePhotos() {
   return (
     <section aria-labelledby="home-gallery">
       <Group justify="space-between" style={{ marginBottom: 'var(--mantine-spacing-md)' }}>
-        <Title order={2} id="home-gallery" style={{ fontSize: 'var(--mantine-h3-font-size)' }}>
+        <Title order={2} id="home-gallery" size={3}>
           {homeFa.gallery}
         </Title>
         <Anchor component={Link} to="/Gallery">
@@ -215,7 +211,7 @@ function HomePhotos() {
 function HomeContact({ p }: { p: Profile }) {
   return (
     <Paper withBorder radius="md" className={kit.padMdLg}>
-      <Title order={2} style={{ marginBottom: 'var(--mantine-spacing-sm)', fontSize: 'var(--mantine-h4-font-size)' }}>
+      <Title order={2} size={4} mb="sm">
         {homeFa.contact}
       </Title>
       <Stack gap={6}>
