@@ -1,12 +1,12 @@
 import type { Endpoint } from '@madreseh/contract/endpoint';
 import { contract } from '@madreseh/contract/endpoints';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Invalidation, RowCache } from '../db/invalidation';
 import { settings } from '../db/schema/site';
 import { sessions, users } from '../db/schema/users';
 import { secondInstance } from '../test/second-instance';
-import { addressOf, createTestApp, type TestApp } from '../test/test-app';
+import { addressOf, useTestApp } from '../test/test-app';
 import { hashToken } from './sessions';
 
 /**
@@ -15,15 +15,7 @@ import { hashToken } from './sessions';
  * another instance on the same PostgreSQL — is seen by the next request.
  */
 describe('sessions and settings kept in memory', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   const check = (token: string) => t.call(contract.auth.checkToken, { headers: t.as(token) });
 

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../db/schema/system';
 import { users } from '../db/schema/users';
 import { createScheduler } from '../jobs/scheduler';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { useTestApp } from '../test/test-app';
 import { createAdminCommand, runJobCommand } from './commands';
 import { controlFilePath, readControlFile, removeControlFile, writeControlFile } from './control-file';
 
@@ -16,19 +16,14 @@ import { controlFilePath, readControlFile, removeControlFile, writeControlFile }
  */
 
 const SECRET = 'test-secret-0123456789abcdefghijklmnop';
-let t: TestApp;
 let ran = 0;
-
-beforeAll(async () => {
-  t = await createTestApp({
-    control: (db) => {
-      const jobs = createScheduler({ db, log: { info: () => {}, warn: () => {}, error: () => {} } });
-      jobs.add({ name: 'count', everyMs: 0, run: async () => ({ ran: ++ran }) });
-      return { token: SECRET, commands: [runJobCommand(jobs), createAdminCommand(db)] };
-    },
-  });
+const t = useTestApp({
+  control: (db) => {
+    const jobs = createScheduler({ db, log: { info: () => {}, warn: () => {}, error: () => {} } });
+    jobs.add({ name: 'count', everyMs: 0, run: async () => ({ ran: ++ran }) });
+    return { token: SECRET, commands: [runJobCommand(jobs), createAdminCommand(db)] };
+  },
 });
-afterAll(() => t?.close());
 
 const order = (command: string, input: unknown, headers: Record<string, string> = {}, remoteAddress?: string) =>
   t.inject({

@@ -1,9 +1,9 @@
 import { bankOfCard, isValidCardNumber, isValidSheba } from '@madreseh/contract/bank';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../auth/passwords';
 import { loadConfig } from '../config';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { useTestApp } from '../test/test-app';
 import { DEMO_PASSWORD, demoBanner, isDemoDatabase, openDemoAccounts, productionRefusal } from './demo';
 import { paymentSettings } from './schema/payments';
 import { preRegistrations } from './schema/pre-register';
@@ -13,11 +13,7 @@ import { users } from './schema/users';
 
 /** Safe by default (issue: a careless install must not be open to anyone who read the README). */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 describe('the demo school', () => {
   it('is one coherent school: its grades hold its classes, its pupils are girls, the card is its own', async () => {

@@ -10,8 +10,8 @@ import { PRE_REGISTER_STATUSES } from '@madreseh/contract/pre-register/pre-regis
 import { ROLES } from '@madreseh/contract/roles';
 import { STUDENT_STATUSES } from '@madreseh/contract/students/students.contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/test-app';
 import { assessmentKindEnum } from './schema/assessments';
 import { attendanceStateEnum } from './schema/attendance';
 import { notificationChannelEnum, notificationStateEnum } from './schema/notifications';
@@ -42,15 +42,7 @@ const ENUMS = [
 ] as const;
 
 describe('database enums', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   it('are made from the contract’s lists', () => {
     for (const [pgEnum, list] of ENUMS) expect(pgEnum.enumValues, pgEnum.enumName).toEqual([...list]);

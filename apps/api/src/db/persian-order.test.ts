@@ -1,7 +1,7 @@
 import { contract } from '@madreseh/contract/endpoints';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressOf, createTestApp, type TestApp } from '../test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addressOf, useTestApp } from '../test/test-app';
 import { students } from './schema/school';
 import { nationalCodeFrom } from './seed/school-demo';
 
@@ -27,7 +27,7 @@ const SURNAMES_IN_ORDER = [
   'يگانه', // Arabic yeh: sorts as «یگانه»
 ];
 
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let groupId: number;
 let serial = 730_000_000;
@@ -36,7 +36,6 @@ const nextCode = () => nationalCodeFrom(String(++serial).padStart(9, '0'));
 const shuffled = [...SURNAMES_IN_ORDER].map((_, i, a) => a[(i * 7) % a.length] as string);
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.sessionFor('admin');
   const group = await t.call(contract.group.create, {
     headers: t.as(admin),
@@ -72,7 +71,6 @@ beforeAll(async () => {
     await t.db.update(students).set({ lastName }).where(eq(students.id, res.json().student.id));
   }
 });
-afterAll(() => t?.close());
 
 async function studentPage(page: number, sort?: string) {
   const res = await t.call(contract.student.list, {

@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { Endpoint } from '@madreseh/contract/endpoint';
 import { allEndpoints } from '@madreseh/contract/endpoints';
 import { ROLES, type Role } from '@madreseh/contract/roles';
-import { afterAll, beforeAll, expect } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { beforeAll, expect } from 'vitest';
+import { type TestApp, useTestApp } from '../test/test-app';
 
 /*
  * What the authorization test files share: the app (one per file, set by `useAuthorizationApp()`),
@@ -43,13 +43,10 @@ export const tokens = {} as Record<Role, string>;
 
 /** Opens the app before the file's tests, with a session for each role, and closes it after. */
 export function useAuthorizationApp(): void {
+  // With backups on, as a real server has them: the download button makes one.
+  t = useTestApp({ backups: { dir: fs.mkdtempSync(path.join(os.tmpdir(), 'madreseh-authz-backups-')) } });
   beforeAll(async () => {
-    // With backups on, as a real server has them: the download button makes one.
-    t = await createTestApp({ backups: { dir: fs.mkdtempSync(path.join(os.tmpdir(), 'madreseh-authz-backups-')) } });
     for (const role of ROLES) tokens[role] = await t.sessionFor(DEMO_USER_OF[role]);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 }
 

@@ -1,10 +1,10 @@
 import { allEndpoints, contract } from '@madreseh/contract/endpoints';
 import { ROLES, type Role } from '@madreseh/contract/roles';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PERMISSIONS_POLICY, registeredApiRoutes } from '../app';
 import { newsForGroup, placeStudentInGroup } from '../modules/news/news.fixtures';
-import { addressOf, createTestApp, type TestApp } from '../test/test-app';
+import { addressOf, type TestApp, useTestApp } from '../test/test-app';
 import {
   call,
   DEMO_USER_OF,
@@ -80,17 +80,11 @@ describe('the contract and the server agree', () => {
 });
 
 describe('a route left undeclared', () => {
-  let rogue: TestApp;
-  beforeAll(async () => {
-    rogue = await createTestApp({
-      configure: (app) => {
-        // A raw address on purpose: this route is registered behind the contract's back.
-        app.get('/api/v1/panel/secret', async () => ({ secret: 'national codes' }));
-      },
-    });
-  });
-  afterAll(async () => {
-    await rogue?.close();
+  const rogue = useTestApp({
+    configure: (app) => {
+      // A raw address on purpose: this route is registered behind the contract's back.
+      app.get('/api/v1/panel/secret', async () => ({ secret: 'national codes' }));
+    },
   });
 
   it('is found by the matrix', () => {

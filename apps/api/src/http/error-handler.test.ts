@@ -1,9 +1,9 @@
 import { endpoint } from '@madreseh/contract/endpoint';
 import { contract } from '@madreseh/contract/endpoints';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { addressOf, createTestApp, type TestApp } from '../test/test-app';
+import { addressOf, useTestApp } from '../test/test-app';
 import { implement } from './implement';
 
 const NATIONAL_CODE = '0012345679';
@@ -22,26 +22,19 @@ const failing = {
   }),
 };
 
-let t: TestApp;
 const lines: string[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp({
-    logStream: { write: (line) => lines.push(line) },
-    configure: (app) => {
-      implement(app, failing.crash, async () => {
-        throw new Error('secret internals: /var/lib/thing');
-      });
-      implement(app, failing.badQuery, async () => {
-        await t.db.execute(sql`select * from users where username = ${NATIONAL_CODE} and no_such_column = 1`);
-        return {};
-      });
-      implement(app, failing.echo, async () => ({ ok: true }));
-    },
-  });
-});
-afterAll(async () => {
-  await t?.close();
+const t = useTestApp({
+  logStream: { write: (line) => lines.push(line) },
+  configure: (app) => {
+    implement(app, failing.crash, async () => {
+      throw new Error('secret internals: /var/lib/thing');
+    });
+    implement(app, failing.badQuery, async () => {
+      await t.db.execute(sql`select * from users where username = ${NATIONAL_CODE} and no_such_column = 1`);
+      return {};
+    });
+    implement(app, failing.echo, async () => ({ ok: true }));
+  },
 });
 
 describe('errors', () => {

@@ -8,10 +8,10 @@ import type { Role } from '@madreseh/contract/roles';
 import { hasControlCharacters } from '@madreseh/contract/text';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/rows';
 import { multipartBody } from '../test/multipart';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { useTestApp } from '../test/test-app';
 import {
   HOSTILE_BODIES,
   HOSTILE_JSON,
@@ -39,7 +39,8 @@ import { urlOf } from './implement';
 
 const keyOf = (ep: Endpoint) => `${ep.method} ${ep.path}`;
 
-let t: TestApp;
+// With backups on, as a real server has them: the download button makes one.
+const t = useTestApp({ backups: { dir: fs.mkdtempSync(path.join(os.tmpdir(), 'madreseh-fuzz-backups-')) } });
 let tables: string[] = [];
 
 async function rowCounts(): Promise<Record<string, number>> {
@@ -54,16 +55,11 @@ async function rowCounts(): Promise<Record<string, number>> {
 const COUNTERS = new Set(['sessions', 'rate_limits', 'login_throttle', 'idempotency_keys']);
 
 beforeAll(async () => {
-  // With backups on, as a real server has them: the download button makes one.
-  t = await createTestApp({ backups: { dir: fs.mkdtempSync(path.join(os.tmpdir(), 'madreseh-fuzz-backups-')) } });
   const rows = await rowsOf<{ name: string }>(
     t.db,
     sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
   );
   tables = rows.map((r) => r.name).filter((n) => !COUNTERS.has(n));
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const fuzzed = new Set<string>();

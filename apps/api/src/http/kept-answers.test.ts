@@ -13,7 +13,7 @@ import { groupSubjects, groups, students } from '../db/schema/school';
 import { news, newsGroups } from '../db/schema/site';
 import { users } from '../db/schema/users';
 import { secondInstance } from '../test/second-instance';
-import { addressOf, createTestApp, type TestApp } from '../test/test-app';
+import { addressOf, useTestApp } from '../test/test-app';
 import { seedKeptStudents } from './kept-answers.fixtures';
 
 /**
@@ -22,7 +22,7 @@ import { seedKeptStudents } from './kept-answers.fixtures';
  * and, a moment later, on another instance of the same database; one student never gets another's answer.
  */
 
-let t: TestApp;
+const t = useTestApp();
 let other: Awaited<ReturnType<typeof secondInstance>>;
 let admin: string;
 let tokens: Record<string, string> = {};
@@ -69,7 +69,6 @@ async function json<T>(read: Read, token: string): Promise<T> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.sessionFor('admin');
   ({ ids, tokens } = await seedKeptStudents(t));
   other = await secondInstance(t);
@@ -77,7 +76,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await other?.close();
-  await t?.close();
 });
 
 describe('kept answers of a student', () => {

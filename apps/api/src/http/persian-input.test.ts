@@ -1,17 +1,13 @@
 import { contract } from '@madreseh/contract/endpoints';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { preRegistrations } from '../db/schema/pre-register';
 import { contactMessages } from '../db/schema/site';
 import { nationalCodeFrom } from '../db/seed/school-demo';
-import { addressOf, createTestApp, type TestApp } from '../test/test-app';
+import { addressOf, useTestApp } from '../test/test-app';
 import { normalizeInput } from './persian-input';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 describe('one normalisation of stored Persian text', () => {
   it('stores a pre-registration typed on an Arabic keyboard with ی/ک and Persian digits', async () => {

@@ -1,11 +1,11 @@
 import type { Endpoint } from '@madreseh/contract/endpoint';
 import { allEndpoints } from '@madreseh/contract/endpoints';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { students } from '../db/schema/school';
 import { settings } from '../db/schema/site';
-import { addressOf, type CallInput, createTestApp, type TestApp } from '../test/test-app';
+import { addressOf, type CallInput, useTestApp } from '../test/test-app';
 import { addRows } from './query-count.fixtures';
 import { ATTENDANCE_DAY, type Fixture, mathOf, startBatch } from './query-count.records';
 
@@ -146,7 +146,7 @@ function tokenFor(
 }
 
 describe('query count of list endpoints', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let tokens: { admin: string; superAdmin: string; student: string; teacher: string; parent: string };
   let fixture: Fixture;
   const before = new Map<string, { queries: string[]; size: number }>();
@@ -164,7 +164,6 @@ describe('query count of list endpoints', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp();
     tokens = {
       admin: await t.sessionFor('admin'),
       superAdmin: await t.sessionFor('superadmin'),
@@ -193,10 +192,6 @@ describe('query count of list endpoints', () => {
     }
     await addRows(t, fixture, MORE);
   }, 180_000);
-
-  afterAll(async () => {
-    await t?.close();
-  });
 
   it('finds the paginated lists in the contract, and knows how to call every other list', () => {
     expect(PAGINATED.map((e) => e.path)).toEqual(

@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { contract } from '@madreseh/contract/endpoints';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { type Database, type Db, openDatabase } from '../db/client';
 import { idempotencyKeys, rateLimits } from '../db/schema/system';
 import { loginDevices, loginThrottle, sessions } from '../db/schema/users';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { useTestApp } from '../test/test-app';
 import { housekeepingJobs } from './housekeeping';
 import { createScheduler, type Job } from './scheduler';
 
@@ -94,14 +94,10 @@ describe('scheduler', () => {
 });
 
 describe('on a database', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let other: Database | null = null;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
   afterAll(async () => {
     await other?.close();
-    await t?.close();
   });
 
   it('runs a job on one instance at a time: a second instance finds it busy', async () => {

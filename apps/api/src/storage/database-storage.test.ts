@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { contract } from '@madreseh/contract/endpoints';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { smallPng } from '../test/images';
 import { multipartBody } from '../test/multipart';
-import { addressOf, createTestApp, type TestApp } from '../test/test-app';
+import { addressOf, useTestApp } from '../test/test-app';
 import { databaseStorage, importUploads } from './database-storage';
 
 /**
@@ -16,15 +16,8 @@ import { databaseStorage, importUploads } from './database-storage';
  */
 
 const legacyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'madreseh-legacy-'));
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-  fs.rmSync(legacyDir, { recursive: true, force: true });
-});
+afterAll(() => fs.rmSync(legacyDir, { recursive: true, force: true }));
+const t = useTestApp();
 
 async function read(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -66,15 +59,9 @@ describe('uploads in the database', () => {
 });
 
 describe('an app whose uploads are in the database', () => {
-  let app: TestApp;
   const emptyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'madreseh-nofiles-'));
-  beforeAll(async () => {
-    app = await createTestApp({ storageFromDb: (db) => databaseStorage(db), config: { uploadsDir: emptyDir } });
-  });
-  afterAll(async () => {
-    await app?.close();
-    fs.rmSync(emptyDir, { recursive: true, force: true });
-  });
+  afterAll(() => fs.rmSync(emptyDir, { recursive: true, force: true }));
+  const app = useTestApp({ storageFromDb: (db) => databaseStorage(db), config: { uploadsDir: emptyDir } });
 
   it('serves an uploaded photo from the table, with no file on disk', async () => {
     const admin = app.as(await app.sessionFor('admin'));

@@ -4,16 +4,14 @@ import { endpoint } from '@madreseh/contract/endpoint';
 import { ERROR_CODES } from '@madreseh/contract/errors';
 import { IMAGE_KEY_PATTERN, imageUrls, UPLOAD_MESSAGES } from '@madreseh/contract/uploads';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { hugePng, jpegWithGps, smallPng } from '../test/images';
 import { multipartBody } from '../test/multipart';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { useTestApp } from '../test/test-app';
 import { canDecodeHeic, storeImage } from './images';
 import { readUploadForm } from './multipart';
 import { isStorageName } from './storage';
-
-let t: TestApp;
 
 // A throwaway upload route over the real pipeline: the same calls every upload endpoint makes.
 const probe = endpoint({
@@ -24,18 +22,15 @@ const probe = endpoint({
   bodyKind: 'multipart',
   body: z.object({ caption: z.string().max(20).optional() }),
 });
-beforeAll(async () => {
-  t = await createTestApp({
-    configure(app) {
-      app.post('/upload-probe', async (request, reply) => {
-        const form = await readUploadForm(request, probe);
-        const stored = await storeImage(app.storage, 'probe', form.file);
-        return reply.status(201).send({ ...stored, caption: form.fields.caption ?? null });
-      });
-    },
-  });
+const t = useTestApp({
+  configure(app) {
+    app.post('/upload-probe', async (request, reply) => {
+      const form = await readUploadForm(request, probe);
+      const stored = await storeImage(app.storage, 'probe', form.file);
+      return reply.status(201).send({ ...stored, caption: form.fields.caption ?? null });
+    });
+  },
 });
-afterAll(() => t.close());
 
 async function upload(files: Parameters<typeof multipartBody>[1], fields: Record<string, string> = {}) {
   const { payload, headers } = multipartBody(fields, files);

@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { contract } from '@madreseh/contract/endpoints';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { invoices, payments } from '../db/schema/payments';
 import { students } from '../db/schema/school';
 import { smallPng } from '../test/images';
 import { multipartBody } from '../test/multipart';
-import { addressOf, createTestApp, type TestApp } from '../test/test-app';
+import { addressOf, useTestApp } from '../test/test-app';
 import { localDiskStorage, removePartialUploads, type Storage } from './storage';
 
 /** A full disk: nothing half-written is kept, users hear a Persian 507, and the log says it once. */
@@ -68,33 +68,29 @@ describe('local disk storage', () => {
 });
 
 describe('a full disk, as users and the log see it', () => {
-  let t: TestApp;
   let full = true;
   const logLines: string[] = [];
-  beforeAll(async () => {
-    const dir = path.join(root, 'app');
-    const disk = localDiskStorage(dir);
-    const storage: Storage = {
-      ...disk,
-      put: async (name, data) => {
-        if (full) throw enospc();
-        return disk.put(name, data);
-      },
-    };
-    t = await createTestApp({
-      storage,
-      logStream: { write: (line) => logLines.push(line) },
-      configure: (app) => {
-        // What PostgreSQL and the embedded engine say when they cannot extend a table file.
-        app.get('/test/database-full', async () => {
-          throw Object.assign(new Error('could not extend file "base/5/16384": No space left on device'), {
-            code: '53100',
-          });
+  const dir = path.join(root, 'app');
+  const disk = localDiskStorage(dir);
+  const storage: Storage = {
+    ...disk,
+    put: async (name, data) => {
+      if (full) throw enospc();
+      return disk.put(name, data);
+    },
+  };
+  const t = useTestApp({
+    storage,
+    logStream: { write: (line) => logLines.push(line) },
+    configure: (app) => {
+      // What PostgreSQL and the embedded engine say when they cannot extend a table file.
+      app.get('/test/database-full', async () => {
+        throw Object.assign(new Error('could not extend file "base/5/16384": No space left on device'), {
+          code: '53100',
         });
-      },
-    });
+      });
+    },
   });
-  afterAll(() => t?.close());
 
   it('answers 507 with a Persian message, saves nothing, and logs one clear line', async () => {
     const student = await t.sessionFor('student1');

@@ -6,7 +6,7 @@ import type { Endpoint, Infer } from '@madreseh/contract/endpoint';
 import { contract } from '@madreseh/contract/endpoints';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { inject as injectProvided } from 'vitest';
+import { afterAll, beforeAll, inject as injectProvided } from 'vitest';
 import { type AppOptions, buildApp } from '../app';
 import { createSession, type SessionPolicy } from '../auth/sessions';
 import { type Database, type Db, openDatabase, pgliteDatabase, queryLogger } from '../db/client';
@@ -94,7 +94,7 @@ const DEFAULT_CONFIG: Omit<AppOptions['config'], 'uploadsDir'> = {
  * Builds the whole app on a database of its own, migrated and seeded with the demo accounts:
  * in-memory PGlite by default (copied from the template the api project's global setup prepared),
  * or a new database on the PostgreSQL server of TEST_DATABASE_URL, dropped on close.
- * Call it once per test file (beforeAll) and close it in afterAll.
+ * Call it once per test file (beforeAll) and close it in afterAll, or let `useTestApp` do both.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   let recording: string[] | null = null;
@@ -180,6 +180,31 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       removeUploads();
     },
   };
+}
+
+/**
+ * The app of the tests of the current scope (a file, or the describe it is called in): made in a
+ * beforeAll and closed in an afterAll registered here. One set-up, the same in every file (as e2e's
+ * `useBrowser`), instead of each file writing its own. The answer stands for the app: `t.call(…)`,
+ * `t.db` and the rest reach the app made for the scope, and throw if used before it is made.
+ * More set-up goes in a beforeAll after this call (before hooks run in the order registered);
+ * an afterAll registered before this call runs after the app closed (after hooks run in reverse).
+ */
+export function useTestApp(options?: TestAppOptions): TestApp {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(options);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  return new Proxy({} as TestApp, {
+    get(_, key) {
+      if (!current) throw new Error('test app not started');
+      const value = Reflect.get(current, key);
+      return typeof value === 'function' ? value.bind(current) : value;
+    },
+  });
 }
 
 declare module 'vitest' {

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/test-app';
 import { shortNameOf } from './spa';
 
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'madreseh-dist-'));
@@ -12,14 +12,8 @@ fs.writeFileSync(
   path.join(dist, 'manifest.webmanifest'),
   JSON.stringify({ name: 'درگاه مدرسه', short_name: 'مدرسه', lang: 'fa', dir: 'rtl', icons: [] }),
 );
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ config: { webDist: dist } });
-});
-afterAll(async () => {
-  await t?.close();
-  fs.rmSync(dist, { recursive: true, force: true });
-});
+afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+const t = useTestApp({ config: { webDist: dist } });
 
 describe('the installed app is named after the school', () => {
   it('builds the manifest from the settings, and falls back to the generic name when none is set', async () => {

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { achievements } from '../db/schema/achievements';
 import { news, settings } from '../db/schema/site';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { useTestApp } from '../test/test-app';
 import { initialData, SCRIPT, writeDist } from './spa.fixtures';
 
 /**
@@ -16,17 +16,17 @@ import { initialData, SCRIPT, writeDist } from './spa.fixtures';
  */
 
 const dist = writeDist();
+afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
 
-let t: TestApp;
+const t = useTestApp({
+  config: { webDist: dist, payments: { sandboxGateway: false, publicUrl: 'https://school.example' } },
+});
 let admin: Record<string, string>;
 let published: number;
 let draft: number;
 let achievement: number;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    config: { webDist: dist, payments: { sandboxGateway: false, publicUrl: 'https://school.example' } },
-  });
   await t.db.delete(news);
   admin = t.as(await t.sessionFor('admin'));
   const create = async (title: string, status: string) => {
@@ -53,10 +53,6 @@ beforeAll(async () => {
   achievement = (made.json() as { id: number }).id;
   published = await create('اردوی علمی پایهٔ دهم', 'published');
   draft = await create('پیش‌نویس خبر', 'draft');
-});
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dist, { recursive: true, force: true });
 });
 
 const page = (url: string) => t.inject({ method: 'GET', url });

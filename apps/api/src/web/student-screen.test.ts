@@ -1,20 +1,13 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/test-app';
 import { initialData, writeDist } from './spa.fixtures';
 
 /** The signed-in student's home as the server draws it from the session (web/student-screen.ts). */
 
 const dist = writeDist();
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp({ config: { webDist: dist } });
-});
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(dist, { recursive: true, force: true });
-});
+afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+const t = useTestApp({ config: { webDist: dist } });
 
 describe("the student's home drawn from the session (decision 0030)", () => {
   const home = (cookie?: string) => t.inject({ method: 'GET', url: '/student', headers: cookie ? { cookie } : {} });

@@ -1,18 +1,16 @@
 import { contract } from '@madreseh/contract/endpoints';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectInvalid } from '../../test/expect-invalid';
 import { jpegWithGps } from '../../test/images';
 import { multipartBody } from '../../test/multipart';
-import { addressOf, createTestApp, type TestApp } from '../../test/test-app';
+import { addressOf, useTestApp } from '../../test/test-app';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.sessionFor('superadmin');
 });
-afterAll(() => t.close());
 
 type Achievement = { id: number; title: string; description: string; date: string; image: { thumb: string } | null };
 

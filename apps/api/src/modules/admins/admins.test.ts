@@ -1,24 +1,22 @@
 import { contract } from '@madreseh/contract/endpoints';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/system';
 import { sessions, users } from '../../db/schema/users';
 import { expectInvalid } from '../../test/expect-invalid';
-import { answerOf, createTestApp, type TestApp } from '../../test/test-app';
+import { answerOf, useTestApp } from '../../test/test-app';
 import { ADMINS_MESSAGES } from './admins.service';
 
 const PERSIAN = /[\u0600-\u06FF]/;
 const PASSWORD = 'Office-pass-2024';
 
-let t: TestApp;
-let superToken: string;
 const logs: string[] = [];
+const t = useTestApp({ logStream: { write: (line) => logs.push(line) } });
+let superToken: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ logStream: { write: (line) => logs.push(line) } });
   superToken = await t.sessionFor('superadmin');
 });
-afterAll(() => t?.close());
 
 const post = (payload: object, token = superToken) =>
   t.call(contract.admins.create, { headers: t.as(token), body: payload });

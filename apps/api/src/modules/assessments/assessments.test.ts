@@ -2,14 +2,14 @@ import { contract } from '@madreseh/contract/endpoints';
 import type { Group } from '@madreseh/contract/groups/groups.contract';
 import { jalaliToIso } from '@madreseh/contract/jalali';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/system';
 import { seventhGrades, subjectOf } from '../../test/demo-classes';
 import { expectInvalid } from '../../test/expect-invalid';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/test-app';
 
 const ac = contract.assessments;
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let teacher: string;
 let other: string;
@@ -22,7 +22,6 @@ let science: number;
 let bahman: (day: number) => string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   ({ admin, seventhA, seventhB } = await seventhGrades(t));
   teacher = await t.sessionFor('teacher1');
   math = subjectOf(seventhA, 'ریاضی');
@@ -42,7 +41,6 @@ beforeAll(async () => {
   });
   other = await t.login(credentials.username, credentials.password);
 });
-afterAll(() => t?.close());
 
 async function create(body: Record<string, unknown>, token = teacher) {
   return t.call(ac.create, { headers: t.as(token), body: { groupId: seventhA.id, subjectId: math, ...body } });

@@ -2,18 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { contract } from '@madreseh/contract/endpoints';
 import { jalaliToIso, jalaliWeekday, todayIso } from '@madreseh/contract/jalali';
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { attendance, studentNotices } from '../../db/schema/attendance';
 import { notifications, smsOptOuts } from '../../db/schema/notifications';
 import { students } from '../../db/schema/school';
 import { settings } from '../../db/schema/site';
 import { seventhGrades } from '../../test/demo-classes';
 import { workbookOf } from '../../test/sheets';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/test-app';
 import { DEMO_PARENT_MOBILE } from '../parents/parents.seed';
 
 const ac = contract.attendance;
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let teacher: string;
 let seventhA: { id: number };
@@ -28,11 +28,9 @@ function schoolDay(back: number): string {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   ({ admin, seventhA, seventhB } = await seventhGrades(t));
   teacher = await t.sessionFor('teacher1');
 });
-afterAll(() => t?.close());
 
 async function sheet(token: string, groupId: number, date: string, period?: number) {
   return t.call(ac.sheet, { headers: t.as(token), query: { groupId, date, period } });

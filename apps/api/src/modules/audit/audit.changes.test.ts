@@ -1,23 +1,21 @@
 import type { Endpoint } from '@madreseh/contract/endpoint';
 import { contract } from '@madreseh/contract/endpoints';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/system';
 import { AUDIT_TEXT_MAX } from '../../lib/audit';
-import { type CallInput, createTestApp, type TestApp } from '../../test/test-app';
+import { type CallInput, useTestApp } from '../../test/test-app';
 
 /** Every staff update writes an audit row with a short before/after of exactly the fields that changed. */
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Record<string, string>;
 let superAdmin: Record<string, string>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = t.as(await t.sessionFor('admin'));
   superAdmin = t.as(await t.sessionFor('superadmin'));
 });
-afterAll(() => t?.close());
 
 async function send(endpoint: Endpoint, input: CallInput) {
   const res = await t.call(endpoint, { headers: admin, ...input });

@@ -1,10 +1,10 @@
 import { contract } from '@madreseh/contract/endpoints';
 import { isoDateInTehran } from '@madreseh/contract/jalali';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { students } from '../../db/schema/school';
 import { firstSheetOf } from '../../test/sheets';
-import { type CallInput, createTestApp, type TestApp } from '../../test/test-app';
+import { type CallInput, useTestApp } from '../../test/test-app';
 
 /**
  * The audit log, readable: a super-admin reads everyone's rows, an admin only their own; filters by
@@ -12,7 +12,7 @@ import { type CallInput, createTestApp, type TestApp } from '../../test/test-app
  * money actions marked. Nothing in the app changes or deletes a row, and the database refuses to.
  */
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Record<string, string>;
 let superAdmin: Record<string, string>;
 let adminId: number;
@@ -25,7 +25,6 @@ const list = async (headers: Record<string, string>, query: CallInput['query'] =
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = t.as(await t.sessionFor('admin'));
   superAdmin = t.as(await t.sessionFor('superadmin'));
   adminId = await t.userId('admin');
@@ -60,7 +59,6 @@ beforeAll(async () => {
   });
   expect(cancel.statusCode, cancel.body).toBeLessThan(300);
 });
-afterAll(() => t?.close());
 
 describe('audit log', () => {
   it('shows a super-admin every row, newest first, with who, what, which record, details and address', async () => {

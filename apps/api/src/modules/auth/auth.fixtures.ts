@@ -1,6 +1,5 @@
 import { contract } from '@madreseh/contract/endpoints';
-import { afterAll, beforeAll } from 'vitest';
-import { addressOf, createTestApp, type TestApp, type TestAppOptions } from '../../test/test-app';
+import { addressOf, type TestApp, type TestAppOptions, useTestApp } from '../../test/test-app';
 
 /* The app the sign-in test files share the making of: one per file, set by `useAuthApp()`. */
 export let t: TestApp;
@@ -10,10 +9,7 @@ export const nextIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter %
 
 /** Opens the app before the file's tests and closes it after. */
 export function useAuthApp(options?: TestAppOptions): void {
-  beforeAll(async () => {
-    t = await createTestApp(options);
-  });
-  afterAll(() => t?.close());
+  t = useTestApp(options);
 }
 
 export function login(body: unknown, remoteAddress?: string) {

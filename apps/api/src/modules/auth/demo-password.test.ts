@@ -1,15 +1,11 @@
 import { contract } from '@madreseh/contract/endpoints';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { settings } from '../../db/schema/site';
 import { auditLog } from '../../db/schema/system';
-import { answerOf, createTestApp, type TestApp } from '../../test/test-app';
+import { answerOf, useTestApp } from '../../test/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 async function signIn(username: string, password: string) {
   const res = await t.call(contract.auth.login, { body: { username, password } });

@@ -1,9 +1,9 @@
 import { contract } from '@madreseh/contract/endpoints';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { notifications } from '../../db/schema/notifications';
 import { otpCodes } from '../../db/schema/parents';
-import { addressOf, createTestApp, type TestApp } from '../../test/test-app';
+import { addressOf, useTestApp } from '../../test/test-app';
 import { fakeSmsLog } from '../notifications/providers';
 import { DEMO_PARENT_MOBILE } from '../parents/parents.seed';
 
@@ -13,16 +13,9 @@ function lastOtpSentTo(mobile: string): string | undefined {
   return sms?.text.match(/\b(\d{6})\b/)?.[1];
 }
 
-let t: TestApp;
+const t = useTestApp();
 let ipCount = 0;
 const nextIp = () => `198.51.100.${++ipCount}`;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
 
 const request = (mobile: string, ip = nextIp()) =>
   t.inject({ method: 'POST', url: addressOf(contract.auth.otpRequest), payload: { mobile }, remoteAddress: ip });

@@ -15,7 +15,7 @@ import { localDiskStorage } from '../../storage/storage';
 import { jpegWithGps, smallPng } from '../../test/images';
 import { multipartBody } from '../../test/multipart';
 import { createScratchDatabase } from '../../test/scratch-database';
-import { addressOf, createTestApp, type TestApp } from '../../test/test-app';
+import { addressOf, type TestApp, useTestApp } from '../../test/test-app';
 import { countRows } from './database-dump';
 import type { RestoreTarget } from './restore';
 
@@ -32,14 +32,14 @@ export const source = () => ({ db: t.db, databaseUrl: t.databaseUrl, uploadsDir,
 
 /** Opens the app before the file's tests; afterwards closes it and removes what the tests made. */
 export function useBackupApp(): void {
+  // After hooks run in reverse order: the tests' cleanups, then the app's close, then this removal.
+  afterAll(() => fs.rmSync(temp, { recursive: true, force: true }));
+  t = useTestApp({ storage, config: { uploadsDir } });
   beforeAll(async () => {
-    t = await createTestApp({ storage, config: { uploadsDir } });
     admin = t.as(await t.sessionFor('admin'));
   });
   afterAll(async () => {
     for (const c of cleanups.splice(0).reverse()) await c();
-    await t?.close();
-    fs.rmSync(temp, { recursive: true, force: true });
   });
 }
 

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/system';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/test-app';
 import { backupJobs, SCHEDULED_BACKUP_JOB } from './backups.service';
 
 /**
@@ -16,16 +16,12 @@ import { backupJobs, SCHEDULED_BACKUP_JOB } from './backups.service';
  */
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'madreseh-backups-'));
-let t: TestApp;
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+const t = useTestApp({ backups: { dir, keep: 2 } });
 let superAdmin: Record<string, string>;
 
 beforeAll(async () => {
-  t = await createTestApp({ backups: { dir, keep: 2 } });
   superAdmin = t.as(await t.sessionFor('superadmin'));
-});
-afterAll(async () => {
-  await t?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 const status = async () => {

@@ -1,20 +1,18 @@
 import { CONTACT_LIMIT } from '@madreseh/contract/contact/contact.contract';
 import { contract } from '@madreseh/contract/endpoints';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../db/schema/site';
 import { expectInvalid } from '../../test/expect-invalid';
-import { addressOf, createTestApp, type TestApp } from '../../test/test-app';
+import { addressOf, useTestApp } from '../../test/test-app';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Record<string, string>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   // Start from no demo content: these tests count what they create.
   await t.db.delete(contactMessages);
   admin = t.as(await t.sessionFor('admin'));
 });
-afterAll(() => t.close());
 
 const message = {
   name: 'رضا کاظمی',

@@ -1,6 +1,6 @@
 import { contract } from '@madreseh/contract/endpoints';
 import { eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { achievements } from '../../db/schema/achievements';
 import { invoices, payments } from '../../db/schema/payments';
 import { preRegistrations } from '../../db/schema/pre-register';
@@ -8,12 +8,11 @@ import { students } from '../../db/schema/school';
 import { contactMessages, galleryPhotos, news } from '../../db/schema/site';
 import { nationalCodeFrom } from '../../db/seed/school-demo';
 import { paymentFiguresOfPages } from '../../test/payment-figures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/test-app';
 
-let t: TestApp;
+const t = useTestApp();
 
 beforeAll(async () => {
-  t = await createTestApp();
   // Start from no demo content: these tests count what they create.
   await t.db.delete(news);
   await t.db.delete(contactMessages);
@@ -21,7 +20,6 @@ beforeAll(async () => {
   await t.db.delete(achievements);
   await t.db.delete(preRegistrations);
 });
-afterAll(() => t.close());
 
 describe('panel/dashboard', () => {
   it('counts news by state, photos, albums, achievements and messages', async () => {

@@ -1,10 +1,10 @@
 import { contract } from '@madreseh/contract/endpoints';
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { figures } from '../../db/schema/figures';
 import { invoices, payments } from '../../db/schema/payments';
 import { students } from '../../db/schema/school';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/test-app';
 import { pendingReceiptSql } from '../payments/invoice-ledger';
 
 /**
@@ -13,14 +13,7 @@ import { pendingReceiptSql } from '../payments/invoice-ledger';
  * payments, each counter equals the count from the rows themselves, and the dashboard answers it.
  */
 describe('the active-students and pending-receipts counters', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   async function expectCountersTrue() {
     const rows = await t.db

@@ -1,10 +1,10 @@
 import { contract } from '@madreseh/contract/endpoints';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { figures } from '../../db/schema/figures';
 import { invoices, payments } from '../../db/schema/payments';
 import { paymentFiguresOfPages } from '../../test/payment-figures';
-import { createTestApp, demoStudentId, type TestApp } from '../../test/test-app';
+import { demoStudentId, useTestApp } from '../../test/test-app';
 
 /**
  * The dashboard reads the number of unpaid invoices from a counter kept by triggers (migration 0009).
@@ -12,16 +12,11 @@ import { createTestApp, demoStudentId, type TestApp } from '../../test/test-app'
  * the counter equals the count from the payments themselves.
  */
 describe('the unpaid-invoices counter', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let studentId: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
     studentId = await demoStudentId(t);
-  });
-
-  afterAll(async () => {
-    await t?.close();
   });
 
   async function expectCounterTrue() {

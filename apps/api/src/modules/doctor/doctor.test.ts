@@ -3,22 +3,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/test-app';
 import { databaseFacts, examine } from './doctor';
 
 /** `npm run doctor` names what a deployment must fix, and passes a sound one. */
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'madreseh-doctor-'));
 const web = path.join(dir, 'web');
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+const t = useTestApp();
+beforeAll(() => {
   fs.mkdirSync(web);
   fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html>');
-});
-afterAll(async () => {
-  await t?.close();
-  fs.rmSync(dir, { recursive: true, force: true });
 });
 
 const verdicts = (findings: { verdict: string; what: string }[]) =>

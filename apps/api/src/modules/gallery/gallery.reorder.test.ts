@@ -1,14 +1,13 @@
 import { contract } from '@madreseh/contract/endpoints';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { galleryPhotos } from '../../db/schema/site';
-import { answerOf, createTestApp, type TestApp } from '../../test/test-app';
+import { answerOf, useTestApp } from '../../test/test-app';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Record<string, string>;
 let ids: number[];
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = t.as(await t.sessionFor('admin'));
   await t.db.delete(galleryPhotos);
   // Six photos; two pairs share a place (as two uploads at the same moment can).
@@ -20,7 +19,6 @@ beforeAll(async () => {
     .returning({ id: galleryPhotos.id });
   ids = rows.map((r) => r.id).sort((a, b) => a - b);
 });
-afterAll(() => t.close());
 
 async function order(): Promise<number[]> {
   const res = await t.call(contract.gallery.list, { query: { pageSize: 100 }, headers: admin });

@@ -2,18 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { contract } from '@madreseh/contract/endpoints';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedDemo } from '../../db/seed-demo';
 import { localDiskStorage } from '../../storage/storage';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/test-app';
 import { discardDemoGallery, seedDemoGallery, storeDemoGallery } from './gallery.seed';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** Every file under a folder, relative to it. */
 function filesUnder(dir: string): string[] {

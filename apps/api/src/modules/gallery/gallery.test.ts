@@ -1,19 +1,17 @@
 import fs from 'node:fs';
 import { contract } from '@madreseh/contract/endpoints';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectInvalid } from '../../test/expect-invalid';
 import { jpegWithGps, smallPng } from '../../test/images';
 import { multipartBody } from '../../test/multipart';
-import { addressOf, createTestApp, type TestApp } from '../../test/test-app';
+import { addressOf, useTestApp } from '../../test/test-app';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Record<string, string>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = t.as(await t.sessionFor('admin'));
 });
-afterAll(() => t.close());
 
 async function upload(data: Buffer, fields: Record<string, string>, contentType = 'image/jpeg', filename = 'p.jpg') {
   const { payload, headers } = multipartBody(fields, [{ filename, contentType, data }]);

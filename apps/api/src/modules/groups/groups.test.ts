@@ -1,18 +1,16 @@
 import { contract } from '@madreseh/contract/endpoints';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/system';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/test-app';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let student: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.sessionFor('admin');
   student = await t.sessionFor('student1');
 });
-afterAll(() => t?.close());
 
 const body = (over: Record<string, unknown> = {}) => ({
   name: 'هشتم الف',

@@ -1,16 +1,16 @@
 import type { Endpoint } from '@madreseh/contract/endpoint';
 import { contract } from '@madreseh/contract/endpoints';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { news } from '../../db/schema/site';
 import { auditLog } from '../../db/schema/system';
 import { expectInvalid } from '../../test/expect-invalid';
 import { smallPng } from '../../test/images';
 import { multipartBody } from '../../test/multipart';
-import { addressOf, answerOf, type CallInput, createTestApp, type TestApp } from '../../test/test-app';
+import { addressOf, answerOf, type CallInput, useTestApp } from '../../test/test-app';
 import { placeStudentInGroup } from './news.fixtures';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Record<string, string>;
 let student1: Record<string, string>;
 let student2: Record<string, string>;
@@ -18,7 +18,6 @@ let group1: number;
 let group2: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
   // Start from no demo content: these tests count what they create.
   await t.db.delete(news);
   admin = t.as(await t.sessionFor('admin'));
@@ -27,7 +26,6 @@ beforeAll(async () => {
   group1 = await placeStudentInGroup(t, 'student1', 'کلاس آزمون اخبار الف');
   group2 = await placeStudentInGroup(t, 'student2', 'کلاس آزمون اخبار ب');
 });
-afterAll(() => t.close());
 
 const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
 

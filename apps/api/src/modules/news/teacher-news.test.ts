@@ -1,15 +1,15 @@
 import { contract } from '@madreseh/contract/endpoints';
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../db/schema/notifications';
 import { auditLog } from '../../db/schema/system';
 import { expectInvalid } from '../../test/expect-invalid';
 import { smallPng } from '../../test/images';
 import { multipartBody } from '../../test/multipart';
-import { addressOf, createTestApp, type TestApp } from '../../test/test-app';
+import { addressOf, useTestApp } from '../../test/test-app';
 
 const c = contract.news;
-let t: TestApp;
+const t = useTestApp();
 let admin: Record<string, string>;
 let teacher1: Record<string, string>;
 let other: Record<string, string>;
@@ -20,7 +20,6 @@ let seventhB: number;
 let childId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = t.as(await t.sessionFor('admin'));
   teacher1 = t.as(await t.sessionFor('teacher1'));
   student1 = t.as(await t.sessionFor('student1'));
@@ -53,7 +52,6 @@ beforeAll(async () => {
   if (!kid) throw new Error('parent1 has no child in هفتم الف');
   childId = kid.id;
 });
-afterAll(() => t?.close());
 
 async function post(headers: Record<string, string>, body: Record<string, unknown>) {
   return t.call(c.teacherCreate, {

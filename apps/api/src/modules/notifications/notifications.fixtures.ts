@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { beforeAll, beforeEach } from 'vitest';
 import { notifications, smsOptOuts } from '../../db/schema/notifications';
 import { students } from '../../db/schema/school';
 import { settings } from '../../db/schema/site';
 import type { Actor } from '../../lib/actor';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { type TestApp, useTestApp } from '../../test/test-app';
 import { DEMO_PARENT_MOBILE } from '../parents/parents.seed';
 import { createInvoice } from '../payments/invoices.service';
 import type { SmsProvider } from './providers';
@@ -51,8 +51,8 @@ export const smsRows = () => t.db.select().from(notifications).where(eq(notifica
 
 /** Opens the app before the file's tests and closes it after; each test starts with an empty outbox. */
 export function useNotificationsApp(): void {
+  t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     const userId = await t.userId('student1');
     const [s] = await t.db.select().from(students).where(eq(students.userId, userId));
     if (!s?.groupId) throw new Error('student1 has no class');
@@ -64,7 +64,6 @@ export function useNotificationsApp(): void {
     adminToken = await t.sessionFor('admin');
     superToken = await t.sessionFor('superadmin');
   });
-  afterAll(() => t?.close());
   beforeEach(async () => {
     // Each test starts with an empty outbox and no opt-outs (the SMS of other tests are not its business).
     await t.db.delete(notifications);

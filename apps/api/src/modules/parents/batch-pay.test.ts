@@ -1,30 +1,26 @@
 import { contract } from '@madreseh/contract/endpoints';
 import { isoDateInTehran } from '@madreseh/contract/jalali';
 import { eq, inArray, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../db/schema/notifications';
 import { invoices, paymentBatches, payments } from '../../db/schema/payments';
 import { auditLog } from '../../db/schema/system';
 import { workbookOf } from '../../test/sheets';
-import { answerOf, createTestApp, type TestApp } from '../../test/test-app';
+import { answerOf, useTestApp } from '../../test/test-app';
 import { reconcileBatches } from '../payments/batch-payments';
 import { gatewaysFrom } from '../payments/gateways';
 
-let t: TestApp;
+const t = useTestApp({ config: { payments: { sandboxGateway: true } } });
 let parent: string;
 let kids: { id: number; fullName: string }[];
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { payments: { sandboxGateway: true } } });
   parent = await t.sessionFor('parent1');
   kids = (
     (await t.call(contract.parent.children, { headers: t.as(parent) })).json() as {
       items: { id: number; fullName: string }[];
     }
   ).items;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 type Inv = { id: number; payable: number; status: string };

@@ -1,21 +1,17 @@
 import { contract } from '@madreseh/contract/endpoints';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parentStudents, parents } from '../../db/schema/parents';
 import { payments } from '../../db/schema/payments';
 import { users } from '../../db/schema/users';
 import { nationalCodeFrom } from '../../db/seed/school-demo';
-import { answerOf, createTestApp, type TestApp } from '../../test/test-app';
+import { answerOf, useTestApp } from '../../test/test-app';
 
-let t: TestApp;
+const t = useTestApp({ config: { payments: { sandboxGateway: true } } });
 let admin: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { payments: { sandboxGateway: true } } });
   admin = await t.sessionFor('admin');
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 async function studentIdOf(username: string): Promise<number> {

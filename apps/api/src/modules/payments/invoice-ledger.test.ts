@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { invoices, payments } from '../../db/schema/payments';
-import { createTestApp, demoStudentId, type TestApp } from '../../test/test-app';
+import { demoStudentId, useTestApp } from '../../test/test-app';
 import {
   isPendingReceipt,
   type LedgerInvoice,
@@ -127,16 +127,11 @@ describe('the ledger of one invoice', () => {
 
 /** The SQL fragments for lists and counts give every invoice the figures the functions give it. */
 describe('the ledger in SQL', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let studentId: number;
 
   beforeAll(async () => {
-    t = await createTestApp();
     studentId = await demoStudentId(t);
-  });
-
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('agrees with the functions on paid, waiting, partial, overpaid, overdue and cancelled invoices', async () => {

@@ -1,25 +1,20 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { invoices } from '../../db/schema/payments';
 import { auditLog } from '../../db/schema/system';
 import type { Actor } from '../../lib/actor';
-import { createTestApp, demoStudentId, type TestApp } from '../../test/test-app';
+import { demoStudentId, useTestApp } from '../../test/test-app';
 import { cancelInvoice, createInvoice } from './invoices.service';
 
 /** Services take an actor, not an HTTP request: a command or a job calls them as a route does. */
 describe('invoice actions called without HTTP', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let studentId: number;
   let actor: Actor;
 
   beforeAll(async () => {
-    t = await createTestApp();
     studentId = await demoStudentId(t);
     actor = { userId: await t.userId('admin'), role: 'admin', ip: '192.0.2.7' };
-  });
-
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('creates and cancels an invoice, each with an audit row that names the actor', async () => {

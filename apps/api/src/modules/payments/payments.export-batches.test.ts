@@ -1,16 +1,16 @@
 import { isoDateInTehran, tehranDayStart } from '@madreseh/contract/jalali';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { invoices, payments } from '../../db/schema/payments';
 import { students } from '../../db/schema/school';
 import { workbookOf } from '../../test/sheets';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/test-app';
 import { exportInvoicesAndPayments } from './payments.export';
 
 // The export reads its rows a few at a time (payments.export.ts): read two at a time, the workbook must
 // hold exactly what reading everything at once gives, in the order one statement sorting it all gives.
 
-let t: TestApp;
+const t = useTestApp();
 /** The ids a raw statement answers (PGlite gives `{ rows }`, node-postgres through Drizzle the same). */
 const idsOf = (r: unknown) =>
   (Array.isArray(r) ? r : ((r as { rows: { id: number }[] }).rows ?? [])).map((x: { id: number }) => Number(x.id));
@@ -30,7 +30,6 @@ async function cellsOf(file: Buffer): Promise<unknown[][][]> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   const all = await t.db.select({ id: students.id }).from(students);
   expect(all.length).toBeGreaterThan(3);
   // Every student gets invoices on three due dates (two of them in the range), entered out of order;
@@ -60,7 +59,6 @@ beforeAll(async () => {
       })),
   );
 });
-afterAll(() => t?.close());
 
 describe('export of invoices and payments read in batches', () => {
   it('holds the same cells, in the same order, as reading every row at once', async () => {

@@ -2,14 +2,14 @@ import { contract } from '@madreseh/contract/endpoints';
 import { formatJalaliIso, isoDateInTehran } from '@madreseh/contract/jalali';
 import { eq } from 'drizzle-orm';
 import type ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { students } from '../../db/schema/school';
 import { smallPng } from '../../test/images';
 import { multipartBody } from '../../test/multipart';
 import { workbookOf } from '../../test/sheets';
-import { addressOf, answerOf, createTestApp, type TestApp } from '../../test/test-app';
+import { addressOf, answerOf, useTestApp } from '../../test/test-app';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let superadmin: string;
 let student1: string;
@@ -23,7 +23,6 @@ const exportRange = (from: string, to: string | undefined, headers?: Record<stri
   t.call(contract.payments.exportInvoices, { query: { from, to }, ...(headers ? { headers } : {}) });
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.sessionFor('admin');
   superadmin = await t.sessionFor('superadmin');
   student1 = await t.sessionFor('student1');
@@ -36,7 +35,6 @@ beforeAll(async () => {
   studentNumber = row?.studentNumber ?? '';
   expect(s1 && nationalCode).toBeTruthy();
 });
-afterAll(() => t?.close());
 
 async function createInvoice(title: string, amount: number, dueDate: string) {
   const res = await t.call(contract.payments.createInvoice, {

@@ -1,11 +1,11 @@
 import { contract } from '@madreseh/contract/endpoints';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { beforeAll, beforeEach, expect } from 'vitest';
 import { students } from '../../db/schema/school';
 import { rateLimits } from '../../db/schema/system';
 import { smallPng } from '../../test/images';
 import { multipartBody } from '../../test/multipart';
-import { addressOf, answerOf, createTestApp, type TestApp } from '../../test/test-app';
+import { addressOf, answerOf, type TestApp, useTestApp } from '../../test/test-app';
 
 /*
  * The app the payments test files share the making of: one per file, with the built-in test gateway,
@@ -28,8 +28,8 @@ export function usePaymentsApp(): void {
     if (t) await t.db.delete(rateLimits).where(sql`${rateLimits.key} like 'receipt-upload:%'`);
   });
 
+  t = useTestApp({ config: { payments: { sandboxGateway: true } } });
   beforeAll(async () => {
-    t = await createTestApp({ config: { payments: { sandboxGateway: true } } });
     student1 = await t.sessionFor('student1');
     student2 = await t.sessionFor('student2');
     admin = await t.sessionFor('admin');
@@ -46,7 +46,6 @@ export function usePaymentsApp(): void {
     expect(byUser).toBeDefined();
     expect(s1 && s2 && groupId).toBeTruthy();
   });
-  afterAll(() => t?.close());
 }
 
 // A student has one live invoice per title and due date, and a bank transfer is one receipt: each

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { contract } from '@madreseh/contract/endpoints';
 import { RECEIPT_LIMITS } from '@madreseh/contract/payments/payment-schemas';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../../db/schema/payments';
 import { students } from '../../db/schema/school';
 import { rateLimits } from '../../db/schema/system';
@@ -10,7 +10,7 @@ import { storeImage } from '../../storage/images';
 import { createUrlSigner, SIGNED_URL_TTL_SECONDS, uploadSigningKey } from '../../storage/signed-urls';
 import { smallPng } from '../../test/images';
 import { multipartBody } from '../../test/multipart';
-import { addressOf, createTestApp, type TestApp } from '../../test/test-app';
+import { addressOf, useTestApp } from '../../test/test-app';
 
 /**
  * Receipt photos show a student's bank details: they are served only through short-lived signed
@@ -18,7 +18,7 @@ import { addressOf, createTestApp, type TestApp } from '../../test/test-app';
  * to staff.
  */
 
-let t: TestApp;
+const t = useTestApp();
 let student1: string;
 let student2: string;
 let admin: string;
@@ -29,7 +29,6 @@ let receipt: { id: number; key: string; url: string; thumbUrl: string };
 const fileOf = (url: string) => new URL(url, 'http://x').pathname.slice('/uploads/'.length);
 
 beforeAll(async () => {
-  t = await createTestApp();
   student1 = await t.sessionFor('student1');
   student2 = await t.sessionFor('student2');
   admin = await t.sessionFor('admin');
@@ -69,7 +68,6 @@ beforeAll(async () => {
     thumbUrl: p.receiptThumbUrl,
   };
 });
-afterAll(() => t?.close());
 
 function expectRefused(res: { statusCode: number; headers: Record<string, unknown>; body: string }) {
   expect(res.statusCode).toBe(403);

@@ -1,25 +1,23 @@
 import { contract } from '@madreseh/contract/endpoints';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { preRegistrations } from '../../db/schema/pre-register';
 import { nationalCodeFrom } from '../../db/seed/school-demo';
 import { expectInvalid } from '../../test/expect-invalid';
 import { firstSheetOf } from '../../test/sheets';
-import { addressOf, type CallInput, createTestApp, type TestApp } from '../../test/test-app';
+import { addressOf, type CallInput, useTestApp } from '../../test/test-app';
 
-let t: TestApp;
-let admin: string;
 const logs: string[] = [];
+const t = useTestApp({ logStream: { write: (line) => logs.push(line) } });
+let admin: string;
 let ip = 0;
 const nextIp = () => `10.8.0.${++ip}`;
 let serial = 100_000_000;
 const nationalCode = () => nationalCodeFrom(String(++serial).padStart(9, '0'));
 
 beforeAll(async () => {
-  t = await createTestApp({ logStream: { write: (line) => logs.push(line) } });
   admin = await t.sessionFor('admin');
 });
-afterAll(() => t?.close());
 
 const base = () => ({
   firstName: 'کیان',

@@ -2,14 +2,14 @@ import { contract } from '@madreseh/contract/endpoints';
 import type { Group } from '@madreseh/contract/groups/groups.contract';
 import { weightedAverage } from '@madreseh/contract/report-cards/report-cards.contract';
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema/system';
 import { users } from '../../db/schema/users';
 import { nationalCodeFrom } from '../../db/seed/school-demo';
 import { demoClasses } from '../../test/demo-classes';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/test-app';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 
 let seventhA: Group;
@@ -17,14 +17,12 @@ let seventhB: Group;
 let third: Group;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.sessionFor('admin');
   const find = await demoClasses(t, admin);
   seventhA = find('هفتم الف');
   seventhB = find('هفتم ب');
   third = find('سوم الف');
 });
-afterAll(() => t?.close());
 
 function gridOf(groupId: number, term: string) {
   return t.call(contract.reportCard.grid, { query: { groupId: String(groupId), term }, headers: t.as(admin) });

@@ -3,23 +3,21 @@ import path from 'node:path';
 import { contract } from '@madreseh/contract/endpoints';
 import { UPLOAD_MESSAGES } from '@madreseh/contract/uploads';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '../../db/schema/site';
 import { expectInvalid } from '../../test/expect-invalid';
 import { smallPng } from '../../test/images';
 import { multipartBody } from '../../test/multipart';
-import { addressOf, createTestApp, type TestApp } from '../../test/test-app';
+import { addressOf, useTestApp } from '../../test/test-app';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Record<string, string>;
 
 beforeAll(async () => {
-  t = await createTestApp();
   // Start from no demo content: these tests count what they create.
   await t.db.delete(settings);
   admin = t.as(await t.sessionFor('admin'));
 });
-afterAll(() => t.close());
 
 const profile = {
   name: 'دبیرستان نمونهٔ فرزانگان',

@@ -1,9 +1,9 @@
 import { contract } from '@madreseh/contract/endpoints';
 import { and, count, eq, inArray, ne } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { figures } from '../../db/schema/figures';
 import { students } from '../../db/schema/school';
-import { answerOf, type CallInput, createTestApp, type TestApp } from '../../test/test-app';
+import { answerOf, type CallInput, useTestApp } from '../../test/test-app';
 
 /**
  * The students list answers its total for a status filter from counters kept by triggers (migrations 0019
@@ -11,16 +11,12 @@ import { answerOf, type CallInput, createTestApp, type TestApp } from '../../tes
  * each total equals the count from the rows themselves.
  */
 describe('the students list total', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let admin: string;
   const COUNTERS = ['active_students', 'inactive_students', 'archived_students'];
 
   beforeAll(async () => {
-    t = await createTestApp();
     admin = await t.sessionFor('admin');
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   async function totalOf(query: CallInput['query'] = {}): Promise<number> {

@@ -2,22 +2,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { contract } from '@madreseh/contract/endpoints';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { jpegWithGps, smallPng } from '../../test/images';
 import { multipartBody } from '../../test/multipart';
-import { addressOf, createTestApp, type TestApp } from '../../test/test-app';
+import { addressOf, useTestApp } from '../../test/test-app';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 let saraId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await t.sessionFor('admin');
   const list = await t.call(contract.student.list, { query: { q: 'سارا' }, headers: t.as(admin) });
   saraId = list.json().items[0].id;
 });
-afterAll(() => t?.close());
 
 /** Addresses of the photo uploads: a student's photo by staff, and a student's own. */
 const photoOf = (id: number) => addressOf(contract.student.uploadPhoto, { params: { id } });

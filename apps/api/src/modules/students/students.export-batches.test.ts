@@ -1,17 +1,13 @@
 import { contract } from '@madreseh/contract/endpoints';
 import { STUDENT_SORTS, type Student } from '@madreseh/contract/students/students.contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/test-app';
 import { allStudents, type StudentListFilters } from './student-list';
 
 // The students export reads its rows a batch at a time (student-list.ts allStudents): read two at a
 // time, it must give every student once, with the same fields, in the order of the list.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t?.close());
+const t = useTestApp();
 
 async function collect(rows: AsyncIterable<Student[]>): Promise<Student[]> {
   const all: Student[] = [];

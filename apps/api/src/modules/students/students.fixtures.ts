@@ -1,7 +1,7 @@
 import { contract } from '@madreseh/contract/endpoints';
-import { afterAll, beforeAll } from 'vitest';
+import { beforeAll } from 'vitest';
 import { nationalCodeFrom } from '../../db/seed/school-demo';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { type TestApp, useTestApp } from '../../test/test-app';
 
 /*
  * The app the students test files share the making of: one per file, with an admin's session, the
@@ -34,14 +34,13 @@ export const logs: string[] = [];
 
 /** Opens the app before the file's tests and closes it after. */
 export function useStudentsApp(): void {
+  t = useTestApp({ logStream: { write: (line) => logs.push(line) } });
   beforeAll(async () => {
-    t = await createTestApp({ logStream: { write: (line) => logs.push(line) } });
     admin = await t.sessionFor('admin');
     const list = (await t.call(contract.group.list, { headers: t.as(admin) })).json();
     seventhA = list.items.find((g: { name: string }) => g.name === 'هفتم الف').id;
     seventhB = list.items.find((g: { name: string }) => g.name === 'هفتم ب').id;
   });
-  afterAll(() => t?.close());
 }
 
 export function list(query: Record<string, string> = {}) {

@@ -1,21 +1,19 @@
 import { contract } from '@madreseh/contract/endpoints';
 import type { Group } from '@madreseh/contract/groups/groups.contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seventhGrades, subjectOf } from '../../test/demo-classes';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { useTestApp } from '../../test/test-app';
 
 const tc = contract.teacher;
-let t: TestApp;
+const t = useTestApp();
 let admin: string;
 
 let seventhA: Group;
 let seventhB: Group;
 
 beforeAll(async () => {
-  t = await createTestApp();
   ({ admin, seventhA, seventhB } = await seventhGrades(t));
 });
-afterAll(() => t?.close());
 
 async function newTeacher(mobile: string, nationalCode: string) {
   const res = await t.call(tc.create, {
