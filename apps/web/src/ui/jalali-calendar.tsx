@@ -12,8 +12,8 @@ import {
 } from '@madreseh/contract/jalali-calendar';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import classes from './jalali-date-input.module.css';
-import { TextField } from './kit-form';
 import light from './kit-form.module.css';
+import { TextField } from './kit-input';
 
 /**
  * «۱۳۹۰/۰۷/۳۱» is written right but is no day of the calendar: says so, naming the month's length

@@ -5,8 +5,8 @@ import type { CSSProperties, ElementType, ReactNode } from 'react';
  * class names and CSS variables Mantine's components render, so Mantine's stylesheet (loaded on every page
  * as CSS, app/styles.ts) draws them exactly as before, without Mantine's JavaScript on a first visit to the
  * public site (docs/decisions/0014). The pieces live in kit-layout, kit-text, kit-button and kit-feedback
- * (forms in kit-form); this file holds what they share: Mantine's class names, its units and the props
- * every piece takes. The class names are those of the Mantine version in package.json;
+ * (forms in kit-input, kit-select and kit-steps); this file holds what they share: Mantine's class
+ * names, its units and the props every piece takes. The class names are those of the Mantine version in package.json;
  * kit-classes.test.ts checks that each one is in its stylesheet, so an upgrade that renames one fails there.
  */
 
@@ -76,6 +76,7 @@ export const M = {
   input: 'm_6c018570 mantine-Input-wrapper',
   inputField: 'm_8fb7ebe7 mantine-Input-input',
   inputError: 'm_8f816625 mantine-InputWrapper-error',
+  inputSection: 'm_82577fc2 mantine-Input-section',
   buttonLoader: 'm_a25b86ee mantine-Button-loader',
   loader: 'm_5ae2e3c mantine-Loader-root m_b34414df',
   chip: 'm_f59ffda3 mantine-Chip-root',

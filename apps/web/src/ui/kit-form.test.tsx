@@ -4,7 +4,8 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { JalaliCalendarField } from './jalali-calendar';
-import { MF, persianTyped, TextField } from './kit-form';
+import { MF } from './kit-form';
+import { persianTyped, TextField } from './kit-input';
 import { SelectField } from './kit-select';
 import { SegmentedField, StepperHeader, TabsView } from './kit-steps';
 

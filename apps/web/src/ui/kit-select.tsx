@@ -1,7 +1,9 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import type { Vars } from './kit-classes';
 import { cx, M } from './kit-classes';
-import { InputShell, inputAttributes, MF, type Option, type Vars } from './kit-form';
+import { MF, type Option } from './kit-form';
 import classes from './kit-form.module.css';
+import { InputShell, inputAttributes } from './kit-input';
 
 // A select for the public pages with Mantine's markup, drawn by Mantine's stylesheet (see kit-form.tsx).
 

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useId } from 'react';
-import { cx, M } from './kit-classes';
-import { MF, type Option, type Vars } from './kit-form';
+import { cx, M, type Vars } from './kit-classes';
+import { MF, type Option } from './kit-form';
 import classes from './kit-form.module.css';
 
 // A two-way choice, a stepper header and tabs for the public pages with Mantine's markup (see kit-form.tsx).

@@ -14,8 +14,9 @@ import { digitsToPersian, formatJalaliDate, formatJalaliDateTime } from '../../l
 import { useFormState } from '../../lib/use-form-state';
 import { Button } from '../../ui/kit-button';
 import { cx, M } from '../../ui/kit-classes';
-import { MF, TextField } from '../../ui/kit-form';
+import { MF } from '../../ui/kit-form';
 import light from '../../ui/kit-form.module.css';
+import { TextField } from '../../ui/kit-input';
 import { Card, Group, SimpleGrid, Stack } from '../../ui/kit-layout';
 import { Badge, Text, Title } from '../../ui/kit-text';
 import { Ltr } from '../../ui/ltr';

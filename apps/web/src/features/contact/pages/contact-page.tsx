@@ -6,8 +6,8 @@ import { useOnline } from '../../../lib/offline';
 import { mapLinks, schoolProfileQuery } from '../../../lib/school-profile';
 import { useFormState } from '../../../lib/use-form-state';
 import { fa } from '../../../messages/fa';
-import { Field } from '../../../ui/field';
 import { Button } from '../../../ui/kit-button';
+import { TextField } from '../../../ui/kit-input';
 import { Grid, GridCol, Paper, PublicPage, Stack } from '../../../ui/kit-layout';
 import { Anchor, Text, Title } from '../../../ui/kit-text';
 import { OfflineFormNotice } from '../../../ui/offline-form-notice';
@@ -63,10 +63,10 @@ export function Component() {
             {!online && <OfflineFormNotice>{contactFa.needsNetwork}</OfflineFormNotice>}
             <form onSubmit={submit} noValidate>
               <Stack>
-                <Field {...field('name')} autoComplete="name" />
-                <Field {...field('replyTo')} placeholder={contactFa.replyToHint} autoComplete="tel" />
-                <Field {...field('subject')} />
-                <Field {...field('message')} multiline minRows={5} />
+                <TextField required {...field('name')} autoComplete="name" />
+                <TextField required {...field('replyTo')} placeholder={contactFa.replyToHint} autoComplete="tel" />
+                <TextField required {...field('subject')} />
+                <TextField required {...field('message')} multiline minRows={5} />
                 <Honeypot value={form.website} onChange={(v) => set('website', v)} />
                 <Button type="submit" loading={send.isPending} disabled={!online} size="md">
                   {contactFa.send}

@@ -12,7 +12,7 @@ import { fa } from '../../../messages/fa';
 import { JalaliCalendarField, yearsAgoIso } from '../../../ui/jalali-calendar';
 import { Button } from '../../../ui/kit-button';
 import { Alert, Skeleton } from '../../../ui/kit-feedback';
-import { TextField } from '../../../ui/kit-form';
+import { TextField } from '../../../ui/kit-input';
 import { Card, Group, SimpleGrid } from '../../../ui/kit-layout';
 import { SelectField } from '../../../ui/kit-select';
 import { SegmentedField, StepperHeader, TabsView } from '../../../ui/kit-steps';
