@@ -10,12 +10,12 @@ import { Brand } from '../../ui/brand';
 import { Button } from '../../ui/kit-button';
 import { cx, M } from '../../ui/kit-classes';
 import { Container, Group } from '../../ui/kit-layout';
-import { Anchor, Text } from '../../ui/kit-text';
+import { Text } from '../../ui/kit-text';
 import { OfflineNotice } from '../../ui/offline-notice';
 import kit from '../../ui/public.module.css';
 import { importWithReload } from '../lazy-route';
 import classes from './layouts.module.css';
-import { PUBLIC_LINKS } from './public-links';
+import { PublicLinks } from './public-links';
 
 const PublicMenu = lazy(() => importWithReload(() => import('./public-menu')));
 
@@ -66,18 +66,7 @@ export function Component() {
           <Group justify="space-between" wrap="nowrap" style={{ height: '100%' }}>
             <Brand />
             <Group gap={4} component="nav" aria-label="پیوندهای اصلی" className={kit.visibleFromMd}>
-              {PUBLIC_LINKS.map((l) => (
-                <Anchor
-                  key={l.to}
-                  component={RouterNavLink}
-                  to={l.to}
-                  end={'end' in l}
-                  className={classes.navLink}
-                  underline="never"
-                >
-                  {l.label}
-                </Anchor>
-              ))}
+              <PublicLinks className={classes.navLink} />
             </Group>
             <Group gap="xs" wrap="nowrap">
               <div className={kit.visibleFromMd}>

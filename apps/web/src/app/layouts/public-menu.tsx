@@ -1,10 +1,9 @@
-import { Anchor, Box, Drawer, Stack } from '@mantine/core';
+import { Box, Drawer, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { NavLink as RouterNavLink } from 'react-router';
 import { Brand } from '../../ui/brand';
 import { MantineRoot } from '../mantine';
 import classes from './layouts.module.css';
-import { PUBLIC_LINKS } from './public-links';
+import { PublicLinks } from './public-links';
 
 /**
  * The phone menu of the public site: a drawer with the site's links and the account button. Its own
@@ -25,19 +24,7 @@ export default function PublicMenu({
     <MantineRoot>
       <Drawer opened={opened} onClose={onClose} position="right" size="75%" title={<Brand size={28} />} hiddenFrom="md">
         <Stack gap={4} component="nav" aria-label="پیوندهای اصلی">
-          {PUBLIC_LINKS.map((l) => (
-            <Anchor
-              key={l.to}
-              component={RouterNavLink}
-              to={l.to}
-              end={'end' in l}
-              onClick={onClose}
-              className={classes.drawerLink}
-              underline="never"
-            >
-              {l.label}
-            </Anchor>
-          ))}
+          <PublicLinks className={classes.drawerLink} onClick={onClose} />
           <Box mt="md">{account}</Box>
         </Stack>
       </Drawer>
