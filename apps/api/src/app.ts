@@ -184,7 +184,8 @@ export async function buildApp({
   });
 
   // Answers above 1 KB are compressed for clients that ask (JSON, HTML); the web app's files are
-  // compressed once at build and sent as they are (web/spa.ts). Request bodies are never inflated.
+  // compressed once at build and sent as they are (web/spa.ts), kept answers once for their life
+  // (http/encoded-answer.ts). Request bodies are never inflated.
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],

@@ -2,6 +2,7 @@ import type { Endpoint, Infer } from '@madreseh/contract/endpoint';
 import { API_PREFIX } from '@madreseh/contract/paths';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { encodedAnswer } from './encoded-answer';
 
 export interface HandlerContext<E extends Endpoint> {
   params: Infer<E['params']>;
@@ -18,7 +19,11 @@ type Answer<E extends Endpoint> = E['response'] extends object ? Infer<E['respon
  * as it is: a kept answer (kept-answers.ts) is checked and written once, not at every request.
  */
 export class Serialized {
-  constructor(readonly json: string) {}
+  /** `encoded`: the answer's compressed bytes per content coding, kept with it (encoded-answer.ts). */
+  constructor(
+    readonly json: string,
+    readonly encoded?: Map<string, Buffer>,
+  ) {}
 }
 
 /** What the route does to an answer: check it against the endpoint's response schema and write its JSON. */
@@ -65,7 +70,7 @@ export function implement<E extends Endpoint>(
       });
       if (!(answer instanceof Serialized)) return answer;
       reply.type('application/json; charset=utf-8');
-      return answer.json;
+      return answer.encoded ? encodedAnswer(request, reply, answer.json, answer.encoded) : answer.json;
     },
   });
 }

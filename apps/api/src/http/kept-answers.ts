@@ -3,7 +3,8 @@ import { keptRows } from '../db/invalidation';
 import { Serialized, serializerOf } from './implement';
 
 /**
- * Whole answers kept in memory, already checked against the endpoint's response schema and written as JSON:
+ * Whole answers kept in memory, already checked against the endpoint's response schema and written as JSON
+ * (and compressed once for each content coding asked for, encoded-answer.ts):
  * a student's own pages (student/me, student/report-card, student/invoices, student/news), kept per account,
  * and the dashboard's figures. An answer is dropped, on every instance, when anything it read changes
  * (db/invalidation.ts; the triggers are in migrations 0011 and 0026):
@@ -17,6 +18,8 @@ import { Serialized, serializerOf } from './implement';
  */
 export interface KeptAnswer {
   json: string;
+  /** Its compressed bytes per content coding, made when first asked for (encoded-answer.ts). */
+  encoded: Map<string, Buffer>;
   keys: readonly string[];
   /** The instant (ms) the answer stops being true whatever changes; Infinity when no time is in it. */
   expiresAt: number;
@@ -57,10 +60,11 @@ export function keptAnswers<T>(ep: Endpoint, options: { tables: readonly string[
       const source = await load();
       return {
         json: serialize(source.answer),
+        encoded: new Map(),
         keys: source.keys,
         expiresAt: source.expiresAt ?? Number.POSITIVE_INFINITY,
       };
     });
-    return new Serialized(answer.json);
+    return new Serialized(answer.json, answer.encoded);
   };
 }
