@@ -1,4 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
+import { jalaliWeekday, todayIso } from '@madreseh/contract/jalali';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
@@ -138,4 +139,11 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Today in Tehran, or the day before when today is a Friday (the school is closed, no sheet to take). */
+export function schoolDay(): string {
+  const today = todayIso();
+  if (jalaliWeekday(today) !== 6) return today;
+  return new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 }

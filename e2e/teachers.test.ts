@@ -1,17 +1,9 @@
 import path from 'node:path';
-import { jalaliWeekday, todayIso } from '@madreseh/contract/jalali';
 import { describe, expect, it } from 'vitest';
-import { baseURL, loginByApi, newContext, PHONE, useBrowser, watchErrors } from './support';
+import { baseURL, loginByApi, newContext, PHONE, schoolDay, useBrowser, watchErrors } from './support';
 
 const browser = useBrowser();
 const SHOTS = path.join(import.meta.dirname, '..', 'docs', 'screenshots');
-
-/** Today, or the day before when today is a Friday (closed). */
-function schoolDay(): string {
-  const today = todayIso();
-  if (jalaliWeekday(today) !== 6) return today;
-  return new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-}
 
 describe('a teacher on a phone', () => {
   it('takes attendance with the network cut, it syncs when it returns, and the student sees the absence', async () => {
