@@ -32,6 +32,11 @@ export function tidyPersian(input: string): string {
 }
 
 /** What a text field says when it holds a control character (NUL and the like: nobody types them). */
+/** A person's name as the school writes it: first name, then surname. */
+export function fullNameOf(p: { firstName: string; lastName: string }): string {
+  return `${p.firstName} ${p.lastName}`;
+}
+
 export const CONTROL_CHARACTER_MESSAGE = 'متن نویسهٔ نامجاز (نویسهٔ کنترلی) دارد.';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters refused.

@@ -1,10 +1,12 @@
+import { fullNameOf } from '@madreseh/contract/text';
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { assessmentMarks, assessments } from '../../db/schema/assessments';
-import { groupSubjects, groups, students } from '../../db/schema/school';
+import { groups, students } from '../../db/schema/school';
 import { teacherSubjects, teachers } from '../../db/schema/teachers';
 import { AppError } from '../../lib/errors';
-import { fullNameOf, studentNameColumns } from '../students/student-records';
+import { studentNameColumns } from '../students/student-records';
+import { selectTeaching } from '../teachers/teaching';
 import { ASSESSMENT_MESSAGES } from './assessments.messages';
 
 /**
@@ -14,19 +16,8 @@ import { ASSESSMENT_MESSAGES } from './assessments.messages';
 
 /** A (class, subject) the signed-in teacher teaches; anything else is not found (404). */
 export async function assignmentOf(db: Tx, userId: number, groupId: number, subjectId: number) {
-  const [row] = await db
-    .select({
-      groupId: groups.id,
-      groupName: groups.name,
-      academicYear: groups.academicYear,
-      usesMonthly: groups.usesMonthly,
-      subjectId: groupSubjects.id,
-      subjectName: groupSubjects.name,
-    })
-    .from(teacherSubjects)
+  const [row] = await selectTeaching(db, { usesMonthly: groups.usesMonthly })
     .innerJoin(teachers, eq(teachers.id, teacherSubjects.teacherId))
-    .innerJoin(groups, eq(groups.id, teacherSubjects.groupId))
-    .innerJoin(groupSubjects, eq(groupSubjects.id, teacherSubjects.subjectId))
     .where(
       and(eq(teachers.userId, userId), eq(teacherSubjects.groupId, groupId), eq(teacherSubjects.subjectId, subjectId)),
     );

@@ -15,12 +15,13 @@ import {
   todayIso,
   toJalali,
 } from '@madreseh/contract/jalali';
+import { fullNameOf } from '@madreseh/contract/text';
 import { and, asc, desc, eq, gte, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/sessions';
 import type { Db, Tx } from '../../db/client';
 import { attendance, studentNotices } from '../../db/schema/attendance';
 import { groups, students } from '../../db/schema/school';
-import { fullNameOf, studentNameColumns, studentOfUser } from '../students/student-records';
+import { studentNameColumns, studentOfUser } from '../students/student-records';
 import { closedReason, holidaysBetween } from './attendance.calendar';
 import { FRIDAY } from './attendance.messages';
 import { groupOf } from './attendance.service';

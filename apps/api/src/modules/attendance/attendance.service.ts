@@ -1,5 +1,6 @@
 import type { Sheet, sheetSaveSchema } from '@madreseh/contract/attendance/attendance.contract';
 import { formatJalaliIso, todayIso } from '@madreseh/contract/jalali';
+import { fullNameOf } from '@madreseh/contract/text';
 import { and, asc, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuthContext } from '../../auth/sessions';
@@ -10,7 +11,7 @@ import type { Actor } from '../../lib/actor';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { enqueue } from '../notifications/outbox';
-import { fullNameOf, studentNameColumns } from '../students/student-records';
+import { studentNameColumns } from '../students/student-records';
 import { subjectsOfTeacherInGroup } from '../teachers/teachers.service';
 
 import { closedReason, periodsPerDay } from './attendance.calendar';

@@ -1,8 +1,9 @@
+import { fullNameOf } from '@madreseh/contract/text';
 import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { parentStudents, parents } from '../../db/schema/parents';
 import { students } from '../../db/schema/school';
-import { fullNameOf, studentNameColumns } from '../students/student-records';
+import { studentNameColumns } from '../students/student-records';
 import type { NotificationEvent } from './events';
 
 export interface Recipients {

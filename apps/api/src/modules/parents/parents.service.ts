@@ -5,6 +5,7 @@ import type {
   ParentLinkBody,
   ParentRelation,
 } from '@madreseh/contract/parents/parents.contract';
+import { fullNameOf } from '@madreseh/contract/text';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { hashPassword, randomPassword } from '../../auth/passwords';
 import { endUserSessions } from '../../auth/sessions';
@@ -15,7 +16,7 @@ import { users } from '../../db/schema/users';
 import type { Actor } from '../../lib/actor';
 import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
-import { fullNameOf, photoUrlOf, studentNameColumns } from '../students/student-records';
+import { photoUrlOf, studentNameColumns } from '../students/student-records';
 
 const MSG = {
   childNotFound: 'این فرزند در فهرست فرزندان شما نیست.',

@@ -1,5 +1,6 @@
 import { isoDateInTehran } from '@madreseh/contract/jalali';
 import type { InvoiceStatus, InvoiceView } from '@madreseh/contract/payments/payment-schemas';
+import { fullNameOf } from '@madreseh/contract/text';
 import { and, asc, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { keptRows } from '../../db/invalidation';
@@ -8,7 +9,7 @@ import { invoices, paymentBatches, payments } from '../../db/schema/payments';
 import { groups, students } from '../../db/schema/school';
 import { AppError } from '../../lib/errors';
 import { containsPattern } from '../../lib/like';
-import { fullNameOf, studentNameColumns } from '../students/student-records';
+import { studentNameColumns } from '../students/student-records';
 import { ledgerOfRow, ledgerSql, statusSql } from './invoice-ledger';
 import { type InvoiceRow, invoiceRowView, invoiceView, type PaymentRow, type SignUrl } from './payment-views';
 import { MSG } from './payments.messages';

@@ -5,6 +5,7 @@ import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
 } from '@madreseh/contract/payments/payment-schemas';
+import { fullNameOf } from '@madreseh/contract/text';
 import { and, asc, eq, gte, lt, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
@@ -21,7 +22,7 @@ import {
   newWorkbook,
   writeXlsx,
 } from '../../lib/spreadsheet';
-import { fullNameOf, studentNameColumns } from '../students/student-records';
+import { studentNameColumns } from '../students/student-records';
 import { gatewayLabel } from './gateways';
 import { invoiceStatus, paidSql, remainingOf } from './invoice-ledger';
 import { paymentColumns } from './invoice-reads';

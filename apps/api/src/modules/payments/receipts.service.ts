@@ -1,5 +1,6 @@
 import type { PaymentView } from '@madreseh/contract/payments/payment-schemas';
 import { RECEIPT_LIMITS } from '@madreseh/contract/payments/payment-schemas';
+import { fullNameOf } from '@madreseh/contract/text';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { invoices, payments } from '../../db/schema/payments';
@@ -10,7 +11,7 @@ import { audit } from '../../lib/audit';
 import { isUniqueViolation, pgConstraint } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { enqueue } from '../notifications/outbox';
-import { fullNameOf, studentNameColumns } from '../students/student-records';
+import { studentNameColumns } from '../students/student-records';
 import {
   isPendingReceipt,
   ledgerOfPayments,

@@ -9,7 +9,7 @@ import {
   type PreRegistration,
   type preRegisterBodySchema,
 } from '@madreseh/contract/pre-register/pre-register.contract';
-import { normalizePersian } from '@madreseh/contract/text';
+import { fullNameOf, normalizePersian } from '@madreseh/contract/text';
 import { and, asc, desc, eq, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -258,7 +258,7 @@ export async function setStatus(
         kind: 'pre_register_status',
         preRegistrationId: id,
         mobile: current.fatherMobile,
-        name: `${current.firstName} ${current.lastName}`,
+        name: fullNameOf(current),
         status: PRE_REGISTER_STATUS_LABELS[status],
       });
     }

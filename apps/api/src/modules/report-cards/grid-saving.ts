@@ -4,6 +4,7 @@ import {
   parseDescriptive,
   parseScore,
 } from '@madreseh/contract/report-cards/report-cards.contract';
+import { fullNameOf } from '@madreseh/contract/text';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -12,7 +13,6 @@ import type { Actor } from '../../lib/actor';
 import { audit, changedFields } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { getGroup } from '../groups/groups.service';
-import { fullNameOf } from '../students/student-records';
 import { assertTermFits, grid, gridStudents } from './report-cards.service';
 
 type GridBody = z.output<typeof gridSaveSchema>;

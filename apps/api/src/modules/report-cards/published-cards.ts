@@ -7,6 +7,7 @@ import {
   TERMS,
   type Term,
 } from '@madreseh/contract/report-cards/report-cards.contract';
+import { fullNameOf } from '@madreseh/contract/text';
 import { and, asc, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/sessions';
 import type { Db, Tx } from '../../db/client';
@@ -14,7 +15,7 @@ import { perDatabase } from '../../db/prepared';
 import { attendance } from '../../db/schema/attendance';
 import { reportCardGrades, reportCards } from '../../db/schema/report-cards';
 import { groupSubjects, groups } from '../../db/schema/school';
-import { fullNameOf, studentOfUser } from '../students/student-records';
+import { studentOfUser } from '../students/student-records';
 
 /** The published report cards a student or parent reads, with the term's attendance, and the latest average. */
 

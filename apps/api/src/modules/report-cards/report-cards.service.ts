@@ -1,4 +1,5 @@
 import { type Grid, MAIN_TERMS, TERM_LABELS, type Term } from '@madreseh/contract/report-cards/report-cards.contract';
+import { fullNameOf } from '@madreseh/contract/text';
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { reportCardGrades, reportCards } from '../../db/schema/report-cards';
@@ -8,7 +9,7 @@ import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { getGroup } from '../groups/groups.service';
 import { enqueue } from '../notifications/outbox';
-import { fullNameOf, studentNameColumns } from '../students/student-records';
+import { studentNameColumns } from '../students/student-records';
 
 /**
  * A class's grade grid for a term, as staff and teachers read it, and publishing a term's cards. Saving

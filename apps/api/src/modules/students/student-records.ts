@@ -1,5 +1,5 @@
 import type { Credentials, Student, studentInputSchema } from '@madreseh/contract/students/students.contract';
-import { normalizePersian } from '@madreseh/contract/text';
+import { fullNameOf, normalizePersian } from '@madreseh/contract/text';
 import { imageUrls } from '@madreseh/contract/uploads';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -37,8 +37,6 @@ export function searchTextOf(s: {
 }): string {
   return normalizePersian(`${s.firstName} ${s.lastName} ${s.nationalCode} ${s.studentNumber ?? ''}`);
 }
-
-export const fullNameOf = (s: { firstName: string; lastName: string }) => `${s.firstName} ${s.lastName}`;
 
 /** A student's name as a query selects it, for `fullNameOf` (or a sheet's cells) to read. */
 export const studentNameColumns = { firstName: students.firstName, lastName: students.lastName };

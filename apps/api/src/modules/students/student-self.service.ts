@@ -1,4 +1,5 @@
 import type { Me, Profile, profileUpdateSchema } from '@madreseh/contract/students/students.contract';
+import { fullNameOf } from '@madreseh/contract/text';
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
@@ -9,7 +10,7 @@ import { users } from '../../db/schema/users';
 import { AppError } from '../../lib/errors';
 import { hit } from '../../lib/rate-limit';
 import { latestPublishedAverage } from '../report-cards/published-cards';
-import { fullNameOf, photoUrlOf, studentOfUser } from './student-records';
+import { photoUrlOf, studentOfUser } from './student-records';
 
 /** Wrong current passwords allowed per account in 15 minutes. */
 const PASSWORD_TRIES = { max: 10, windowMs: 15 * 60_000 };

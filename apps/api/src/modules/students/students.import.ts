@@ -7,7 +7,7 @@ import {
   STUDENT_SHEET_HEADERS,
   studentInputSchema,
 } from '@madreseh/contract/students/students.contract';
-import { digitsToLatin, normalizePersian } from '@madreseh/contract/text';
+import { digitsToLatin, fullNameOf, normalizePersian } from '@madreseh/contract/text';
 import { desc, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { groups, students } from '../../db/schema/school';
@@ -17,7 +17,7 @@ import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import { ensureParentLink } from '../parents/parents.service';
 import { readRows } from './sheet-reading';
-import { fullNameOf, NO_PASSWORD, recordValues, type StudentBody } from './student-records';
+import { NO_PASSWORD, recordValues, type StudentBody } from './student-records';
 import { FIELDS, type Field } from './students.sheets';
 
 /** Rows one import may hold. */

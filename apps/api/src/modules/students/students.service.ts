@@ -1,4 +1,5 @@
 import type { Credentials, Student, StudentStatus } from '@madreseh/contract/students/students.contract';
+import { fullNameOf } from '@madreseh/contract/text';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword, randomPassword } from '../../auth/passwords';
 import { endUserSessions } from '../../auth/sessions';
@@ -18,7 +19,6 @@ import {
   baseSelect,
   credentialsOf,
   findStudentRow,
-  fullNameOf,
   getStudent,
   MESSAGES,
   NO_PASSWORD,

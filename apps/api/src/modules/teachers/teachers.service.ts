@@ -6,6 +6,7 @@ import type {
   TeacherCredentials,
   teacherInputSchema,
 } from '@madreseh/contract/teachers/teachers.contract';
+import { fullNameOf } from '@madreseh/contract/text';
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { hashPassword, randomPassword } from '../../auth/passwords';
@@ -20,6 +21,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { saveGrid } from '../report-cards/grid-saving';
 import { grid } from '../report-cards/report-cards.service';
+import { selectTeaching, teachingOrder } from './teaching';
 
 type TeacherBody = z.output<typeof teacherInputSchema>;
 type GridBody = z.output<typeof gridSaveSchema>;
@@ -34,25 +36,12 @@ export const TEACHER_MESSAGES = {
   inactive: 'این حساب معلم غیرفعال است.',
 } as const;
 
-const fullNameOf = (t: { firstName: string; lastName: string }) => `${t.firstName} ${t.lastName}`;
-
 async function assignmentsOf(db: Tx, teacherIds: number[]): Promise<Map<number, Assignment[]>> {
   const map = new Map<number, Assignment[]>();
   if (teacherIds.length === 0) return map;
-  const rows = await db
-    .select({
-      teacherId: teacherSubjects.teacherId,
-      subjectId: teacherSubjects.subjectId,
-      subjectName: groupSubjects.name,
-      groupId: teacherSubjects.groupId,
-      groupName: groups.name,
-      academicYear: teacherSubjects.academicYear,
-    })
-    .from(teacherSubjects)
-    .innerJoin(groupSubjects, eq(groupSubjects.id, teacherSubjects.subjectId))
-    .innerJoin(groups, eq(groups.id, teacherSubjects.groupId))
+  const rows = await selectTeaching(db, { teacherId: teacherSubjects.teacherId })
     .where(inArray(teacherSubjects.teacherId, teacherIds))
-    .orderBy(asc(groups.academicYear), asc(groups.gradeLevel), asc(groups.sortName), asc(groupSubjects.position));
+    .orderBy(...teachingOrder);
   for (const { teacherId, ...a } of rows) map.set(teacherId, [...(map.get(teacherId) ?? []), a]);
   return map;
 }
@@ -276,22 +265,13 @@ export async function subjectsOfTeacherInGroup(db: Tx, userId: number, groupId: 
 
 export async function myClasses(db: Db, userId: number): Promise<{ fullName: string; items: MyClass[] }> {
   const me = await teacherOfUser(db, userId);
-  const rows = await db
-    .select({
-      groupId: groups.id,
-      groupName: groups.name,
-      gradeLevel: groups.gradeLevel,
-      academicYear: groups.academicYear,
-      usesMonthly: groups.usesMonthly,
-      subjectId: groupSubjects.id,
-      subjectName: groupSubjects.name,
-      studentCount: sql<number>`(select count(*)::int from ${students} s where s.group_id = ${groups}.id and s.status <> 'archived')`,
-    })
-    .from(teacherSubjects)
-    .innerJoin(groups, eq(groups.id, teacherSubjects.groupId))
-    .innerJoin(groupSubjects, eq(groupSubjects.id, teacherSubjects.subjectId))
+  const rows = await selectTeaching(db, {
+    gradeLevel: groups.gradeLevel,
+    usesMonthly: groups.usesMonthly,
+    studentCount: sql<number>`(select count(*)::int from ${students} s where s.group_id = ${groups}.id and s.status <> 'archived')`,
+  })
     .where(eq(teacherSubjects.teacherId, me.id))
-    .orderBy(asc(groups.academicYear), asc(groups.gradeLevel), asc(groups.sortName), asc(groupSubjects.position));
+    .orderBy(...teachingOrder);
   const items: MyClass[] = [];
   for (const r of rows) {
     let item = items.find((i) => i.groupId === r.groupId);

@@ -4,6 +4,7 @@ import {
   type Student,
   type StudentStatus,
 } from '@madreseh/contract/students/students.contract';
+import { fullNameOf } from '@madreseh/contract/text';
 import { ActionIcon, Badge, Checkbox, Group, Menu, Paper, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDots, IconEdit, IconFileInvoice, IconKey, IconUserCheck, IconUserOff } from '@tabler/icons-react';
@@ -32,7 +33,7 @@ function StudentActions({
   const navigate = useNavigate();
   const reset = useResetPassword();
   const setStudentStatus = useSetStatus();
-  const name = `${s.firstName} ${s.lastName}`;
+  const name = fullNameOf(s);
   return (
     <Menu position="bottom-end" withinPortal onChange={onMenuChange}>
       <Menu.Target>
@@ -92,7 +93,7 @@ interface OneStudent {
 
 /** One student as a card, for phones and narrow windows (the table needs 720 px). */
 function StudentCard({ student: s, checked, onToggle, actions }: OneStudent) {
-  const name = `${s.firstName} ${s.lastName}`;
+  const name = fullNameOf(s);
   return (
     <Paper withBorder radius="md" p="sm" data-testid="student-row">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -210,7 +211,7 @@ export function StudentTable(rows: StudentRowsProps) {
 }
 
 function StudentRow({ student: s, checked, onToggle, actions }: OneStudent) {
-  const name = `${s.firstName} ${s.lastName}`;
+  const name = fullNameOf(s);
   return (
     <Table.Tr data-testid="student-row">
       <Table.Td>
