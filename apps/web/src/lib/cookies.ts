@@ -1,7 +1,7 @@
 import type { SessionUser } from '@madreseh/contract/auth/auth.contract';
 import { ROLES } from '@madreseh/contract/roles';
 
-/** Cookie names fixed by the specification (§3). */
+/** Cookie names the portal is fixed on (docs/decisions/0001-session-in-readable-cookies.md). */
 export const TOKEN_COOKIE = 'token';
 export const USER_COOKIE = 'user';
 const MAX_AGE_S = 30 * 24 * 3600;
