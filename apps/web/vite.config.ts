@@ -220,9 +220,11 @@ export default defineConfig({
     outDir,
     manifest: true,
     sourcemap: process.env.SOURCEMAP === '1',
-    // Every browser the portal supports preloads modules itself; an older one (Safari before 17) only
-    // fetches them when they are imported, without the polyfill's extra code on every first load.
-    modulePreload: { polyfill: false },
+    // No `<link rel="modulepreload">` per dependency when a lazy chunk is asked for: on /student the
+    // app's start appended about 80 of them in one task, and that alone was two thirds of the start's
+    // blocking time; the browser finds the same modules through their imports (docs/decisions/0031).
+    // The stylesheets of a lazy chunk are still loaded before it runs.
+    modulePreload: false,
     rolldownOptions: {
       output: {
         // TanStack Query's pieces in one chunk: the app's start chunk and the pages share it, and as

@@ -152,15 +152,18 @@ export function parseJalaliDate(text: string): string | null {
   return isValidJalali(year, month, day) ? jalaliToIso(year, month, day) : null;
 }
 
-const tehranParts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Asia/Tehran',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+// Built on first use: a formatter with a time zone costs a phone tens of milliseconds to make, and a
+// page that never asks for today's date should not pay it while the app starts.
+let tehranParts: Intl.DateTimeFormat | undefined;
 
 /** The calendar day (ISO) of an instant in Tehran. */
 export function isoDateInTehran(instant: Date = new Date()): string {
+  tehranParts ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Tehran',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
   return tehranParts.format(instant);
 }
 

@@ -1,7 +1,7 @@
 import { digitsToPersian } from '@madreseh/contract/digits';
 import type { MoneyUnit } from '@madreseh/contract/payments/payment-schemas';
-import { TERM_LABELS, type Term } from '@madreseh/contract/report-cards/report-cards.contract';
 import { ROLE_LABELS } from '@madreseh/contract/roles';
+import { TERM_LABELS, type Term } from '@madreseh/contract/terms';
 import type { FastifyInstance } from 'fastify';
 import { notifyFa } from '../../../web/src/features/notifications/messages';
 import { studentHomeFa } from '../../../web/src/features/student-home/messages';

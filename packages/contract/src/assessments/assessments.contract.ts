@@ -3,8 +3,9 @@ import { endpoint } from '../endpoint';
 import { idParamSchema, idParams, idSchema } from '../ids';
 import { isoDateSchema, jalaliMonthLength, jalaliToIso } from '../jalali';
 import { decimalInput, parseDecimal } from '../persian';
-import { gridSchema, MAIN_TERMS, TERM_MONTHS, type Term, termSchema } from '../report-cards/report-cards.contract';
+import { gridSchema, termSchema } from '../report-cards/report-cards.contract';
 import { STAFF, TEACHER } from '../roles';
+import { MAIN_TERMS, TERM_MONTHS, type Term } from '../terms';
 import { text, tidyPersian } from '../text';
 
 /** What a teacher records as continuous assessment, and the term exam («امتحان نوبت»). */

@@ -4,7 +4,8 @@ import {
   termGradeOf,
   termRange,
 } from '@madreseh/contract/assessments/assessments.contract';
-import type { Grid, Term } from '@madreseh/contract/report-cards/report-cards.contract';
+import type { Grid } from '@madreseh/contract/report-cards/report-cards.contract';
+import type { Term } from '@madreseh/contract/terms';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { assessments } from '../../db/schema/assessments';

@@ -3,10 +3,8 @@ import {
   DESCRIPTIVE_GRADES,
   type DescriptiveGrade,
   type ReportCard,
-  TERM_MONTHS,
-  TERMS,
-  type Term,
 } from '@madreseh/contract/report-cards/report-cards.contract';
+import { TERM_MONTHS, TERMS, type Term } from '@madreseh/contract/terms';
 import { fullNameOf } from '@madreseh/contract/text';
 import { and, asc, eq, type Placeholder, sql } from 'drizzle-orm';
 import type { AuthContext } from '../../auth/sessions';

@@ -1,4 +1,5 @@
-import { reportCardsContract, type Term } from '@madreseh/contract/report-cards/report-cards.contract';
+import { reportCardsContract } from '@madreseh/contract/report-cards/report-cards.contract';
+import type { Term } from '@madreseh/contract/terms';
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../../auth/guard';
 import type { Db } from '../../db/client';

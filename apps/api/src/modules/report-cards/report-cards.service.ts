@@ -1,4 +1,5 @@
-import { type Grid, MAIN_TERMS, TERM_LABELS, type Term } from '@madreseh/contract/report-cards/report-cards.contract';
+import type { Grid } from '@madreseh/contract/report-cards/report-cards.contract';
+import { MAIN_TERMS, TERM_LABELS, type Term } from '@madreseh/contract/terms';
 import { fullNameOf } from '@madreseh/contract/text';
 import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';

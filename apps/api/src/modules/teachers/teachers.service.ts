@@ -1,4 +1,4 @@
-import type { Grid, gridSaveSchema, Term } from '@madreseh/contract/report-cards/report-cards.contract';
+import type { Grid, gridSaveSchema } from '@madreseh/contract/report-cards/report-cards.contract';
 import type {
   Assignment,
   MyClass,
@@ -6,6 +6,7 @@ import type {
   TeacherCredentials,
   teacherInputSchema,
 } from '@madreseh/contract/teachers/teachers.contract';
+import type { Term } from '@madreseh/contract/terms';
 import { fullNameOf } from '@madreseh/contract/text';
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';

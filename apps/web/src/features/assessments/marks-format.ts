@@ -5,7 +5,7 @@ import {
   type Markbook,
   termRange,
 } from '@madreseh/contract/assessments/assessments.contract';
-import { MAIN_TERMS, TERMS, type Term } from '@madreseh/contract/report-cards/report-cards.contract';
+import { MAIN_TERMS, TERMS, type Term } from '@madreseh/contract/terms';
 import { digitsToPersian, formatDecimal } from '../../lib/format';
 import { assessmentsFa as t } from './messages';
 

@@ -2,8 +2,9 @@ import { assessmentsContract, type FillBody } from '@madreseh/contract/assessmen
 import { groupsContract } from '@madreseh/contract/groups/groups.contract';
 import { parentsContract } from '@madreseh/contract/parents/parents.contract';
 import type { PublishBody } from '@madreseh/contract/report-cards/report-cards.contract';
-import { type GridSave, reportCardsContract, type Term } from '@madreseh/contract/report-cards/report-cards.contract';
+import { type GridSave, reportCardsContract } from '@madreseh/contract/report-cards/report-cards.contract';
 import { teachersContract } from '@madreseh/contract/teachers/teachers.contract';
+import type { Term } from '@madreseh/contract/terms';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, urlFor } from '../../lib/api-client';
 import { endpointKey, endpointQuery, invalidateEndpoints } from '../../lib/endpoint-query';

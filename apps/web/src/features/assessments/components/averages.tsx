@@ -6,7 +6,7 @@ import {
   termGradeOf,
   termRange,
 } from '@madreseh/contract/assessments/assessments.contract';
-import { MAIN_TERMS, TERM_LABELS, TERMS, type Term } from '@madreseh/contract/report-cards/report-cards.contract';
+import { MAIN_TERMS, TERM_LABELS, TERMS, type Term } from '@madreseh/contract/terms';
 import { Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { IconReportAnalytics } from '@tabler/icons-react';
 import { useMemo } from 'react';

@@ -1,6 +1,6 @@
 import type { Markbook } from '@madreseh/contract/assessments/assessments.contract';
 import { todayIso } from '@madreseh/contract/jalali';
-import { MAIN_TERMS, TERMS, type Term } from '@madreseh/contract/report-cards/report-cards.contract';
+import { MAIN_TERMS, TERMS, type Term } from '@madreseh/contract/terms';
 import { Alert, Button, Group, Modal, SegmentedControl, Select, Skeleton, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,5 @@
-import { type Grid, TERM_LABELS } from '@madreseh/contract/report-cards/report-cards.contract';
+import type { Grid } from '@madreseh/contract/report-cards/report-cards.contract';
+import { TERM_LABELS } from '@madreseh/contract/terms';
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { MAIN_TERMS, TERM_LABELS, TERMS, type Term } from '@madreseh/contract/report-cards/report-cards.contract';
+import { MAIN_TERMS, TERM_LABELS, TERMS, type Term } from '@madreseh/contract/terms';
 import { Alert, Group, Paper, Select, Skeleton } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';

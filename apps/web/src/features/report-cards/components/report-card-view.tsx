@@ -1,8 +1,5 @@
-import {
-  DESCRIPTIVE_LABELS,
-  type ReportCard,
-  TERM_LABELS,
-} from '@madreseh/contract/report-cards/report-cards.contract';
+import { DESCRIPTIVE_LABELS, type ReportCard } from '@madreseh/contract/report-cards/report-cards.contract';
+import { TERM_LABELS } from '@madreseh/contract/terms';
 import { Table, Text } from '@mantine/core';
 import { digitsToPersian, formatAcademicYear, formatDecimal } from '../../../lib/format';
 import { reportCardsFa as t } from '../messages';

@@ -1,4 +1,4 @@
-import { TERMS, type Term } from '@madreseh/contract/report-cards/report-cards.contract';
+import { TERMS, type Term } from '@madreseh/contract/terms';
 import { Alert, Button, Card, Group, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';

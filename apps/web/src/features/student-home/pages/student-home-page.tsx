@@ -1,4 +1,4 @@
-import { TERM_LABELS, type Term } from '@madreseh/contract/report-cards/report-cards.contract';
+import { TERM_LABELS, type Term } from '@madreseh/contract/terms';
 import { Alert, Anchor, Avatar, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBell, IconNews, IconReceipt2, IconReportAnalytics, IconSchool } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
