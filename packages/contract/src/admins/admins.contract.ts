@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { passwordChangeSchema } from '../auth/auth.contract';
 import { endpoint } from '../endpoint';
 import { idParams } from '../ids';
 import { SUPER_ADMIN } from '../roles';
-import { passwordChangeSchema } from '../students/students.contract';
 import { digitsToLatin, text, tidyPersian } from '../text';
 
 /** The roles of the school office's accounts (students are managed elsewhere). */

@@ -3,7 +3,6 @@ import { endpoint } from '../endpoint';
 import { idParams } from '../ids';
 import { mobileSchema } from '../iran';
 import { HOME_PATHS, ROLES, SIGNED_IN, STAFF } from '../roles';
-import { passwordChangeSchema } from '../students/students.contract';
 import { digitsToLatin, text } from '../text';
 
 export const roleSchema = z.enum(ROLES);
@@ -59,6 +58,18 @@ export const slowedSignInSchema = z.object({
   waitSeconds: z.number().int(),
 });
 export type SlowedSignIn = z.infer<typeof slowedSignInSchema>;
+
+/** Changing one's own password (every role): the current one, and a new one of 8 to 128 characters. */
+export const passwordChangeSchema = z.object({
+  currentPassword: text({ error: 'رمز عبور فعلی را وارد کنید.' })
+    .min(1, { error: 'رمز عبور فعلی را وارد کنید.' })
+    .max(128)
+    .transform(digitsToLatin),
+  newPassword: text({ error: 'رمز عبور تازه را وارد کنید.' })
+    .transform(digitsToLatin)
+    .refine((v) => v.length >= 8, { error: 'رمز عبور تازه دست‌کم ۸ نویسه باشد.' })
+    .refine((v) => v.length <= 128, { error: 'رمز عبور تازه بیش از حد طولانی است.' }),
+});
 
 export const authContract = {
   login: endpoint({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { passwordChangeSchema } from '../auth/auth.contract';
 import { endpoint } from '../endpoint';
 import { GENDERS } from '../genders';
 import { idParamSchema, idParams, idSchema } from '../ids';
@@ -192,17 +193,6 @@ export type Profile = z.infer<typeof profileSchema>;
 export const profileUpdateSchema = z.object({
   mobile: optionalMobileSchema.optional(),
   address: nullableText('نشانی', 500, true).optional(),
-});
-
-export const passwordChangeSchema = z.object({
-  currentPassword: text({ error: 'رمز عبور فعلی را وارد کنید.' })
-    .min(1, { error: 'رمز عبور فعلی را وارد کنید.' })
-    .max(128)
-    .transform(digitsToLatin),
-  newPassword: text({ error: 'رمز عبور تازه را وارد کنید.' })
-    .transform(digitsToLatin)
-    .refine((v) => v.length >= 8, { error: 'رمز عبور تازه دست‌کم ۸ نویسه باشد.' })
-    .refine((v) => v.length <= 128, { error: 'رمز عبور تازه بیش از حد طولانی است.' }),
 });
 
 export const studentsContract = {

@@ -1,4 +1,4 @@
-import { passwordChangeSchema } from '@madreseh/contract/students/students.contract';
+import { passwordChangeSchema } from '@madreseh/contract/auth/auth.contract';
 import { digitsToLatin } from '@madreseh/contract/text';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
