@@ -156,6 +156,30 @@ describe('the RTL shell', () => {
       dispatchEvent(new PopStateEvent('popstate'));
     });
     await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 5000 });
+    // Back on the first page (a change too): to the top again.
+    await page.evaluate(() => window.scrollTo(0, 3000));
+    await page.evaluate(() => {
+      history.pushState({}, '', '/');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 5000 });
+    await context.close();
+  });
+
+  it('leaves the page it was opened on where the visitor scrolled it', async () => {
+    const context = await newContext(browser(), { viewport: PHONE });
+    const page = await context.newPage();
+    // The visitor scrolls as soon as the page is drawn, before the app could have scrolled it.
+    await page.addInitScript(() => {
+      addEventListener('DOMContentLoaded', () => {
+        document.body.style.minHeight = '5000px';
+        window.scrollTo(0, 3000);
+      });
+    });
+    await page.goto('/');
+    await settledPath(page);
+    await page.waitForTimeout(1000);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
     await context.close();
   });
 });
