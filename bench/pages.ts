@@ -155,6 +155,7 @@ export async function benchPages(report: Report): Promise<PageResult[]> {
       if (!lhr) throw new Error(`Lighthouse gave no result for ${p.path}`);
       // BENCH_LHR_DIR=<folder> keeps each page's whole Lighthouse report, to see why a score is what it is.
       const reports = process.env.BENCH_LHR_DIR;
+      if (reports) fs.mkdirSync(reports, { recursive: true });
       if (reports) fs.writeFileSync(path.join(reports, `${p.path.replace(/\//g, '_')}.json`), JSON.stringify(lhr));
       const requests = lhr.audits['network-requests']?.details?.items ?? [];
       const js = requests.filter((r) => r.resourceType === 'Script');
