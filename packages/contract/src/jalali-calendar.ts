@@ -152,12 +152,34 @@ export function parseJalaliDate(text: string): string | null {
   return isValidJalali(year, month, day) ? jalaliToIso(year, month, day) : null;
 }
 
-// Built on first use: a formatter with a time zone costs a phone tens of milliseconds to make, and a
-// page that never asks for today's date should not pay it while the app starts.
+/**
+ * Iran's last summer time ended at 24:00 on 30 Shahrivar 1401 (2022-09-21, UTC+04:30); since then its
+ * clock is UTC+03:30 all year. From that instant on, Tehran's date and time are plain arithmetic (no
+ * time-zone formatter to build while a page starts, docs/decisions/0032); before it, the time-zone data
+ * of the browser or the server decides.
+ */
+const FIXED_CLOCK_SINCE = Date.UTC(2022, 8, 21, 19, 30);
+/** Four-digit years only, as ISO dates are written. */
+const FIXED_CLOCK_UNTIL = Date.UTC(9999, 11, 31);
+const TEHRAN_OFFSET_MS = (3 * 60 + 30) * 60_000;
+
+/**
+ * Tehran's wall clock at an instant, as a Date whose UTC fields read it (`getUTCHours()` is the hour in
+ * Tehran), or null for an instant before the fixed clock (or an invalid date).
+ */
+export function tehranWallClock(instant: Date): Date | null {
+  const t = instant.getTime();
+  return t >= FIXED_CLOCK_SINCE && t < FIXED_CLOCK_UNTIL ? new Date(t + TEHRAN_OFFSET_MS) : null;
+}
+
+// Built on first use, for instants before the fixed clock only: a formatter with a time zone costs a
+// phone tens of milliseconds to make.
 let tehranParts: Intl.DateTimeFormat | undefined;
 
 /** The calendar day (ISO) of an instant in Tehran. */
 export function isoDateInTehran(instant: Date = new Date()): string {
+  const wall = tehranWallClock(instant);
+  if (wall) return wall.toISOString().slice(0, 10);
   tehranParts ??= new Intl.DateTimeFormat('en-CA', {
     timeZone: 'Asia/Tehran',
     year: 'numeric',

@@ -106,4 +106,17 @@ describe('Jalali calendar', () => {
     expect(isoDateInTehran(start)).toBe('2026-09-23');
     expect(isoDateInTehran(new Date(start.getTime() - 1))).toBe('2026-09-22');
   });
+
+  it("names Tehran's day as its time-zone data does, every 53 minutes from 2021 to 2031", () => {
+    const tz = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Asia/Tehran',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    for (let t = Date.UTC(2021, 0, 1); t < Date.UTC(2031, 0, 1); t += 53 * 60_000) {
+      const d = new Date(t);
+      expect(isoDateInTehran(d), d.toISOString()).toBe(tz.format(d));
+    }
+  });
 });

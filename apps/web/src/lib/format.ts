@@ -1,55 +1,73 @@
 import { digitsToPersian } from '@madreseh/contract/digits';
+import { JALALI_MONTHS, type JalaliDate, tehranWallClock, toJalali } from '@madreseh/contract/jalali-calendar';
 import type { MoneyUnit } from '@madreseh/contract/payments/payment-schemas';
 
 export { digitsToPersian };
 
-const TZ = 'Asia/Tehran';
-
 /**
- * A formatter made on first use: each Persian-calendar formatter costs tens of milliseconds to build on
- * a phone, and the module is evaluated while the student area starts (docs/decisions/0030).
+ * The browser's Persian-calendar formatter, for instants before Iran's clock became fixed
+ * (`tehranWallClock`). Made on first use: a formatter with a calendar and a time zone costs a phone tens
+ * of milliseconds to build.
  */
-function lazyFormat(locale: string, options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
-  let made: Intl.DateTimeFormat | null = null;
-  return () => {
-    made ??= new Intl.DateTimeFormat(locale, { timeZone: TZ, ...options });
-    return made;
-  };
+let oldInstants: Intl.DateTimeFormat | undefined;
+function oldInstantParts(d: Date): Intl.DateTimeFormatPart[] {
+  oldInstants ??= new Intl.DateTimeFormat('en-US-u-ca-persian-nu-latn', {
+    timeZone: 'Asia/Tehran',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    hourCycle: 'h23',
+  });
+  return oldInstants.formatToParts(d);
 }
 
-const dateFmt = lazyFormat('fa-IR-u-ca-persian-nu-arabext', { year: 'numeric', month: 'long', day: 'numeric' });
-const shortDateFmt = lazyFormat('fa-IR-u-ca-persian-nu-arabext', { year: 'numeric', month: '2-digit', day: '2-digit' });
-const timeFmt = lazyFormat('fa-IR-u-ca-persian-nu-arabext', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-const partsFmt = lazyFormat('en-US-u-ca-persian-nu-latn', { year: 'numeric', month: 'numeric', day: 'numeric' });
-
-function toDate(value: Date | string | number): Date {
-  if (value instanceof Date) return value;
-  // A calendar date (YYYY-MM-DD) means that day in Tehran, not midnight UTC.
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(`${value}T12:00:00+03:30`);
-  return new Date(value);
+/** A Jalali day and a time of day on Tehran's clock. */
+interface TehranTime extends JalaliDate {
+  hour: number;
+  minute: number;
 }
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function tehranTime(value: Date | string | number): TehranTime {
+  // A calendar date (YYYY-MM-DD) is that day, whatever the clock: no time zone involved.
+  if (typeof value === 'string' && CALENDAR_DATE.test(value)) return { ...toJalali(value), hour: 12, minute: 0 };
+  const d = value instanceof Date ? value : new Date(value);
+  const wall = tehranWallClock(d);
+  if (wall) return { ...toJalali(wall.toISOString()), hour: wall.getUTCHours(), minute: wall.getUTCMinutes() };
+  // Older instants (and an invalid date, which throws here as the formatters always did).
+  const parts = oldInstantParts(d);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value.replace(/\D/g, ''));
+  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute') };
+}
+
+const dayText = ({ year, month, day }: JalaliDate) =>
+  `${digitsToPersian(day)} ${JALALI_MONTHS[month - 1]} ${digitsToPersian(year)}`;
 
 /** «۲ مهر ۱۴۰۵» */
 export function formatJalaliDate(value: Date | string | number): string {
-  return dateFmt().format(toDate(value));
+  return dayText(tehranTime(value));
 }
 
 /** «۱۴۰۵/۰۷/۰۲» */
 export function formatJalaliShort(value: Date | string | number): string {
-  return shortDateFmt().format(toDate(value));
+  const { year, month, day } = tehranTime(value);
+  return digitsToPersian(`${year}/${pad2(month)}/${pad2(day)}`);
 }
 
 /** «۲ مهر ۱۴۰۵، ساعت ۱۴:۳۰» */
 export function formatJalaliDateTime(value: Date | string | number): string {
-  const d = toDate(value);
-  return `${dateFmt().format(d)}، ساعت ${timeFmt().format(d)}`;
+  const t = tehranTime(value);
+  return `${dayText(t)}، ساعت ${digitsToPersian(`${pad2(t.hour)}:${pad2(t.minute)}`)}`;
 }
 
 /** The Jalali year, month and day of an instant in Tehran, as numbers. */
-export function jalaliParts(value: Date | string | number): { year: number; month: number; day: number } {
-  const parts = partsFmt().formatToParts(toDate(value));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value.replace(/\D/g, ''));
-  return { year: get('year'), month: get('month'), day: get('day') };
+export function jalaliParts(value: Date | string | number): JalaliDate {
+  const { year, month, day } = tehranTime(value);
+  return { year, month, day };
 }
 
 /** A whole number with Persian digits and Persian thousands separators: «۱٬۲۵۰٬۰۰۰». */

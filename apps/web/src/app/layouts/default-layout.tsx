@@ -3,7 +3,7 @@ import { IconLogin } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, NavLink as RouterNavLink } from 'react-router';
 import { readUser } from '../../lib/cookies';
-import { digitsToPersian } from '../../lib/format';
+import { digitsToPersian, jalaliParts } from '../../lib/format';
 import { useOnline, useSavedCopySince } from '../../lib/offline';
 import { fa } from '../../messages/fa';
 import { Brand } from '../../ui/brand';
@@ -107,11 +107,7 @@ export function Component() {
                 } as React.CSSProperties
               }
             >
-              ©{' '}
-              {digitsToPersian(
-                new Intl.DateTimeFormat('en-u-ca-persian', { year: 'numeric' }).format(new Date()).replace(/\D/g, ''),
-              )}{' '}
-              {fa.footer.rights}
+              © {digitsToPersian(jalaliParts(new Date()).year)} {fa.footer.rights}
             </Text>
           </Group>
         </Container>
