@@ -8,6 +8,10 @@ describe('the RTL shell', () => {
     const context = await newContext(browser());
     const page = await context.newPage();
     const errors = watchErrors(page);
+    const fonts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'font') fonts.push(new URL(r.url()).pathname);
+    });
     await page.goto('/');
     expect(await page.getAttribute('html', 'dir')).toBe('rtl');
     expect(await page.getAttribute('html', 'lang')).toBe('fa');
@@ -16,6 +20,16 @@ describe('the RTL shell', () => {
     await page.getByTestId('home-hero').waitFor();
     const font = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
     expect(font).toContain('Vazirmatn');
+    // Every weight from one variable file per subset, the Persian and the Latin one (for the space), each
+    // asked once: the server's preload and the stylesheet's rule name the same file (docs/decisions/0032).
+    await page.waitForLoadState('networkidle');
+    expect(fonts.map((f) => f.replace(/-[\w-]{8}\.woff2$/, '.woff2')).sort()).toEqual([
+      '/assets/vazirmatn-arabic-wght-normal.woff2',
+      '/assets/vazirmatn-latin-wght-normal.woff2',
+    ]);
+    for (const weight of [400, 500, 700, 800]) {
+      expect(await page.evaluate((w) => document.fonts.check(`${w} 16px Vazirmatn`, 'مدرسه'), weight)).toBe(true);
+    }
     const primary = await page.evaluate(() =>
       getComputedStyle(document.documentElement).getPropertyValue('--mantine-color-brand-6').trim(),
     );

@@ -186,8 +186,8 @@ function fontFaces(webDist: string): string {
   return [...faces].join('');
 }
 
-/** The Persian and Latin subsets (Persian text takes its spaces from the Latin one) of four weights. */
-const PRELOADED_FONT = /^vazirmatn-(arabic|latin)-(400|500|700|800)-normal-[\w-]+\.woff2$/;
+/** The Persian and Latin subsets (Persian text takes its spaces from the Latin one), every weight in each. */
+const PRELOADED_FONT = /^vazirmatn-(arabic|latin)-wght-normal-[\w-]+\.woff2$/;
 
 function preloadLinks(webDist: string): string[] {
   const dir = path.join(webDist, 'assets');
