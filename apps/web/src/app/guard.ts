@@ -1,10 +1,13 @@
-import type { SessionUser } from '@madreseh/contract/auth/auth.contract';
+import type { authContract } from '@madreseh/contract/auth/auth.contract';
+import type { Infer } from '@madreseh/contract/endpoint';
 import { type Role, SUPER_ADMIN } from '@madreseh/contract/roles';
 import { redirect } from 'react-router';
 import { readToken, readUser } from '../lib/cookies';
 import { importWithReload } from './lazy-route';
 
 export type Area = 'student' | 'teacher' | 'parent' | 'dashboard';
+
+type CheckToken = typeof authContract.checkToken;
 
 const AREA_ROLES: Record<Area, readonly Role[]> = {
   student: ['student'],
@@ -23,14 +26,19 @@ export async function checkAccess(area: Area, roles: readonly Role[] = AREA_ROLE
   const token = readToken();
   if (!user || !token) throw redirect('/auth');
   if (!roles.includes(user.role)) throw redirect('/auth');
-  // The contract client and its schemas (zod) load here, with the first visit to an area, not with
-  // the public pages (docs/decisions/0014).
-  const [{ call }, { authContract }] = await importWithReload(() =>
-    Promise.all([import('../lib/api-client'), import('@madreseh/contract/auth/auth.contract')]),
-  );
-  let answer: { valid: boolean; user: SessionUser } | null;
+  // The answer is used as the server sent it, without zod (the server checks it against the contract
+  // before sending): an area's first screen builds no schema (docs/decisions/0032).
+  const { send, urlFor } = await importWithReload(() => import('../lib/http'));
+  let answer: Infer<CheckToken['response']> | null;
   try {
-    answer = await call(authContract.checkToken);
+    const path: CheckToken['path'] = 'auth/check-token';
+    answer = (await send({
+      method: 'POST',
+      url: urlFor({ path }),
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+      noStore: true,
+    })) as Infer<CheckToken['response']> | null;
   } catch (err) {
     console.error('Token check failed', err);
     throw redirect('/auth');

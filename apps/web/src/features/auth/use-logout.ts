@@ -1,9 +1,7 @@
-import { authContract } from '@madreseh/contract/auth/auth.contract';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { call } from '../../lib/api-client';
 import { clearSession } from '../../lib/cookies';
 import { fa } from '../../messages/fa';
 
@@ -35,6 +33,12 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useCallback(async () => {
     try {
+      // The contract's client comes with the tap: the area's first screen is drawn without zod
+      // (docs/decisions/0032). Offline, the chunk fails like the call would, and the session ends here.
+      const [{ call }, { authContract }] = await Promise.all([
+        import('../../lib/api-client'),
+        import('@madreseh/contract/auth/auth.contract'),
+      ]);
       await call(authContract.logout);
     } catch (err) {
       // The cookies go either way; an expired session is already over on the server.

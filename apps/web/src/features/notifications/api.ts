@@ -8,19 +8,16 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { call } from '../../lib/api-client';
 import { endpointQuery, invalidateEndpoints } from '../../lib/endpoint-query';
 
-export const NOTIFICATIONS_PAGE_SIZE = 20;
+import type { BellOwner } from './unread';
 
-/** Whose bell: the student's own, or the parent's (about all their children). */
-export type BellOwner = 'student' | 'parent';
+export type { BellOwner } from './unread';
+
+export const NOTIFICATIONS_PAGE_SIZE = 20;
 
 const bellEndpoints = {
   student: { mine: c.mine, unread: c.unread, markRead: c.markRead },
   parent: { mine: c.parentMine, unread: c.parentUnread, markRead: c.parentMarkRead },
 } as const;
-
-/** The bell's number: asked again every minute and when the window comes back into view. */
-export const unreadQuery = (owner: BellOwner) =>
-  queryOptions({ ...endpointQuery(bellEndpoints[owner].unread), refetchInterval: 60_000 });
 
 /** The newest `shown` notifications (the list grows by a page at a time, up to 100). */
 export const myNotificationsQuery = (owner: BellOwner, shown: number = NOTIFICATIONS_PAGE_SIZE) =>

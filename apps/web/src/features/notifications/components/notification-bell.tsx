@@ -3,8 +3,8 @@ import { IconBell } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { digitsToPersian } from '../../../lib/format';
-import { type BellOwner, unreadQuery } from '../api';
 import { notifyFa } from '../messages';
+import { type BellOwner, unreadQuery } from '../unread';
 
 // The list and its drawer come with the first click: the student area's first load stays small.
 const NotificationPanel = lazy(() => import('./notification-panel'));
