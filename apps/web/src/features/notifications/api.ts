@@ -7,7 +7,6 @@ import {
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
 import { endpointQuery, invalidateEndpoints } from '../../lib/endpoint-query';
-
 import type { BellOwner } from './unread';
 
 export type { BellOwner } from './unread';

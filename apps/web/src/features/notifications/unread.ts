@@ -4,7 +4,7 @@ import { ownQuery, ownRead } from '../../lib/own-read';
 
 // The bell is in the header of the student's and the parent's first screen: its number is read without
 // zod (lib/own-read.ts, docs/decisions/0032), here rather than in api.ts, whose other queries and
-// mutations build the contract's schemas. api.ts re-exports it.
+// mutations build the contract's schemas.
 
 /** Whose bell: the student's own, or the parent's (about all their children). */
 export type BellOwner = 'student' | 'parent';

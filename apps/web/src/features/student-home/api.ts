@@ -5,6 +5,7 @@ import type { studentsContract } from '@madreseh/contract/students/students.cont
 import { queryOptions } from '@tanstack/react-query';
 import { offlineAtOf } from '../../lib/offline';
 import { getOwn, ownAnswer, ownQuery, ownRead, urlOf } from '../../lib/own-read';
+import { endpointKey } from '../../lib/query-key';
 
 // The home is the student area's first screen: its reads go without zod (lib/own-read.ts,
 // docs/decisions/0032); the other pages read the same endpoints parsed, under the same keys.
@@ -17,7 +18,7 @@ const notices = ownRead<typeof attendanceContract.notices>('student/notices', { 
 export const meQuery = () => {
   const own = ownAnswer(me);
   return queryOptions({
-    queryKey: ownQuery(me).queryKey,
+    queryKey: endpointKey(me),
     queryFn: async ({ signal }) => {
       const answer = await getOwn(me, { signal });
       return { me: answer, offlineAt: offlineAtOf(urlOf(me)) };
