@@ -120,39 +120,48 @@ export async function benchPages(report: Report): Promise<PageResult[]> {
     const only = process.env.BENCH_PAGES?.split(',').filter(Boolean);
     for (const p of only ? pages.filter((q) => only.includes(q.path)) : pages) {
       const url = `${server.url}${p.path}`;
-      const page = await browser.newPage();
-      if (p.student) {
-        // Storage is kept for the signed-in run, so the cache, the service worker and its caches left by
-        // the public runs are emptied by hand: a first visit.
-        const cdp = await page.createCDPSession();
-        await cdp.send('Network.clearBrowserCache');
-        await cdp.send('Storage.clearDataForOrigin', {
-          origin: server.url,
-          storageTypes: 'service_workers,cache_storage,local_storage,indexeddb',
-        });
-        await cdp.detach();
-        await browser.setCookie(...studentCookies);
+      const measure = async (): Promise<LhResult> => {
+        const page = await browser.newPage();
+        if (p.student) {
+          // Storage is kept for the signed-in run, so the cache, the service worker and its caches left by
+          // the public runs are emptied by hand: a first visit.
+          const cdp = await page.createCDPSession();
+          await cdp.send('Network.clearBrowserCache');
+          await cdp.send('Storage.clearDataForOrigin', {
+            origin: server.url,
+            storageTypes: 'service_workers,cache_storage,local_storage,indexeddb',
+          });
+          await cdp.detach();
+          await browser.setCookie(...studentCookies);
+        }
+        const run = await lighthouse(
+          url,
+          {
+            logLevel: 'error',
+            output: 'json',
+            onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+            // Keep the signed-in student's cookies; public pages start from an empty browser.
+            disableStorageReset: Boolean(p.student),
+          },
+          undefined,
+          page,
+        );
+        if (p.student) {
+          const cdp = await page.createCDPSession();
+          await cdp.send('Network.clearBrowserCookies');
+          await cdp.detach();
+        }
+        await page.close();
+        const lhr = run?.lhr as unknown as LhResult | undefined;
+        if (!lhr) throw new Error(`Lighthouse gave no result for ${p.path}`);
+        return lhr;
+      };
+      // A run Lighthouse could not finish (it happens about once in ten here) is run once more.
+      let lhr = await measure();
+      if (lhr.runtimeError) {
+        console.log(`      lighthouse ${p.path}: ${lhr.runtimeError.code}, once more`);
+        lhr = await measure();
       }
-      const run = await lighthouse(
-        url,
-        {
-          logLevel: 'error',
-          output: 'json',
-          onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-          // Keep the signed-in student's cookies; public pages start from an empty browser.
-          disableStorageReset: Boolean(p.student),
-        },
-        undefined,
-        page,
-      );
-      if (p.student) {
-        const cdp = await page.createCDPSession();
-        await cdp.send('Network.clearBrowserCookies');
-        await cdp.detach();
-      }
-      await page.close();
-      const lhr = run?.lhr as unknown as LhResult | undefined;
-      if (!lhr) throw new Error(`Lighthouse gave no result for ${p.path}`);
       // BENCH_LHR_DIR=<folder> keeps each page's whole Lighthouse report, to see why a score is what it is.
       const reports = process.env.BENCH_LHR_DIR;
       if (reports) fs.mkdirSync(reports, { recursive: true });
