@@ -27,6 +27,30 @@ async function signIn(page: Page) {
 }
 
 describe('a parent on a phone', () => {
+  it('the home does not move while what each child owes comes in', async () => {
+    const context = await newContext(browser(), { baseURL: server.url, viewport: PHONE });
+    await loginByApi(context, 'parent1', server.url);
+    await context.addInitScript(() => {
+      const w = window as unknown as { __shift: number };
+      w.__shift = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!e.hadRecentInput) w.__shift += e.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/parent');
+    await expect.poll(() => page.getByTestId('child-card').count()).toBe(2);
+    // Both amounts in (no «…» left), and whatever else the answers bring.
+    await expect.poll(() => page.getByTestId('child-remaining').filter({ hasText: '…' }).count()).toBe(0);
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByTestId('pay-all-card').count()).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(0.02);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('signs in, switches between two children, reads the report card and pays an invoice online', async () => {
     const context = await newContext(browser(), { baseURL: server.url, viewport: PHONE });
     const page = await context.newPage();
@@ -114,6 +138,10 @@ describe('a parent on a phone', () => {
     await page.goto('/parent');
     await expect.poll(() => page.getByTestId('child-card').count()).toBe(2);
     await page.getByTestId('offline-notice').waitFor();
+    // What each child owes is never kept on the phone: offline its place says it cannot be read.
+    await expect
+      .poll(() => page.getByTestId('child-remaining').allInnerTexts(), { timeout: 10_000 })
+      .toEqual([expect.stringContaining('—'), expect.stringContaining('—')]);
     await page.screenshot({ path: path.join(SHOTS, 'parent-offline-390.png'), fullPage: true });
     await page.goto(news);
     await page.getByTestId('student-news').first().waitFor();

@@ -9,6 +9,8 @@ export const parentFa = {
   relation: (r: string) => `نسبت: ${r}`,
   remaining: 'ماندهٔ پرداخت‌نشده',
   noDebt: 'بدهی ندارد',
+  /** What each child owes could not be read (offline: it needs the network). */
+  remainingUnknown: '—',
   childHome: 'خلاصه',
   news: 'اخبار',
   reportCard: 'کارنامه',

@@ -11,6 +11,8 @@ import { parentFa as t } from '../messages';
 export function ChildCard({ child }: { child: Child }) {
   const invoices = useQuery(childInvoicesQuery(child.id));
   const remaining = invoices.data?.totals.remaining ?? null;
+  // Offline the read waits for the network (paused): that is not loading.
+  const loading = invoices.isPending && invoices.fetchStatus !== 'paused';
   const base = `/parent/${child.id}`;
   return (
     <Card withBorder radius="md" data-testid="child-card">
@@ -29,16 +31,22 @@ export function ChildCard({ child }: { child: Child }) {
             </Text>
           </Stack>
         </Group>
-        {remaining !== null && invoices.data && (
-          <Group justify="space-between">
-            <Text size="sm" c="dimmed">
-              {t.remaining}
-            </Text>
+        {/* The row is there from the first paint, so the card keeps its height when the amount comes
+            (the cards below it stay put); a dash when it cannot be read (offline, it needs the network). */}
+        <Group justify="space-between" data-testid="child-remaining">
+          <Text size="sm" c="dimmed">
+            {t.remaining}
+          </Text>
+          {remaining !== null && invoices.data ? (
             <Text fw={700} className="tabular" c={remaining > 0 ? undefined : 'teal'}>
               {remaining > 0 ? formatMoney(remaining, invoices.data.moneyUnit) : t.noDebt}
             </Text>
-          </Group>
-        )}
+          ) : (
+            <Text fw={700} c="dimmed" aria-busy={loading}>
+              {loading ? '…' : t.remainingUnknown}
+            </Text>
+          )}
+        </Group>
         <SimpleGrid cols={3} spacing="xs">
           <Button component={Link} to={`${base}/invoices`} variant="light" size="md" px={4}>
             <Stack gap={2} align="center">

@@ -33,7 +33,7 @@ export function PayAllCard({ items }: { items: Child[] }) {
       return next;
     });
   return (
-    <Card withBorder radius="md" mb="md" data-testid="pay-all-card">
+    <Card withBorder radius="md" mt="md" data-testid="pay-all-card">
       <Stack gap="sm">
         <Title order={2} fz="h4">
           {t.payAllTitle}

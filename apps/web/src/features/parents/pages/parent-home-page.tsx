@@ -23,12 +23,14 @@ export function Component() {
       {q.isPending && <Skeleton h={200} radius="md" />}
       {q.isError && <Alert color="red">{q.error.message}</Alert>}
       {q.data && shown.length === 0 && <Alert color="gray">{t.noChildren}</Alert>}
-      {!childId && shown.length > 1 && <PayAllCard items={shown} />}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {shown.map((c) => (
           <ChildCard key={c.id} child={c} />
         ))}
       </SimpleGrid>
+      {/* Below the children: it appears once every child's invoices have come, and above them it pushed
+          the cards down under the parent's eyes (a layout shift of 0.36 on a phone). */}
+      {!childId && shown.length > 1 && <PayAllCard items={shown} />}
     </>
   );
 }
