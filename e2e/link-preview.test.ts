@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseURL, newContext, PHONE, useBrowser, watchErrors } from './support';
+import { baseURL, layoutShiftOf, newContext, PHONE, useBrowser, watchErrors, watchLayoutShift } from './support';
 
 /**
  * What a messenger's link preview or a search engine sees — the HTML alone, no script run — and
@@ -157,20 +157,13 @@ describe('in the browser', () => {
     const item = await firstNews();
     for (const viewport of [PHONE, { width: 1366, height: 900 }]) {
       const context = await newContext(browser(), { viewport });
-      await context.addInitScript(() => {
-        const w = window as unknown as { __shift: number };
-        w.__shift = 0;
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
-            if (!e.hadRecentInput) w.__shift += e.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      await watchLayoutShift(context);
       for (const path of ['/', '/Gallery', '/about-us', '/contact-us', '/pre-register', `/news/${item.id}`]) {
         const page = await context.newPage();
         await page.goto(path);
         await page.waitForLoadState('networkidle');
         await page.locator('main').first().waitFor();
-        const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+        const shift = await layoutShiftOf(page);
         expect(shift, `${path} at ${viewport.width}`).toBeLessThan(0.02);
         await page.close();
       }

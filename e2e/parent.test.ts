@@ -5,6 +5,7 @@ import { useServer } from './server';
 import {
   DEMO_PASSWORD,
   fakeSmsTo,
+  layoutShiftOf,
   loginByApi,
   newContext,
   offlineCopies,
@@ -12,6 +13,7 @@ import {
   settledPath,
   useBrowser,
   watchErrors,
+  watchLayoutShift,
 } from './support';
 
 const browser = useBrowser();
@@ -30,14 +32,7 @@ describe('a parent on a phone', () => {
   it('the home does not move while what each child owes comes in', async () => {
     const context = await newContext(browser(), { baseURL: server.url, viewport: PHONE });
     await loginByApi(context, 'parent1', server.url);
-    await context.addInitScript(() => {
-      const w = window as unknown as { __shift: number };
-      w.__shift = 0;
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
-          if (!e.hadRecentInput) w.__shift += e.value;
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await watchLayoutShift(context);
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto('/parent');
@@ -46,7 +41,7 @@ describe('a parent on a phone', () => {
     await expect.poll(() => page.getByTestId('child-remaining').filter({ hasText: '…' }).count()).toBe(0);
     await page.waitForLoadState('networkidle');
     expect(await page.getByTestId('pay-all-card').count()).toBe(1);
-    expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBeLessThan(0.02);
+    expect(await layoutShiftOf(page)).toBeLessThan(0.02);
     expect(errors).toEqual([]);
     await context.close();
   });

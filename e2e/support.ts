@@ -68,6 +68,26 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * Adds up the layout shifts of every page of `context` that the visitor did not cause (CLS as the browser
+ * reports it); read a page's sum with `layoutShiftOf`.
+ */
+export async function watchLayoutShift(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const w = window as unknown as { __shift: number };
+    w.__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!e.hadRecentInput) w.__shift += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The layout shift a page has had so far (`watchLayoutShift`). */
+export function layoutShiftOf(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+}
+
 /** Logs in through the API and sets the two cookies the web app keeps, as the login page does. */
 export async function loginByApi(context: BrowserContext, username: DemoUser, server = baseURL()) {
   const body = await signInByApi(username, DEMO_PASSWORD, server);
