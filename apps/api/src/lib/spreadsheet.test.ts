@@ -1,14 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { workbookOf } from '../test/sheets';
 import {
+  addNotesSheet,
+  addSheet,
   type Column,
   jalaliDateCell,
   jalaliDateTimeCell,
   jalaliDayCell,
   MONEY_FORMAT,
+  newWorkbook,
   SLICE,
+  safeSheetName,
   toCsv,
   toXlsx,
+  writeXlsx,
 } from './spreadsheet';
 
 interface Row {
@@ -132,5 +137,28 @@ describe('Jalali cells', () => {
     expect(jalaliDateTimeCell(new Date('2026-09-22T21:00:00Z'))).toBe('1405/07/01 00:30');
     expect(jalaliDateTimeCell('2026-09-23T10:45:00Z')).toBe('1405/07/01 14:15');
     expect(jalaliDateTimeCell(null)).toBe('');
+  });
+});
+
+describe('sheet names', () => {
+  it('are made safe: no forbidden character, 31 characters at most, never empty, reserved or taken', () => {
+    expect(safeSheetName('هفتم/۳ مهر')).toBe('هفتم-۳ مهر');
+    for (const c of ['\\', '/', '?', '*', ':', '[', ']']) expect(safeSheetName(`الف${c}ب`)).toBe('الف-ب');
+    expect(safeSheetName("'گزارش'")).toBe('گزارش');
+    expect(safeSheetName('   ')).toBe('برگه');
+    expect(safeSheetName('History')).not.toBe('History');
+    expect(safeSheetName('ب'.repeat(40))).toBe('ب'.repeat(31));
+    expect(safeSheetName('Sheet', ['sheet'])).toBe('Sheet (۲)');
+    expect(safeSheetName('ب'.repeat(40), ['ب'.repeat(31)])).toHaveLength(31);
+    expect(safeSheetName('ب'.repeat(40), ['ب'.repeat(31)])).toMatch(/\(۲\)$/);
+  });
+
+  it('of every sheet of a workbook are made safe and distinct when it is written', async () => {
+    const workbook = newWorkbook();
+    addSheet(workbook, { name: 'الف/ب', columns: COLUMNS, rows: [] });
+    addSheet(workbook, { name: 'الف:ب', columns: COLUMNS, rows: [] });
+    addNotesSheet(workbook, 'راهنما[۱]', ['یک']);
+    const wb = await workbookOf(await writeXlsx(workbook));
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['الف-ب', 'الف-ب (۲)', 'راهنما-۱-']);
   });
 });

@@ -66,10 +66,48 @@ export function newWorkbook(): Workbook {
   return { sheets: [] };
 }
 
+/** The longest sheet name a spreadsheet program keeps. */
+export const SHEET_NAME_MAX = 31;
+const FORBIDDEN_IN_SHEET_NAME = /[\\/?*:[\]]/g;
+
+/**
+ * A name every spreadsheet program accepts for a sheet, from any text (a class's name such as «هفتم/۳»):
+ * the characters a sheet name may not hold (`\ / ? * : [ ]`) become «-», no apostrophe at either end, at most
+ * {@link SHEET_NAME_MAX} characters, never empty (a «برگه»), never the reserved «History», and not the
+ * name of another sheet of the workbook, in any letter case (a «(۲)» is added).
+ */
+export function safeSheetName(name: string, taken: readonly string[] = []): string {
+  const cut = (s: string, max: number) => {
+    const chars = Array.from(s);
+    let out = '';
+    for (const c of chars) {
+      if (out.length + c.length > max) break;
+      out += c;
+    }
+    return out.replace(/^['\s]+|['\s]+$/g, '');
+  };
+  let base = cut(name.replace(FORBIDDEN_IN_SHEET_NAME, '-').replace(/\s+/g, ' '), SHEET_NAME_MAX) || 'برگه';
+  if (base.toLowerCase() === 'history') base = 'History-';
+  const used = new Set(taken.map((n) => n.toLowerCase()));
+  let candidate = base;
+  for (let n = 2; used.has(candidate.toLowerCase()); n++) {
+    const suffix = ` (${n.toLocaleString('fa-IR')})`;
+    candidate = `${cut(base, SHEET_NAME_MAX - suffix.length)}${suffix}`;
+  }
+  return candidate;
+}
+
+function sheetNameIn(workbook: Workbook, name: string): string {
+  return safeSheetName(
+    name,
+    workbook.sheets.map((s) => s.name),
+  );
+}
+
 /** Adds a right-to-left sheet with a frozen header row and one row per record (cells made when written). */
 export function addSheet<T>(workbook: Workbook, spec: SheetSpec<T>): void {
   workbook.sheets.push({
-    name: spec.name,
+    name: sheetNameIn(workbook, spec.name),
     columns: spec.columns.map((c) => ({ header: c.header, width: c.width, numFmt: c.numFmt })),
     rows: [],
     spec: spec as SheetSpec<unknown>,
@@ -85,7 +123,7 @@ export const SLICE = 250;
 
 /** A right-to-left sheet of plain lines (instructions beside an import template). */
 export function addNotesSheet(workbook: Workbook, name: string, lines: readonly string[]): void {
-  workbook.sheets.push({ name, notes: lines });
+  workbook.sheets.push({ name: sheetNameIn(workbook, name), notes: lines });
 }
 
 let worker: Worker | null = null;

@@ -13,7 +13,7 @@ export function monthXlsx(m: ClassMonth): Promise<Buffer> {
       d.closed ? '—' : r.marks[d.date] ? ATTENDANCE_LABELS[r.marks[d.date] as keyof typeof ATTENDANCE_LABELS] : '',
   }));
   return toXlsx<Row>({
-    name: `${m.group.name} ${monthTitle(m.year, m.month)}`.slice(0, 31),
+    name: `${m.group.name} ${monthTitle(m.year, m.month)}`,
     columns: [
       { header: 'دانش‌آموز', width: 24, value: (r) => r.fullName },
       ...dayColumns,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { contract } from '@madreseh/contract/endpoints';
-import { jalaliToIso, jalaliWeekday, todayIso } from '@madreseh/contract/jalali';
+import { academicYearOf, jalaliToIso, jalaliWeekday, todayIso, toJalali } from '@madreseh/contract/jalali';
 import { and, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { attendance, studentNotices } from '../../db/schema/attendance';
@@ -299,6 +299,27 @@ describe('what staff and students see', () => {
     expect(card.statusCode).toBe(200);
     expect(card.json().card.attendance).toEqual({ absentDays: expect.any(Number), lates: expect.any(Number) });
     expect(jalaliToIso(1405, 7, 1)).toBe('2026-09-23');
+  });
+});
+
+describe('the month XLSX of a class with any name', () => {
+  it('is made for a name holding every character a sheet name may not, and for a long one', async () => {
+    const { year, month } = toJalali(todayIso());
+    const names = ['هفتم/۳', 'هفتم\\۳', 'هفتم?', 'هفتم*', 'هفتم:۳', 'هفتم[۳]', "'هفتم'", 'کلاس '.repeat(10).trim()];
+    for (const name of names) {
+      const created = await t.call(contract.group.create, {
+        headers: t.as(admin),
+        body: { name, gradeLevel: 7, academicYear: academicYearOf().start, gradingScale: 'numeric', subjects: [] },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const groupId = created.json().id as number;
+      const file = await t.call(ac.exportMonth, { headers: t.as(admin), query: { groupId, year, month } });
+      expect(file.statusCode, `${name}: ${file.body}`).toBe(200);
+      const [ws] = (await workbookOf(file.rawPayload)).worksheets;
+      expect(ws?.name.length).toBeLessThanOrEqual(31);
+      expect(ws?.name).not.toMatch(/[\\/?*:[\]]|^'|'$/);
+      expect(ws?.getRow(1).getCell(1).value).toBe('دانش‌آموز');
+    }
   });
 });
 
