@@ -1,6 +1,10 @@
+import { digitsToPersian } from '@madreseh/contract/digits';
+
 /** What attendance answers in Persian, and the weekly closed day's name. */
 export const ATTENDANCE_MESSAGES = {
   future: 'حضور و غیاب روزی که هنوز نیامده ثبت نمی‌شود.',
+  outsideYear: (year: number) =>
+    `این روز در سال تحصیلی این کلاس (${digitsToPersian(`${year}–${year + 1}`)}) نیست؛ تاریخ را بررسی کنید. حضور و غیاب فقط برای روزهای سال تحصیلی کلاس ثبت می‌شود.`,
   closed: (why: string) => `این روز مدرسه تعطیل است (${why})؛ حضور و غیاب ثبت نمی‌شود.`,
   notYourClass: 'این کلاس از کلاس‌های شما نیست.',
   groupNotFound: 'کلاس پیدا نشد.',

@@ -1,5 +1,5 @@
 import type { Sheet, sheetSaveSchema } from '@madreseh/contract/attendance/attendance.contract';
-import { formatJalaliIso, todayIso } from '@madreseh/contract/jalali';
+import { academicYearRange, formatJalaliIso, todayIso } from '@madreseh/contract/jalali';
 import { fullNameOf } from '@madreseh/contract/text';
 import { and, asc, desc, eq, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -25,6 +25,22 @@ export async function groupOf(db: Tx, groupId: number) {
   const [group] = await db.select({ id: groups.id, name: groups.name }).from(groups).where(eq(groups.id, groupId));
   if (!group) throw AppError.notFound(ATTENDANCE_MESSAGES.groupNotFound);
   return group;
+}
+
+/**
+ * Attendance is taken for a day of the class's school year (Mehr to Shahrivar of its academic year) that
+ * has come: a sheet dated years back (a mistyped year) would be saved and would tell families of absences
+ * that never were.
+ */
+async function assertDayOfClassYear(db: Tx, groupId: number, date: string) {
+  if (date > todayIso()) throw AppError.badRequest(ATTENDANCE_MESSAGES.future, { date: ATTENDANCE_MESSAGES.future });
+  const [row] = await db.select({ year: groups.academicYear }).from(groups).where(eq(groups.id, groupId));
+  if (!row) return;
+  const { from, to } = academicYearRange(row.year);
+  if (date < from || date > to) {
+    const message = ATTENDANCE_MESSAGES.outsideYear(row.year);
+    throw AppError.badRequest(message, { date: message });
+  }
 }
 
 /** Staff take any class's attendance; a teacher only of a class she teaches a subject in (else 404). */
@@ -173,10 +189,9 @@ export async function saveSheet(
   auth: Pick<AuthContext, 'userId' | 'role'>,
   body: SaveBody,
 ): Promise<Sheet> {
-  if (body.date > todayIso())
-    throw AppError.badRequest(ATTENDANCE_MESSAGES.future, { date: ATTENDANCE_MESSAGES.future });
   return db.transaction(async (tx) => {
     const group = await assertMayTake(tx, auth, body.groupId);
+    await assertDayOfClassYear(tx, group.id, body.date);
     assertPeriod(body.period, await periodsPerDay(tx));
     const closed = await closedReason(tx, body.date);
     if (closed) {

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { contract } from '@madreseh/contract/endpoints';
-import { academicYearOf, jalaliToIso, jalaliWeekday, todayIso, toJalali } from '@madreseh/contract/jalali';
+import {
+  academicYearOf,
+  academicYearRange,
+  jalaliToIso,
+  jalaliWeekday,
+  todayIso,
+  toJalali,
+} from '@madreseh/contract/jalali';
 import { and, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { attendance, studentNotices } from '../../db/schema/attendance';
@@ -162,6 +169,29 @@ describe('attendance sheets', () => {
       entries: [{ studentId: 1, state: 'present' }],
     });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('the day of a sheet', () => {
+  it('is a day of the class’s school year: years back or before Mehr are refused, nothing saved, nobody told', async () => {
+    const { from } = academicYearRange(academicYearOf().start);
+    const dayBefore = new Date(Date.parse(`${from}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+    const rows = (await sheet(teacher, seventhA.id, schoolDay(3))).json().rows as { studentId: number }[];
+    const entries = rows.map((r) => ({ studentId: r.studentId, state: 'absent' }));
+    for (const token of [teacher, admin]) {
+      for (const date of ['2000-01-02', '1990-05-06', dayBefore]) {
+        const res = await save(token, { groupId: seventhA.id, date, entries });
+        expect(res.statusCode, `${date}: ${res.body}`).toBe(400);
+        expect(res.json().fields.date).toMatch(/سال تحصیلی این کلاس/);
+        const stored = await t.db.select().from(attendance).where(eq(attendance.date, date));
+        expect(stored).toHaveLength(0);
+        const told = await t.db
+          .select()
+          .from(notifications)
+          .where(like(notifications.idempotencyKey, `absence:%:${date}:%`));
+        expect(told).toHaveLength(0);
+      }
+    }
   });
 });
 
