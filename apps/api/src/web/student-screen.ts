@@ -1,5 +1,5 @@
 import { digitsToPersian } from '@madreseh/contract/digits';
-import type { MoneyUnit } from '@madreseh/contract/payments/payment-schemas';
+import { formatMoney, type MoneyUnit } from '@madreseh/contract/money';
 import { ROLE_LABELS } from '@madreseh/contract/roles';
 import { TERM_LABELS, type Term } from '@madreseh/contract/terms';
 import type { FastifyInstance } from 'fastify';
@@ -177,20 +177,6 @@ const jalali = new Intl.DateTimeFormat('fa-IR-u-ca-persian-nu-arabext', {
   month: 'long',
   day: 'numeric',
 });
-/** As the app's formatNumber and formatMoney (apps/web/src/lib/format.ts). */
-function grouped(value: bigint): string {
-  const digits = (value < 0n ? -value : value).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '٬');
-  return `${value < 0n ? '−' : ''}${digitsToPersian(digits)}`;
-}
-function money(rials: number, unit: MoneyUnit): string {
-  const r = BigInt(rials);
-  if (unit === 'rial') return `${grouped(r)} ریال`;
-  const rest = r % 10n;
-  const whole = grouped(r / 10n);
-  return rest === 0n
-    ? `${whole} تومان`
-    : `${whole}${digitsToPersian(`.${(rest < 0n ? -rest : rest).toString()}`).replace('.', '٫')} تومان`;
-}
 const decimal = (v: string | number) => digitsToPersian(String(v)).replace('.', '٫');
 const year = (start: number) => `${digitsToPersian(start)}\u200f–\u200f${digitsToPersian(start + 1)}`;
 
@@ -296,7 +282,7 @@ function home(me: MeAnswer, news: NewsAnswer, invoices: InvoicesAnswer, notices:
     'balance-card',
     `<div class="fs-row fs-top">${themeIcon('receipt2')}<div class="fs-stack fs-gap2">` +
       `<p class="fs-sm fs-dimmed">${T.remaining}</p>` +
-      `<p class="fs-figure fs-figure-24">${esc(owed ? money(invoices.totals.remaining, invoices.moneyUnit) : T.noDebt)}</p>` +
+      `<p class="fs-figure fs-figure-24">${esc(owed ? formatMoney(invoices.totals.remaining, invoices.moneyUnit) : T.noDebt)}</p>` +
       `<a class="fs-sm fs-link" href="/student/invoices">${owed ? T.invoicesAndPay : T.seeInvoices}</a></div></div>`,
   );
   const latest = notices.items.slice(0, 2);

@@ -1,8 +1,9 @@
 import { digitsToPersian } from '@madreseh/contract/digits';
 import { JALALI_MONTHS, type JalaliDate, tehranWallClock, toJalali } from '@madreseh/contract/jalali-calendar';
-import type { MoneyUnit } from '@madreseh/contract/payments/payment-schemas';
+import { formatMoney, formatNumber, type MoneyUnit } from '@madreseh/contract/money';
 
-export { digitsToPersian };
+/** Money and whole numbers are written by the contract's one formatter, shared with the server. */
+export { digitsToPersian, formatMoney, formatNumber };
 
 /**
  * The browser's Persian-calendar formatter, for instants before Iran's clock became fixed
@@ -70,13 +71,6 @@ export function jalaliParts(value: Date | string | number): JalaliDate {
   return { year, month, day };
 }
 
-/** A whole number with Persian digits and Persian thousands separators: «۱٬۲۵۰٬۰۰۰». */
-export function formatNumber(value: number | bigint): string {
-  const negative = value < 0;
-  const digits = (negative ? -value : value).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '٬');
-  return `${negative ? '−' : ''}${digitsToPersian(digits)}`;
-}
-
 /**
  * A number as written in Persian: Persian digits and the Persian decimal mark «٫» (۱۸٫۷۵), no thousands
  * separator (scores, averages, what was typed). `places` rounds and drops trailing zeros.
@@ -88,18 +82,6 @@ export function formatDecimal(value: number | string, places?: number): string {
 }
 
 export type { MoneyUnit };
-
-/** An amount stored in Rials, shown in Rials or Tomans: «۱۲٬۵۰۰٬۰۰۰ ریال» / «۱٬۲۵۰٬۰۰۰ تومان». */
-export function formatMoney(rials: number | bigint, unit: MoneyUnit = 'toman'): string {
-  if (unit === 'rial') return `${formatNumber(rials)} ریال`;
-  const r = BigInt(rials);
-  const toman = r / 10n;
-  const rest = r % 10n;
-  const whole = formatNumber(toman);
-  return rest === 0n
-    ? `${whole} تومان`
-    : `${whole}${digitsToPersian(`.${(rest < 0n ? -rest : rest).toString()}`).replace('.', '٫')} تومان`;
-}
 
 /**
  * A school year «۱۴۰۵–۱۴۰۶» that reads right to left: the marks keep the two numbers in order

@@ -1,7 +1,9 @@
+import { contract } from '@madreseh/contract/endpoints';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { formatMoney as pageMoney } from '../../../../web/src/lib/format';
 import { notifications } from '../../db/schema/notifications';
-import { invoices, payments } from '../../db/schema/payments';
+import { invoices, paymentSettings, payments } from '../../db/schema/payments';
 import { preRegistrations } from '../../db/schema/pre-register';
 import { students } from '../../db/schema/school';
 import { DEMO_PARENT_MOBILE } from '../parents/parents.seed';
@@ -10,7 +12,16 @@ import { settlePayment } from '../payments/online-payments';
 import { decideReceipt, recordManualPayment } from '../payments/receipts.service';
 import { setStatus } from '../pre-register/pre-register.service';
 import { publish } from '../report-cards/report-cards.service';
-import { actor, issue, parent1UserId, sign, student1, t, useNotificationsApp } from './notifications.fixtures';
+import {
+  actor,
+  issue,
+  parent1UserId,
+  sign,
+  student1,
+  studentToken,
+  t,
+  useNotificationsApp,
+} from './notifications.fixtures';
 import { fakeProvider, fakeSmsLog } from './providers';
 import { enqueueDueReminders } from './reminders';
 import { sendDue } from './sender';
@@ -32,8 +43,32 @@ describe('events', () => {
       [`in_app:${student1.userId}`, `in_app:${parent1UserId}`, `sms:${student1.parentMobile}`].sort(),
     );
     expect(rows[0]?.body).toContain('شهریه');
-    expect(rows[0]?.body).toContain('۱۲٬۰۰۰٬۰۰۰ ریال');
+    expect(rows[0]?.body).toContain('۱٬۲۰۰٬۰۰۰ تومان');
     expect(rows[0]?.idempotencyKey).toContain(`invoice_issued:${inv.id}`);
+  });
+
+  it('writes an amount in the bell and the SMS as the pages do, in the school’s money unit', async () => {
+    const parentToken = await t.sessionFor('parent1');
+    try {
+      for (const unit of ['toman', 'rial'] as const) {
+        await t.db.update(paymentSettings).set({ moneyUnit: unit });
+        await t.db.delete(notifications);
+        await issue();
+        const page = await t.call(contract.payments.studentInvoices, { headers: t.as(studentToken) });
+        expect(page.json().moneyUnit).toBe(unit);
+        const shown = pageMoney(12_000_000, unit);
+        expect(shown).toBe(unit === 'toman' ? '۱٬۲۰۰٬۰۰۰ تومان' : '۱۲٬۰۰۰٬۰۰۰ ریال');
+        const bell = await t.call(contract.notifications.parentMine, { headers: t.as(parentToken) });
+        const item = bell.json().items.find((n: { text: string }) => n.text.includes('شهریه'));
+        expect(item?.text).toContain(`به مبلغ ${shown} صادر شد`);
+        const before = fakeSmsLog.length;
+        await sendDue(t.db, { provider: fakeProvider() });
+        const sms = fakeSmsLog.slice(before).find((m) => m.mobile === DEMO_PARENT_MOBILE);
+        expect(sms?.text).toContain(`به مبلغ ${shown} صادر شد`);
+      }
+    } finally {
+      await t.db.update(paymentSettings).set({ moneyUnit: 'toman' });
+    }
   });
 
   it('invoice issued to student1 reaches parent1’s bell and parent1’s mobile in the fake provider', async () => {
@@ -110,7 +145,7 @@ describe('events', () => {
     expect(outcome).toBe('credited');
     const told = await messagesOf('payment_confirmed');
     expect(told.map((r) => r.channel).sort()).toEqual(['in_app', 'in_app', 'sms']);
-    expect(told[0]?.body).toContain('۵۰۰٬۰۰۰ ریال');
+    expect(told[0]?.body).toContain('۵۰٬۰۰۰ تومان');
   });
 
   it('report card published, once per card', async () => {

@@ -1,9 +1,11 @@
 import { digitsToPersian } from '@madreseh/contract/digits';
 import { JALALI_MONTHS, toJalali } from '@madreseh/contract/jalali';
+import { formatMoney, type MoneyUnit } from '@madreseh/contract/money';
 import { ESSENTIAL_TEMPLATES, smsParts } from '@madreseh/contract/notifications/notifications.contract';
 import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { notifications, smsOptOuts } from '../../db/schema/notifications';
+import { moneyUnitOf } from '../payments/payment-settings';
 import { getSchoolProfile } from '../settings/settings.service';
 import { eventKey, type NotificationEvent, templateOf } from './events';
 import { storedNotificationSettings } from './notification-settings';
@@ -11,24 +13,21 @@ import { recipientsOf } from './recipients';
 
 const SCHOOL_FALLBACK = 'مدرسه';
 
-function money(rials: number): string {
-  return `${digitsToPersian(rials.toLocaleString('en-US').replace(/,/g, '٬'))} ریال`;
-}
-
 /** A due date as people write it in a message: «۱۹ آذر ۱۴۰۵» (no slashes for the text direction to reorder). */
 function jalaliText(iso: string): string {
   const { year, month, day } = toJalali(iso);
   return digitsToPersian(`${day} ${JALALI_MONTHS[month - 1] ?? ''} ${year}`);
 }
 
-function varsOf(e: NotificationEvent): Record<string, string> {
+/** The values of an event's placeholders; amounts in the school's money unit, as the pages write them. */
+function varsOf(e: NotificationEvent, unit: MoneyUnit): Record<string, string> {
   switch (e.kind) {
     case 'invoice_issued':
     case 'due_reminder':
-      return { title: e.title, amount: money(e.amount), due: jalaliText(e.due) };
+      return { title: e.title, amount: formatMoney(e.amount, unit), due: jalaliText(e.due) };
     case 'payment_confirmed':
     case 'receipt_approved':
-      return { title: e.title, amount: money(e.amount) };
+      return { title: e.title, amount: formatMoney(e.amount, unit) };
     case 'receipt_rejected':
       return { title: e.title, reason: e.reason };
     case 'report_card_published':
@@ -63,6 +62,7 @@ export async function enqueue(
   // One after the other: a transaction is one connection.
   const settings = await storedNotificationSettings(tx);
   const school = await getSchoolProfile(tx);
+  const unit = await moneyUnitOf(tx);
   const recipients = await recipientsOf(tx, events);
   const mobiles = [...new Set(recipients.flatMap((r) => r.sms))];
   const optedOut = new Set(
@@ -82,7 +82,7 @@ export async function enqueue(
     const body = render(settings.templates[template], {
       school: school.name || SCHOOL_FALLBACK,
       ...to.vars,
-      ...varsOf(e),
+      ...varsOf(e, unit),
     });
     const key = eventKey(e);
     for (const userId of to.inApp) {

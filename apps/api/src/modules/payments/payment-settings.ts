@@ -1,4 +1,5 @@
 import { bankOfCard } from '@madreseh/contract/bank';
+import { formatMoney } from '@madreseh/contract/money';
 import type { MoneyUnit, PaymentSettings } from '@madreseh/contract/payments/payment-schemas';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
@@ -30,6 +31,11 @@ export async function getPaymentSettings(db: Tx): Promise<PaymentSettings> {
 
 export async function moneyUnitOf(db: Tx): Promise<MoneyUnit> {
   return (await getPaymentSettings(db)).moneyUnit;
+}
+
+/** An amount as the school's pages write it, in its money unit (for messages people read). */
+export async function moneyText(db: Tx, rials: number): Promise<string> {
+  return formatMoney(rials, await moneyUnitOf(db));
 }
 
 export async function savePaymentSettings(db: Db, actor: Actor, form: PaymentSettings): Promise<PaymentSettings> {

@@ -23,9 +23,9 @@ import {
 } from './invoice-ledger';
 import { assertNoVerifyInFlight, lockInvoice, paymentsOf } from './invoice-locks';
 import { invoicesOfStudent, loadInvoiceView, paymentColumns } from './invoice-reads';
-import { getPaymentSettings, moneyUnitOf } from './payment-settings';
+import { getPaymentSettings, moneyText, moneyUnitOf } from './payment-settings';
 import { type PaymentRow, paymentView, type SignUrl } from './payment-views';
-import { MSG, rialText } from './payments.messages';
+import { MSG } from './payments.messages';
 
 /**
  * Payments other than online ones: manual payments recorded by staff, card-to-card receipts sent by
@@ -46,8 +46,8 @@ export async function recordManualPayment(
     const { remaining } = ledgerOfPayments(inv, await paymentsOf(tx, invoiceId));
     if (remaining <= 0) throw AppError.conflict(MSG.nothingToPay);
     if (input.amount > remaining) {
-      throw AppError.badRequest(MSG.overRemaining(rialText(remaining)), {
-        amount: MSG.overRemaining(rialText(remaining)),
+      throw AppError.badRequest(MSG.overRemaining(await moneyText(tx, remaining)), {
+        amount: MSG.overRemaining(await moneyText(tx, remaining)),
       });
     }
     const now = new Date();
@@ -204,11 +204,11 @@ export async function submitCardToCard(
     if (existing.some(isPendingReceipt)) throw AppError.conflict(MSG.oneWaitingReceipt);
     if (open <= 0) throw AppError.conflict(MSG.waitingReceipts);
     if (input.amount < Math.min(RECEIPT_LIMITS.minAmount, open)) {
-      const m = MSG.receiptTooSmall(rialText(RECEIPT_LIMITS.minAmount));
+      const m = MSG.receiptTooSmall(await moneyText(tx, RECEIPT_LIMITS.minAmount));
       throw AppError.badRequest(m, { amount: m });
     }
     if (input.amount > open) {
-      const m = MSG.overRemaining(rialText(open));
+      const m = MSG.overRemaining(await moneyText(tx, open));
       throw AppError.badRequest(m, { amount: m });
     }
     const transferred = new Date(input.transferredAt);
