@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, publicUrlWarning } from './config';
 
 function configError(env: NodeJS.ProcessEnv): ConfigError {
   try {
@@ -161,5 +161,24 @@ describe('loadConfig', () => {
     it('stops on a value that is not a yes or no', () => {
       expect(configError({ SEED_DEMO: 'maybe' }).message).toContain('SEED_DEMO');
     });
+  });
+});
+
+describe('the start-up warning about PUBLIC_URL', () => {
+  it('is said in English and Persian on a server run for real without PUBLIC_URL', () => {
+    for (const env of [
+      { NODE_ENV: 'production' },
+      { DATABASE_URL: 'postgres://madreseh@db/school' },
+      { ZARINPAL_MERCHANT_ID: '00000000-0000-0000-0000-000000000000' },
+    ]) {
+      const warning = publicUrlWarning(loadConfig(env));
+      expect(warning).toContain('PUBLIC_URL is not set: login slips and payment callbacks will use the host');
+      expect(warning).toContain('PUBLIC_URL تنظیم نشده است: برگه‌های ورود');
+    }
+  });
+
+  it('is not said once PUBLIC_URL is set, nor on a trial run', () => {
+    expect(publicUrlWarning(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://school.example' }))).toBeNull();
+    expect(publicUrlWarning(loadConfig({}))).toBeNull();
   });
 });

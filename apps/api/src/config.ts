@@ -144,6 +144,24 @@ export type Config = {
   smsSendEveryMs: number;
 };
 
+/**
+ * What the start-up says when PUBLIC_URL is unset on a server run for real (NODE_ENV=production, a
+ * PostgreSQL server or a real payment gateway): printed login slips and the gateway's return address then
+ * use the address each request came to, which is right only when every visitor reaches the school by
+ * the same one. Null when PUBLIC_URL is set, or on a trial run.
+ */
+export function publicUrlWarning(config: Pick<Config, 'env' | 'databaseUrl' | 'payments'>): string | null {
+  if (config.payments.publicUrl) return null;
+  const forReal = config.env === 'production' || config.databaseUrl !== undefined || !!config.payments.zarinpal;
+  if (!forReal) return null;
+  return [
+    'PUBLIC_URL is not set: login slips and payment callbacks will use the host each request came to',
+    "(the address in the browser, or the proxy's Host header). Set PUBLIC_URL=https://your-school.example.",
+    'PUBLIC_URL تنظیم نشده است: برگه‌های ورود و نشانی بازگشت از درگاه پرداخت، نشانی‌ای را به کار می‌برند که',
+    'هر درخواست با آن رسیده است (نشانی مرورگر یا سرایند Host پراکسی). PUBLIC_URL=https://… را تنظیم کنید.',
+  ].join('\n');
+}
+
 /** Whether `inner` is `outer` or inside it. */
 function isWithin(inner: string, outer: string): boolean {
   const rel = path.relative(outer, inner);

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from './app';
 import type { SessionPolicy } from './auth/sessions';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, publicUrlWarning } from './config';
 import {
   backupCommand,
   createAdminCommand,
@@ -104,6 +104,8 @@ async function main() {
   }
   config.payments = { ...config.payments, sandboxGateway: config.sandboxGatewaySet ?? demo };
   if (demo || openDemo.length > 0) console.warn(demoBanner(openDemo, config.payments.sandboxGateway));
+  const noPublicUrl = publicUrlWarning(config);
+  if (noPublicUrl) console.warn(`\n${noPublicUrl}\n`);
   const [superAdmins] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(users)
