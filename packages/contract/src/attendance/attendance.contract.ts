@@ -17,8 +17,8 @@ export const ATTENDANCE_LABELS: Record<AttendanceState, string> = {
 export const STATE_RANK: Record<AttendanceState, number> = { present: 0, excused: 1, late: 2, absent: 3 };
 /** Periods a school day may have (a setting; 0 = the school takes attendance once a day). */
 export const MAX_PERIODS = 10;
-/** Friday: the weekly closed day of Iranian schools. */
-export const WEEKLY_CLOSED_DAY = 6;
+/** Friday: the weekly closed day of Iranian schools (school-days.ts). */
+export { WEEKLY_CLOSED_DAY } from '../school-days';
 
 const periodSchema = z.preprocess(
   (v) => (v === '' || v === undefined ? null : typeof v === 'string' ? Number(v) : v),

@@ -1,4 +1,5 @@
 import { todayIso } from '@madreseh/contract/jalali';
+import { lastSchoolDay } from '@madreseh/contract/school-days';
 import { Alert, Button, Group, Paper, Select, Skeleton, Text } from '@mantine/core';
 import { IconCloudUpload, IconWifiOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -77,10 +78,19 @@ export function Component() {
     : (mine.data?.items ?? []).map((g) => ({ id: g.groupId, label: g.groupName, year: g.academicYear }));
   const pending = staff ? all.isPending : mine.isPending;
   const groupId = Number(params.get('group')) || classes[0]?.id || null;
-  const date = params.get('date') || todayIso();
+  // Without a day in the address, the last school day: today, or before a Friday or holidays.
+  const lastOpen = holidays.data
+    ? lastSchoolDay(todayIso(), holidays.data.items)
+    : holidays.isError
+      ? lastSchoolDay(todayIso(), [])
+      : null;
+  const date = params.get('date') || lastOpen;
   const periods = holidays.data?.periodsPerDay ?? 0;
   const period = periods > 0 ? Math.min(Math.max(Number(params.get('period')) || 1, 1), periods) : null;
-  const sheet = useQuery({ ...sheetQuery(groupId ?? 0, date, period), enabled: groupId !== null });
+  const sheet = useQuery({
+    ...sheetQuery(groupId ?? 0, date ?? todayIso(), period),
+    enabled: groupId !== null && date !== null,
+  });
 
   const setParam = (name: string, value: string | null) => {
     const next = new URLSearchParams(params);
@@ -126,7 +136,7 @@ export function Component() {
           )}
         </Group>
       </Paper>
-      {pending ? (
+      {pending || date === null ? (
         <Skeleton h={300} />
       ) : classes.length === 0 ? (
         <Alert color="gray" variant="light">
