@@ -29,3 +29,8 @@ export function viewerPath(v: Viewer, rest = ''): string {
 export function childParamsOf(v: Viewer & { kind: 'parent' }): { childId: number } {
   return { childId: v.childId };
 }
+
+/** A sentence in the words fit for the viewer: the student's own («برای شما») or a parent's («برای این فرزند»). */
+export function wordsFor<T>(v: Viewer, words: { student: T; parent: T }): T {
+  return v.kind === 'parent' ? words.parent : words.student;
+}

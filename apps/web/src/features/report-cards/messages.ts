@@ -42,7 +42,10 @@ export const reportCardsFa = {
   cellLabel: (student: string, subject: string) => `${subject} — ${student}`,
   // Student side
   title: 'کارنامه',
-  none: 'هنوز کارنامه‌ای برای شما منتشر نشده است.',
+  none: {
+    student: 'هنوز کارنامه‌ای برای شما منتشر نشده است.',
+    parent: 'هنوز کارنامه‌ای برای این فرزند منتشر نشده است.',
+  },
   chooseTerm: 'کارنامهٔ دیگر',
   subject: 'درس',
   weight: 'ضریب',

@@ -1,7 +1,7 @@
 import { SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useViewer, viewerPath } from '../../../lib/viewer';
+import { useViewer, viewerPath, wordsFor } from '../../../lib/viewer';
 import { EmptyNote } from '../../../ui/empty-note';
 import { NewsCard } from '../../../ui/news-card';
 import { SavedCopyNotice } from '../../../ui/offline-notice';
@@ -17,7 +17,7 @@ export function Component() {
   const list = useQuery(newsQueries.studentList(page, viewer));
   return (
     <>
-      <PageHeader title={newsFa.studentTitle} description={newsFa.studentLine} />
+      <PageHeader title={newsFa.studentTitle} description={wordsFor(viewer, newsFa.studentLine)} />
       <SavedCopyNotice />
       {list.isPending && (
         <Stack>
@@ -25,7 +25,7 @@ export function Component() {
           <Skeleton h={96} radius="md" />
         </Stack>
       )}
-      {list.data?.items.length === 0 && <EmptyNote py="xl">{newsFa.studentEmpty}</EmptyNote>}
+      {list.data?.items.length === 0 && <EmptyNote py="xl">{wordsFor(viewer, newsFa.studentEmpty)}</EmptyNote>}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         {list.data?.items.map((n) => (
           <NewsCard

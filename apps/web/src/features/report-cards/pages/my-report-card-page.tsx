@@ -4,7 +4,7 @@ import { IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { digitsToPersian } from '../../../lib/format';
-import { useViewer, viewerPath } from '../../../lib/viewer';
+import { useViewer, viewerPath, wordsFor } from '../../../lib/viewer';
 import { OfflineNotice } from '../../../ui/offline-notice';
 import { PageHeader } from '../../../ui/page-header';
 import { myReportCardQuery } from '../api';
@@ -36,7 +36,7 @@ export function Component() {
         <Alert color="red">{q.error.message}</Alert>
       ) : !card ? (
         <Alert color="gray" variant="light" data-testid="no-report-card">
-          {t.none}
+          {wordsFor(viewer, t.none)}
         </Alert>
       ) : (
         <Stack gap="md">

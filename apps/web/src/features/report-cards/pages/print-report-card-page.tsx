@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { digitsToPersian, formatAcademicYear, formatJalaliDate } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/school-profile';
-import { useViewer, viewerPath } from '../../../lib/viewer';
+import { useViewer, viewerPath, wordsFor } from '../../../lib/viewer';
 import { Brand } from '../../../ui/brand';
 import { Ltr } from '../../../ui/ltr';
 import { SignatureBox } from '../../../ui/signature-box';
@@ -28,7 +28,7 @@ export function Component() {
   if (!card) {
     return (
       <Stack>
-        <Alert color="gray">{q.isError ? q.error.message : t.none}</Alert>
+        <Alert color="gray">{q.isError ? q.error.message : wordsFor(viewer, t.none)}</Alert>
         <Anchor component={Link} to={back}>
           {t.back}
         </Anchor>
