@@ -8,6 +8,8 @@ export const attendanceFa = {
   period: 'زنگ',
   periodN: (n: string) => `زنگ ${n}`,
   closed: (why: string) => `این روز مدرسه تعطیل است (${why}).`,
+  closedToday: (why: string) => `امروز مدرسه تعطیل است (${why})؛ حضور و غیابی گرفته نمی‌شود.`,
+  lastSchoolDay: 'دیدن آخرین روز مدرسه',
   noClasses: 'هنوز کلاسی به شما سپرده نشده است.',
   noStudents: 'این کلاس دانش‌آموزی ندارد.',
   lateMinutes: 'دقیقه',

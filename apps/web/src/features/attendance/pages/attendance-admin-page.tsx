@@ -1,5 +1,6 @@
 import { ATTENDANCE_LABELS, type AttendanceState } from '@madreseh/contract/attendance/attendance.contract';
 import { todayIso } from '@madreseh/contract/jalali';
+import { lastSchoolDay } from '@madreseh/contract/school-days';
 import { Alert, Badge, Button, Group, Skeleton, Stack, Table, Tabs, Text } from '@mantine/core';
 import { IconChecklist } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -10,7 +11,7 @@ import { fa } from '../../../messages/fa';
 import { DashboardPageHeader } from '../../../ui/dashboard-page-header';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
 import { TableCard } from '../../../ui/table-card';
-import { dayQuery } from '../api';
+import { dayQuery, holidaysQuery } from '../api';
 import { HolidaysTab } from '../components/holidays-tab';
 import { MonthTab } from '../components/month-tab';
 import { attendanceFa as t } from '../messages';
@@ -21,6 +22,7 @@ const COLORS: Record<AttendanceState, string> = { present: 'green', absent: 'red
 function DayTab() {
   const [date, setDate] = useState(todayIso());
   const q = useQuery(dayQuery(date));
+  const holidays = useQuery(holidaysQuery());
   const taken = q.data?.classes.filter((c) => c.taken).length ?? 0;
   return (
     <Stack>
@@ -39,6 +41,16 @@ function DayTab() {
         <Skeleton h={200} />
       ) : q.isError ? (
         <Alert color="red">{q.error.message}</Alert>
+      ) : q.data.closed && taken === 0 ? (
+        // A closed day has no attendance to take: say so, rather than list every class as not taken.
+        <Alert color="gray" variant="light" data-testid="day-closed">
+          <Text>{date === todayIso() ? t.closedToday(q.data.closed) : t.closed(q.data.closed)}</Text>
+          {holidays.data && (
+            <Button mt="xs" size="xs" variant="light" onClick={() => setDate(lastSchoolDay(date, holidays.data.items))}>
+              {t.lastSchoolDay}
+            </Button>
+          )}
+        </Alert>
       ) : (
         <>
           {q.data.closed && <Alert color="gray">{t.closed(q.data.closed)}</Alert>}
