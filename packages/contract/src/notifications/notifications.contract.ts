@@ -3,7 +3,7 @@ import { endpoint } from '../endpoint';
 import { idSchema } from '../ids';
 import { listQuerySchema, pageOf } from '../pagination';
 import { PARENT, STAFF, STUDENT, SUPER_ADMIN } from '../roles';
-import { multilineText, text } from '../text';
+import { digitsToLatin, multilineText, text } from '../text';
 
 /** What a message can be about; each has its own editable template. */
 export const NOTIFICATION_TEMPLATES = [
@@ -106,8 +106,13 @@ export const notificationSettingsSchema = z.object({
   apiKey: text().trim().max(200, { message: 'کلید بیش از حد طولانی است.' }).optional(),
   sender: text()
     .trim()
-    .max(20, { message: 'شمارهٔ خط بیش از حد طولانی است.' })
-    .regex(/^\d*$/, { message: 'شمارهٔ خط فقط رقم است.' }),
+    .transform((v) => digitsToLatin(v))
+    .pipe(
+      z
+        .string()
+        .max(20, { message: 'شمارهٔ خط بیش از حد طولانی است.' })
+        .regex(/^\d*$/, { message: 'شمارهٔ خط فقط رقم است.' }),
+    ),
   dailyCap: z
     .number({ error: 'سقف روزانه را وارد کنید.' })
     .int()

@@ -5,11 +5,12 @@ import {
   averagingRuleSchema,
   CONTINUOUS_KINDS,
 } from '@madreseh/contract/assessments/assessments.contract';
-import { Button, Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useFormState } from '../../../lib/use-form-state';
 import { FormCard } from '../../../ui/form-parts';
+import { PersianNumberInput } from '../../../ui/persian-number-input';
 import { ruleQuery, useSetRule } from '../api';
 import { assessmentsFa as t } from '../messages';
 
@@ -20,7 +21,7 @@ export function AssessmentRuleSection() {
 }
 
 type RuleFormState = ReturnType<typeof useFormState<AveragingRule>>;
-const numberOf = (v: string | number, fallback: number) => (typeof v === 'number' ? v : fallback);
+const numberOf = (v: number | '', fallback: number) => (v === '' ? fallback : v);
 
 function RuleForm({ initial }: { initial: AveragingRule }) {
   const form = useFormState<AveragingRule>(initial);
@@ -63,13 +64,10 @@ function RuleForm({ initial }: { initial: AveragingRule }) {
           />
         </Stack>
         {rule.method === 'by-kind' && <KindWeights form={form} set={set} />}
-        <NumberInput
+        <PersianNumberInput
           label={t.rule.share}
           description={t.rule.shareHint}
-          min={0}
-          max={100}
-          allowDecimal={false}
-          suffix={t.rule.percent}
+          rightSection={t.rule.percent}
           value={rule.continuousShare}
           onChange={(v) => set({ continuousShare: numberOf(v, 0) })}
           error={form.errors.continuousShare}
@@ -95,12 +93,9 @@ function KindWeights({ form, set }: { form: RuleFormState; set: (patch: Partial<
       </Text>
       <SimpleGrid cols={{ base: 2, sm: 5 }}>
         {CONTINUOUS_KINDS.map((k) => (
-          <NumberInput
+          <PersianNumberInput
             key={k}
             label={ASSESSMENT_KIND_LABELS[k]}
-            min={0}
-            max={10}
-            allowDecimal={false}
             value={rule.kindWeights[k]}
             onChange={(v) => set({ kindWeights: { ...rule.kindWeights, [k]: numberOf(v, 0) } })}
           />

@@ -1,18 +1,6 @@
 import { holidayInputSchema } from '@madreseh/contract/attendance/attendance.contract';
 import { formatJalaliIso } from '@madreseh/contract/jalali';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Paper, Skeleton, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -20,6 +8,7 @@ import { type FormEvent, useState } from 'react';
 import { zodFieldErrors } from '../../../lib/form-errors';
 import { digitsToPersian } from '../../../lib/format';
 import { JalaliDateInput } from '../../../ui/jalali-date-input';
+import { PersianNumberInput } from '../../../ui/persian-number-input';
 import { holidaysQuery, useAddHoliday, useRemoveHoliday, useSetPeriods } from '../api';
 import { attendanceFa as t } from '../messages';
 import { showError } from './show-error';
@@ -70,13 +59,11 @@ function PeriodsForm({ saved }: { saved: number | undefined }) {
   return (
     <Paper withBorder p="sm">
       <Group align="flex-end" gap="xs">
-        <NumberInput
+        <PersianNumberInput
           label={t.periodsPerDay}
           description={t.periodsHint}
-          min={0}
-          max={10}
           value={perDay ?? saved ?? 0}
-          onChange={(v) => setPerDay(typeof v === 'number' ? v : 0)}
+          onChange={(v) => setPerDay(v === '' ? 0 : v)}
           w={220}
         />
         <Button

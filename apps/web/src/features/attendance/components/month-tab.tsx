@@ -5,13 +5,14 @@ import {
   type ClassMonth,
 } from '@madreseh/contract/attendance/attendance.contract';
 import { JALALI_MONTHS, todayIso, toJalali } from '@madreseh/contract/jalali';
-import { Alert, Button, Group, NumberInput, Select, Skeleton, Stack, Table } from '@mantine/core';
+import { Alert, Button, Group, Select, Skeleton, Stack, Table } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { urlFor } from '../../../lib/api-client';
 import { downloadFile } from '../../../lib/download';
 import { digitsToPersian } from '../../../lib/format';
+import { PersianNumberInput } from '../../../ui/persian-number-input';
 import { TableCard } from '../../../ui/table-card';
 import { classMonthQuery, groupsQuery } from '../api';
 import { attendanceFa as t } from '../messages';
@@ -57,10 +58,11 @@ export function MonthTab() {
           allowDeselect={false}
           w={120}
         />
-        <NumberInput
+        <PersianNumberInput
           label={t.year}
           value={year}
-          onChange={(v) => typeof v === 'number' && set('year', String(v))}
+          // A year is four digits: the month is asked for once it is whole.
+          onChange={(v) => v !== '' && v >= 1000 && set('year', String(v))}
           w={100}
         />
         <Button variant="light" leftSection={<IconDownload size={18} />} onClick={download} disabled={!groupId}>

@@ -9,7 +9,6 @@ import {
   Box,
   Button,
   Group,
-  NumberInput,
   Paper,
   SegmentedControl,
   Stack,
@@ -20,6 +19,7 @@ import {
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { formatJalaliDateTime, formatNumber } from '../../../lib/format';
 import { optionsOf } from '../../../lib/options';
+import { PersianNumberInput } from '../../../ui/persian-number-input';
 import { attendanceFa as t } from '../messages';
 import { type Mark, PRESENT, useAttendanceSheet } from './use-attendance-sheet';
 
@@ -121,14 +121,12 @@ function AttendanceRow({ name, m, onChange }: { name: string; m: Mark; onChange:
         />
       </Group>
       {m.state === 'late' && (
-        <NumberInput
+        <PersianNumberInput
           mt={6}
           size="xs"
           label={t.lateMinutes}
-          min={1}
-          max={240}
           value={m.lateMinutes ?? ''}
-          onChange={(v) => onChange({ lateMinutes: typeof v === 'number' ? v : null })}
+          onChange={(v) => onChange({ lateMinutes: v === '' ? null : v })}
           error={m.lateMinutes ? undefined : ' '}
         />
       )}

@@ -1,3 +1,4 @@
+import { digitsToLatin } from '@madreseh/contract/digits';
 import type { Role } from '@madreseh/contract/roles';
 import { Button, PinInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconDeviceMobile } from '@tabler/icons-react';
@@ -61,10 +62,12 @@ export function OtpForm({
         <Text size="sm">{t.otpSent(digitsToPersian(sentTo))}</Text>
         <PinInput
           length={6}
-          type="number"
+          // Persian, Arabic or Latin digits, kept in Latin (Mantine's number type takes Latin digits only).
+          type={/^[0-9۰-۹٠-٩]+$/}
+          inputMode="tel"
           oneTimeCode
           value={code}
-          onChange={setCode}
+          onChange={(v) => setCode(digitsToLatin(v))}
           aria-label={t.otpCode}
           dir="ltr"
           mx="auto"
