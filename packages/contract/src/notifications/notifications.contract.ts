@@ -133,6 +133,8 @@ export const notificationSettingsSchema = z.object({
 export type NotificationSettingsInput = z.input<typeof notificationSettingsSchema>;
 
 export const notificationSettingsViewSchema = notificationSettingsSchema.omit({ apiKey: true }).extend({
+  /** As stored, in Latin digits (the form's field reads any digits). */
+  sender: z.string(),
   apiKeySet: z.boolean(),
   /** Settings an SMS_* environment variable fixes (the form shows them read-only). */
   fromEnv: z.array(z.enum(['provider', 'apiKey', 'sender', 'dailyCap', 'reminderDaysBefore'])),
