@@ -204,8 +204,10 @@ describe('a parent on a phone', () => {
     await page.getByRole('button', { name: 'فرستادن کد ورود' }).click();
     await page.getByText(/کد شش‌رقمی ورود تا دو دقیقه/).waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'parent-login-code-390.png'), fullPage: true });
-    // The SMS, as the demo's fake provider sent it: the school's name and the code.
-    const sms = (await fakeSmsTo('09121234567', server.control)).at(-1);
+    // The SMS, as the demo's fake provider sent it after the answer: the school's name and the code.
+    const lastSms = async () => (await fakeSmsTo('09121234567', server.control)).at(-1);
+    await expect.poll(async () => (await lastSms())?.text ?? '', { timeout: 10_000 }).toContain('کد ورود شما');
+    const sms = await lastSms();
     expect(sms?.text).toContain('کد ورود شما');
     const code = sms?.text.match(/\b(\d{6})\b/)?.[1] ?? '';
     expect(code).toMatch(/^\d{6}$/);

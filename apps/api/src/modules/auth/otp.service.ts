@@ -13,7 +13,6 @@ const MSG = {
   tooMany: (s: number) =>
     `درخواست کد ورود بیش از حد بود؛ ${digitsToPersian(Math.ceil(s / 60))} دقیقهٔ دیگر دوباره بخواهید.`,
   wrong: 'کد ورود درست نیست یا زمانش گذشته است. کد تازه بخواهید.',
-  smsFailed: 'فرستادن پیامک ممکن نشد؛ کمی بعد دوباره بخواهید.',
 } as const;
 
 function hashCode(code: string, salt = randomBytes(12).toString('hex')): string {
@@ -33,16 +32,29 @@ function tooMany(): AppError {
   return err;
 }
 
-/** Takes a code to a mobile; a throw means the SMS could not be sent. It never writes the code down. */
-export type OtpSender = (mobile: string, code: string) => Promise<void>;
+/**
+ * Takes a code to a mobile (the notification system's SMS provider). `allow` spends the number's and
+ * the school's daily budget of codes and answers whether one may go now; `send` throws when the SMS
+ * could not be sent. Neither writes the code down.
+ */
+export interface OtpSender {
+  allow(mobile: string): Promise<boolean>;
+  send(mobile: string, code: string): Promise<void>;
+}
+
+/** Runs work after the answer (the app's `background`): the answer never waits for it. */
+export type Later = (task: () => Promise<void>) => void;
 
 /**
- * Sends a one-time code to a parent's mobile through `send`. Limited per mobile and per address before
- * anything else; a mobile that is not an active parent's gets the same answer and no SMS (nobody learns
- * who is a parent here). The code is stored hashed, then sent outside any transaction.
+ * Answers a request for a one-time code. Limited per mobile and per address before anything else;
+ * past the limits every mobile gets the same 429. Then the answer is the same for every mobile, at
+ * once: whether the mobile is a parent's, whether a code is made and whether the SMS goes through
+ * is decided after the answer (`issueOtp`), so neither the answer nor its time tells parents'
+ * numbers apart (decision 0035).
  */
 export async function requestOtp(
   db: Db,
+  later: Later,
   send: OtpSender,
   mobile: string,
   ip: string,
@@ -50,15 +62,23 @@ export async function requestOtp(
   const windowMs = OTP_RULES.windowS * 1000;
   if ((await hit(db, `otp-request:ip:${ip}`, windowMs)) > OTP_RULES.perIp) throw tooMany();
   if ((await hit(db, `otp-request:mobile:${mobile}`, windowMs)) > OTP_RULES.perMobile) throw tooMany();
-  const answer = { ok: true as const, expiresInS: OTP_RULES.ttlS };
+  later(() => issueOtp(db, send, mobile));
+  return { ok: true as const, expiresInS: OTP_RULES.ttlS };
+}
+
+/**
+ * Makes and sends a code when the mobile is an active parent's and the daily budgets allow one;
+ * otherwise nothing. The code is stored hashed (a new code replaces any earlier one still waiting),
+ * then sent outside any transaction.
+ */
+export async function issueOtp(db: Db, send: OtpSender, mobile: string): Promise<void> {
   const [parent] = await db
     .select({ id: parents.id })
     .from(parents)
     .innerJoin(users, eq(users.id, parents.userId))
     .where(and(eq(parents.mobile, mobile), eq(users.active, true)));
-  if (!parent) return answer;
+  if (!parent || !(await send.allow(mobile))) return;
   const code = String(randomInt(0, 10 ** OTP_RULES.digits)).padStart(OTP_RULES.digits, '0');
-  // A new code replaces any earlier one still waiting.
   await db.transaction(async (tx) => {
     await tx
       .update(otpCodes)
@@ -70,12 +90,7 @@ export async function requestOtp(
       expiresAt: sql`now() + ${`${OTP_RULES.ttlS} seconds`}::interval`,
     });
   });
-  try {
-    await send(mobile, code);
-  } catch {
-    throw new AppError(502, 'sms_failed', MSG.smsFailed);
-  }
-  return answer;
+  await send.send(mobile, code);
 }
 
 /**

@@ -17,8 +17,17 @@ const t = useTestApp();
 let ipCount = 0;
 const nextIp = () => `198.51.100.${++ipCount}`;
 
-const request = (mobile: string, ip = nextIp()) =>
-  t.inject({ method: 'POST', url: addressOf(contract.auth.otpRequest), payload: { mobile }, remoteAddress: ip });
+/** Asks for a code and waits for the work done after the answer (the SMS), as a phone would. */
+const request = async (mobile: string, ip = nextIp()) => {
+  const res = await t.inject({
+    method: 'POST',
+    url: addressOf(contract.auth.otpRequest),
+    payload: { mobile },
+    remoteAddress: ip,
+  });
+  await t.app.background.settled();
+  return res;
+};
 const verify = (mobile: string, code: string, ip = nextIp()) =>
   t.inject({ method: 'POST', url: addressOf(contract.auth.otpVerify), payload: { mobile, code }, remoteAddress: ip });
 

@@ -19,6 +19,8 @@ export interface SmsEnv {
   sender?: string | undefined;
   dailyCap?: number | undefined;
   reminderDaysBefore?: number | undefined;
+  /** Sign-in codes the school sends a Tehran day at most (SMS_OTP_DAILY_CAP). */
+  otpDailyCap?: number | undefined;
   /** Another address for the provider's API (a local test server, a proxy). */
   baseUrl?: string | undefined;
 }
