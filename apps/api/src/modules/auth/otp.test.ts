@@ -1,6 +1,8 @@
+import { OTP_RULES } from '@madreseh/contract/auth/auth.contract';
 import { contract } from '@madreseh/contract/endpoints';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows';
 import { notifications } from '../../db/schema/notifications';
 import { otpCodes } from '../../db/schema/parents';
 import { addressOf, useTestApp } from '../../test/test-app';
@@ -124,5 +126,43 @@ describe('one-time sign-in codes for parents', () => {
     expect(res.json()).toEqual({ ok: true, expiresInS: 120 });
     expect(lastOtpSentTo('09199998877')).toBeUndefined();
     expect(await t.db.select().from(otpCodes)).toHaveLength(0);
+  });
+
+  it('caps wrong codes per number a day from any addresses, then waits for the next day and tells staff', async () => {
+    await reset();
+    await t.db.execute(sql`delete from rate_limits where key like 'otp-wrong:%'`);
+    const { attempts, wrongPerMobileDaily } = OTP_RULES;
+    const wrongChecked = async () =>
+      (await t.db.select({ a: otpCodes.attempts }).from(otpCodes).where(eq(otpCodes.mobile, DEMO_PARENT_MOBILE)))
+        .map((r) => r.a)
+        .reduce((a, b) => a + b, 0);
+    const statuses: number[] = [];
+    // A code asked for and five wrong guesses, every request from another address; the request
+    // windows pass between rounds (simulated: their counters start earlier).
+    for (let round = 0; round < 6; round++) {
+      await request(DEMO_PARENT_MOBILE);
+      const code = lastOtpSentTo(DEMO_PARENT_MOBILE) ?? '';
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let i = 0; i < attempts; i++) statuses.push((await verify(DEMO_PARENT_MOBILE, wrong)).statusCode);
+      await t.db.execute(
+        sql`update rate_limits set window_start = window_start - interval '11 minutes' where key like 'otp-request:%' or key like 'otp-verify:%'`,
+      );
+    }
+    expect(await wrongChecked()).toBe(wrongPerMobileDaily);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+    // Any code waits for the next day now; the answer says so in Persian.
+    const refused = await verify(DEMO_PARENT_MOBILE, lastOtpSentTo(DEMO_PARENT_MOBILE) ?? '');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toContain('فردا');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const alerts = await rowsOf<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from audit_log where action = 'otp-guesses-capped'`,
+    );
+    expect(alerts[0]?.n).toBe(1);
+    // A number that is no parent's is capped the same way: the cap tells nothing.
+    for (let i = 0; i < wrongPerMobileDaily; i++) expect((await verify('09199998877', '123456')).statusCode).toBe(401);
+    expect((await verify('09199998877', '123456')).statusCode).toBe(429);
+    await t.db.execute(sql`delete from rate_limits where key like 'otp-wrong:%'`);
   });
 });
