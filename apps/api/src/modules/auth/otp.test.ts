@@ -1,10 +1,12 @@
 import { OTP_RULES } from '@madreseh/contract/auth/auth.contract';
 import { contract } from '@madreseh/contract/endpoints';
+import { isoDateInTehran } from '@madreseh/contract/jalali';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows';
 import { notifications } from '../../db/schema/notifications';
 import { otpCodes } from '../../db/schema/parents';
+import { rateLimits } from '../../db/schema/system';
 import { addressOf, useTestApp } from '../../test/test-app';
 import { fakeSmsLog } from '../notifications/providers';
 import { DEMO_PARENT_MOBILE } from '../parents/parents.seed';
@@ -164,5 +166,42 @@ describe('one-time sign-in codes for parents', () => {
     for (let i = 0; i < wrongPerMobileDaily; i++) expect((await verify('09199998877', '123456')).statusCode).toBe(401);
     expect((await verify('09199998877', '123456')).statusCode).toBe(429);
     await t.db.execute(sql`delete from rate_limits where key like 'otp-wrong:%'`);
+  });
+
+  it('codes have their own budget a day, per number and per school, which staff see', async () => {
+    await reset();
+    const codesSent = () =>
+      fakeSmsLog.filter((m) => m.mobile === DEMO_PARENT_MOBILE && m.text.includes('کد ورود')).length;
+    const passWindows = () =>
+      t.db.execute(
+        sql`update rate_limits set window_start = window_start - interval '11 minutes' where key like 'otp-request:%'`,
+      );
+    // Anonymous requests from many addresses, the request windows passing: five codes a day to a number.
+    const before = codesSent();
+    for (let i = 0; i < 3 * OTP_RULES.codesPerMobileDaily; i++) {
+      expect((await request(DEMO_PARENT_MOBILE)).statusCode).toBe(200);
+      if (i % OTP_RULES.perMobile === OTP_RULES.perMobile - 1) await passWindows();
+    }
+    expect(codesSent() - before).toBe(OTP_RULES.codesPerMobileDaily);
+
+    // The school's budget: the day has used all but one of its codes.
+    await reset();
+    const day = isoDateInTehran();
+    const superadmin = t.as(await t.sessionFor('superadmin'));
+    const cap = (await t.call(contract.notifications.getSettings, { headers: superadmin })).json().otpToday.dailyCap;
+    expect(cap).toBeGreaterThan(0);
+    await t.db.insert(rateLimits).values({ key: `otp-sms:school:${day}`, windowStart: new Date(), count: cap - 1 });
+    const last = codesSent();
+    await request(DEMO_PARENT_MOBILE);
+    await request(DEMO_PARENT_MOBILE);
+    expect(codesSent() - last).toBe(1);
+    const view = (await t.call(contract.notifications.getSettings, { headers: superadmin })).json();
+    expect(view.otpToday).toEqual({ sent: cap, dailyCap: cap });
+    const alerts = await rowsOf<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from audit_log where action = 'otp-sms-cap-reached'`,
+    );
+    expect(alerts[0]?.n).toBe(1);
+    await reset();
   });
 });

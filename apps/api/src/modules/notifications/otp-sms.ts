@@ -3,7 +3,7 @@ import { OTP_RULES } from '@madreseh/contract/auth/auth.contract';
 import { isoDateInTehran } from '@madreseh/contract/jalali';
 import { smsParts } from '@madreseh/contract/notifications/notifications.contract';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { notifications } from '../../db/schema/notifications';
 import { SYSTEM_ACTOR } from '../../lib/actor';
 import { audit } from '../../lib/audit';
@@ -28,7 +28,7 @@ const schoolKey = (day: string) => `otp-sms:school:${day}`;
 const mobileKey = (mobile: string, day: string) => `otp-sms:mobile:${mobile}:${day}`;
 
 /** Today's sign-in codes of the school, and the cap (staff see both with the SMS settings). */
-export async function otpBudgetToday(db: Db, env: SmsEnv = {}): Promise<{ sent: number; dailyCap: number }> {
+export async function otpBudgetToday(db: Tx, env: SmsEnv = {}): Promise<{ sent: number; dailyCap: number }> {
   const dailyCap = env.otpDailyCap ?? DEFAULT_OTP_DAILY_CAP;
   const sent = await peek(db, schoolKey(isoDateInTehran()), DAY_MS);
   return { sent: Math.min(sent, dailyCap), dailyCap };
