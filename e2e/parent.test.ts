@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { digitsToPersian } from '@madreseh/contract/digits';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useServer } from './server';
@@ -211,9 +212,9 @@ describe('a parent on a phone', () => {
     expect(sms?.text).toContain('کد ورود شما');
     const code = sms?.text.match(/\b(\d{6})\b/)?.[1] ?? '';
     expect(code).toMatch(/^\d{6}$/);
-    // Six boxes, one digit each: typed from the first.
+    // Six boxes, one digit each: typed from the first, on a Persian keyboard.
     await page.getByLabel('کد شش‌رقمی ورود').locator('input').first().click();
-    await page.keyboard.type(code);
+    await page.keyboard.type(digitsToPersian(code));
     const enter = page.getByRole('button', { name: 'ورود', exact: true });
     if (await enter.isVisible()) await enter.click();
     await page.waitForURL(/\/parent$/);
