@@ -49,6 +49,7 @@ const t = useTestApp({
     sms: {
       provider: 'kavenegar',
       apiKey: 'KEY',
+      otpTemplate: 'madreseh-code',
       get baseUrl() {
         return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       },
@@ -79,7 +80,8 @@ describe('asking for a one-time code tells no parent’s number apart', () => {
     // The SMS goes after the answer, to the parent only, through the outbox.
     await calling;
     expect(held).toHaveLength(1);
-    expect(held[0]?.url).toContain('/v1/KEY/');
+    // Through the provider's code route, with the school's template.
+    expect(held[0]?.url).toBe('/v1/KEY/verify/lookup.json');
     releaseAll();
     await t.app.background.settled();
     const rows = await t.db.select().from(notifications).where(eq(notifications.template, 'sign_in_code'));

@@ -50,7 +50,9 @@ async function takeBudget(db: Db, mobile: string, dailyCap: number): Promise<boo
 }
 
 /**
- * Sends parents' one-time sign-in codes through the configured SMS provider, after the sign-in
+ * Sends parents' one-time sign-in codes through the configured SMS provider — through its code route
+ * with the SMS_OTP_TEMPLATE template when one is set (numbers that block advertising SMS get those) —
+ * after the sign-in
  * answer (the app's background work) and outside any transaction: a code that waited for the sender
  * job would expire. It is a security message: opt-outs do not hold it back, but codes have their own
  * budget a day, per number and per school, and are counted with the month's SMS. The outbox row is
@@ -88,7 +90,10 @@ export function otpSmsSender(db: Db, env: SmsEnv = {}) {
         .returning({ id: notifications.id });
       let result: Awaited<ReturnType<typeof provider.send>>;
       try {
-        result = await provider.send(mobile, text);
+        result =
+          env.otpTemplate && provider.sendCode
+            ? await provider.sendCode(mobile, code, env.otpTemplate)
+            : await provider.send(mobile, text);
       } catch (err) {
         result = { ok: false, error: (err as Error).message || 'send failed' };
       }

@@ -195,7 +195,9 @@ export async function pollDelivery(db: Db, options: SendOptions = {}): Promise<{
         gte(notifications.sentAt, new Date(now.getTime() - 2 * 86_400_000)),
       ),
     )
-    .limit(100);
+    // In any order, so that messages a provider keeps reporting as on their way do not hold back the rest.
+    .orderBy(sql`random()`)
+    .limit(provider.statusBatch ?? 100);
   if (!rows.length) return out;
   const states = await provider.status(rows.map((r) => r.messageId as string));
   for (const state of ['delivered', 'failed'] as const) {
