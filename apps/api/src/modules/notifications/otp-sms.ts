@@ -31,19 +31,19 @@ const mobileKey = (mobile: string, day: string) => `otp-sms:mobile:${mobile}:${d
 export async function otpBudgetToday(db: Tx, env: SmsEnv = {}): Promise<{ sent: number; dailyCap: number }> {
   const dailyCap = env.otpDailyCap ?? DEFAULT_OTP_DAILY_CAP;
   const sent = await peek(db, schoolKey(isoDateInTehran()), DAY_MS);
-  return { sent: Math.min(sent, dailyCap), dailyCap };
+  return { sent: dailyCap === 0 ? sent : Math.min(sent, dailyCap), dailyCap };
 }
 
 /**
  * Spends one code of today's budgets: the number's (`OTP_RULES.codesPerMobileDaily`) and the
- * school's (SMS_OTP_DAILY_CAP). A code past either is not sent. The first refusal of the day by the
+ * school's (SMS_OTP_DAILY_CAP; 0: no school cap, still counted). A code past either is not sent. The first refusal of the day by the
  * school's cap is written to the audit log, where staff see it.
  */
 async function takeBudget(db: Db, mobile: string, dailyCap: number): Promise<boolean> {
   const day = isoDateInTehran();
   if ((await hit(db, mobileKey(mobile, day), DAY_MS)) > OTP_RULES.codesPerMobileDaily) return false;
   const used = await hit(db, schoolKey(day), DAY_MS);
-  if (used <= dailyCap) return true;
+  if (dailyCap === 0 || used <= dailyCap) return true;
   await release(db, schoolKey(day));
   if (used === dailyCap + 1) await audit(db, SYSTEM_ACTOR, 'otp-sms-cap-reached', 'notifications', null, { dailyCap });
   return false;
