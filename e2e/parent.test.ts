@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { digitsToPersian } from '@madreseh/contract/digits';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useServer } from './server';
@@ -204,14 +205,16 @@ describe('a parent on a phone', () => {
     await page.getByRole('button', { name: 'فرستادن کد ورود' }).click();
     await page.getByText(/کد شش‌رقمی ورود تا دو دقیقه/).waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'parent-login-code-390.png'), fullPage: true });
-    // The SMS, as the demo's fake provider sent it: the school's name and the code.
-    const sms = (await fakeSmsTo('09121234567', server.control)).at(-1);
+    // The SMS, as the demo's fake provider sent it after the answer: the school's name and the code.
+    const lastSms = async () => (await fakeSmsTo('09121234567', server.control)).at(-1);
+    await expect.poll(async () => (await lastSms())?.text ?? '', { timeout: 10_000 }).toContain('کد ورود شما');
+    const sms = await lastSms();
     expect(sms?.text).toContain('کد ورود شما');
     const code = sms?.text.match(/\b(\d{6})\b/)?.[1] ?? '';
     expect(code).toMatch(/^\d{6}$/);
-    // Six boxes, one digit each: typed from the first.
+    // Six boxes, one digit each: typed from the first, on a Persian keyboard.
     await page.getByLabel('کد شش‌رقمی ورود').locator('input').first().click();
-    await page.keyboard.type(code);
+    await page.keyboard.type(digitsToPersian(code));
     const enter = page.getByRole('button', { name: 'ورود', exact: true });
     if (await enter.isVisible()) await enter.click();
     await page.waitForURL(/\/parent$/);

@@ -14,6 +14,7 @@ import { invalidationOf } from './db/invalidation';
 import { registerErrorHandler } from './http/error-handler';
 import { registerIdempotency } from './http/idempotency';
 import { registerPersianInput } from './http/persian-input';
+import { type Background, background } from './lib/background';
 import { requestSerializer } from './lib/log';
 import { registerAchievementRoutes } from './modules/achievements/achievements.routes';
 import { registerAdminsRoutes } from './modules/admins/admins.routes';
@@ -69,6 +70,8 @@ declare module 'fastify' {
     storage: Storage;
     /** Signs the addresses of private uploads (receipts) and checks them (storage/signed-urls.ts). */
     urlSigner: UrlSigner;
+    /** Work a request starts and does not wait for (a sign-in code's SMS); the close waits for it. */
+    background: Background;
   }
 }
 
@@ -139,6 +142,11 @@ export async function buildApp({
   });
   app.decorate('storage', storage ?? localDiskStorage(config.uploadsDir));
   app.decorate('urlSigner', createUrlSigner(await uploadSigningKey(db)));
+  app.decorate(
+    'background',
+    background((err) => app.log.warn({ err }, 'background task failed')),
+  );
+  app.addHook('onClose', () => app.background.settled());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

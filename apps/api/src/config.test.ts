@@ -120,6 +120,8 @@ describe('loadConfig', () => {
       SMS_REMINDER_DAYS: '5',
       SMS_BASE_URL: 'http://127.0.0.1:9000',
       SMS_SEND_INTERVAL_SECONDS: '60',
+      SMS_OTP_DAILY_CAP: '120',
+      SMS_OTP_TEMPLATE: 'madreseh-code',
     });
     expect(c.sms).toEqual({
       provider: 'kavenegar',
@@ -127,8 +129,11 @@ describe('loadConfig', () => {
       sender: '10004346',
       dailyCap: 0,
       reminderDaysBefore: 5,
+      otpDailyCap: 120,
+      otpTemplate: 'madreseh-code',
       baseUrl: 'http://127.0.0.1:9000',
     });
+    expect(configError({ SMS_OTP_TEMPLATE: 'a template' }).message).toContain('SMS_OTP_TEMPLATE');
     expect(c.smsSendEveryMs).toBe(60_000);
     const err = configError({ SMS_PROVIDER: 'twilio', SMS_SENDER: '+98-1000', SMS_REMINDER_DAYS: '40' });
     expect(err.message).toContain('SMS_PROVIDER');

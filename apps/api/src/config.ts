@@ -105,6 +105,11 @@ const configSchema = z.object({
     .optional(),
   SMS_DAILY_CAP: z.coerce.number().int().min(0).max(1_000_000).optional(),
   SMS_REMINDER_DAYS: z.coerce.number().int().min(0).max(30).optional(),
+  SMS_OTP_DAILY_CAP: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  SMS_OTP_TEMPLATE: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,100}$/, 'SMS_OTP_TEMPLATE is a template name or id: letters, digits, - and _')
+    .optional(),
   SMS_BASE_URL: z
     .string()
     .regex(/^https?:\/\//, 'must be an http:// or https:// address')
@@ -239,6 +244,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       sender: c.SMS_SENDER,
       dailyCap: c.SMS_DAILY_CAP,
       reminderDaysBefore: c.SMS_REMINDER_DAYS,
+      otpDailyCap: c.SMS_OTP_DAILY_CAP,
+      otpTemplate: c.SMS_OTP_TEMPLATE,
       baseUrl: c.SMS_BASE_URL,
     },
     smsSendEveryMs: c.SMS_SEND_INTERVAL_SECONDS * 1000,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { rateLimits } from '../db/schema/system';
 
 /**
@@ -29,7 +29,7 @@ export async function hit(db: Db, key: string, windowMs: number): Promise<number
 }
 
 /** How many hits a key has in its current window, without counting one. */
-export async function peek(db: Db, key: string, windowMs: number): Promise<number> {
+export async function peek(db: Tx, key: string, windowMs: number): Promise<number> {
   const rows = await db
     .select({ count: rateLimits.count })
     .from(rateLimits)

@@ -23,6 +23,8 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   teacher: 'معلم',
   attendance: 'حضور و غیاب',
   holiday: 'تعطیلی مدرسه',
+  user: 'حساب',
+  notifications: 'پیامک',
 };
 
 /** Persian names of the actions. */
@@ -65,6 +67,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   download: 'دریافت',
   assign: 'تعیین درس‌ها',
   'take-attendance': 'ثبت حضور و غیاب',
+  'clear-sign-in-slowing': 'پاک کردن کندی ورود',
+  'sign-in-slowed': 'هشدار: رمزهای نادرست پیاپی برای حساب مدیر',
+  'otp-guesses-capped': 'هشدار: کدهای ورود نادرست پیاپی برای شمارهٔ ولی',
+  'otp-sms-cap-reached': 'سقف روزانهٔ پیامک کد ورود پر شد',
 };
 
 /** Persian names of the fields recorded in a change (a field without one shows its own name). */

@@ -34,7 +34,21 @@ export const loginBodySchema = z.object({
  * One-time sign-in codes for parents: 6 digits, valid 2 minutes, used once; `perMobile` codes per
  * mobile and `perIp` per address in `windowS` seconds; `attempts` wrong tries spend a code.
  */
-export const OTP_RULES = { digits: 6, ttlS: 120, perMobile: 3, perIp: 10, windowS: 600, attempts: 5 } as const;
+/**
+ * One-time codes: six digits for two minutes, five tries each; requests per mobile and per address in
+ * a window; a day's codes per mobile and wrong codes per mobile (then the number waits for the next
+ * Tehran day).
+ */
+export const OTP_RULES = {
+  digits: 6,
+  ttlS: 120,
+  perMobile: 3,
+  perIp: 10,
+  windowS: 600,
+  attempts: 5,
+  codesPerMobileDaily: 5,
+  wrongPerMobileDaily: 10,
+} as const;
 
 export const otpRequestSchema = z.object({ mobile: mobileSchema });
 export const otpVerifySchema = z.object({

@@ -139,6 +139,8 @@ export const notificationSettingsViewSchema = notificationSettingsSchema.omit({ 
   /** Settings an SMS_* environment variable fixes (the form shows them read-only). */
   fromEnv: z.array(z.enum(['provider', 'apiKey', 'sender', 'dailyCap', 'reminderDaysBefore'])),
   month: z.object({ messages: z.number().int(), parts: z.number().int(), failed: z.number().int() }),
+  /** Parents' sign-in codes sent this Tehran day, and the school's cap of them (SMS_OTP_DAILY_CAP). */
+  otpToday: z.object({ sent: z.number().int(), dailyCap: z.number().int() }),
 });
 export type NotificationSettingsView = z.infer<typeof notificationSettingsViewSchema>;
 

@@ -12,7 +12,7 @@ import { hasDemoPassword, login } from './auth.service';
 import { type OtpSender, requestOtp, verifyOtp } from './otp.service';
 import { clearSlowing, deviceCookie, deviceIdFrom, slowedAccounts } from './sign-in-throttle';
 
-/** `sendOtp` takes a parent's sign-in code to their phone (the notification system's SMS provider). */
+/** `sendOtp` takes a parent's sign-in code to their phone (the notification system's SMS provider), after the answer. */
 export function registerAuthRoutes(app: FastifyInstance, db: Db, policy: SessionPolicy, sendOtp: OtpSender): void {
   implement(app, authContract.login, async ({ body, request, reply }) => {
     const { deviceId, ...answer } = await login(db, policy, body, {
@@ -25,7 +25,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Db, policy: Session
   });
 
   implement(app, authContract.otpRequest, async ({ body, request }) =>
-    requestOtp(db, sendOtp, body.mobile, request.ip),
+    requestOtp(db, (task) => app.background.run(task), sendOtp, body.mobile, request.ip),
   );
   implement(app, authContract.otpVerify, async ({ body, request }) =>
     verifyOtp(db, policy, body, { ip: request.ip, userAgent: request.headers['user-agent'] }),

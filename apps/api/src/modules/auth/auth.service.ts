@@ -8,6 +8,7 @@ import { createSession, type SessionPolicy } from '../../auth/sessions';
 import type { Db } from '../../db/client';
 import { DEMO_PASSWORD, isDemoDatabase } from '../../db/demo';
 import { users } from '../../db/schema/users';
+import { audit } from '../../lib/audit';
 import { AppError } from '../../lib/errors';
 import {
   addressIsOverLimit,
@@ -16,6 +17,7 @@ import {
   countAddressFailure,
   hashDevice,
   isKnownDevice,
+  networkBucket,
   newDeviceId,
   rememberDevice,
   SIGN_IN_SLOWING,
@@ -43,6 +45,33 @@ function addressSlowed(): AppError {
   return err;
 }
 
+const isStaff = (role: Role) => role === 'admin' || role === 'super-admin';
+
+/**
+ * The bucket this attempt is counted in: the device's own when it signed in to the account before;
+ * otherwise the account's shared bucket, and while that one waits, the bucket of the caller's network
+ * (decision 0035): a stranger keeping the shared bucket at its longest wait from other networks
+ * never keeps the owner on a new device waiting. Throws the 429 when the attempt must wait.
+ */
+async function claimBucket(
+  db: Db,
+  username: string,
+  knownDevice: string | null,
+  ip: string,
+): Promise<{ bucket: string; failures: number }> {
+  if (knownDevice) {
+    const own = await claimAttempt(db, username, knownDevice);
+    if (own.waitMs > 0) throw slowed(own.waitMs);
+    return { bucket: knownDevice, failures: own.failures };
+  }
+  const shared = await claimAttempt(db, username, '');
+  if (shared.waitMs === 0) return { bucket: '', failures: shared.failures };
+  const bucket = networkBucket(ip);
+  const network = await claimAttempt(db, username, bucket, SIGN_IN_SLOWING.networkFreeFailures);
+  if (network.waitMs > 0) throw slowed(Math.min(shared.waitMs, network.waitMs));
+  return { bucket, failures: network.failures };
+}
+
 export interface LoginResult {
   token: string;
   user: SessionUser;
@@ -65,15 +94,18 @@ export async function login(
   const known = user && deviceHash ? await isKnownDevice(db, deviceHash, user.id) : false;
   if (!known && (await addressIsOverLimit(db, meta.ip))) throw addressSlowed();
 
-  const bucket = known && deviceHash ? deviceHash : '';
-  const waitMs = await claimAttempt(db, input.username, bucket);
-  if (waitMs > 0) throw slowed(waitMs);
+  const { bucket, failures } = await claimBucket(db, input.username, known && deviceHash ? deviceHash : null, meta.ip);
 
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !ok || !user.active) {
-    // Only failures against accounts that exist count for the address: mistyped usernames of a
-    // whole school behind one address never add up.
-    if (user && !known) await countAddressFailure(db, meta.ip);
+    // Every failure from a device new to the account counts for the address, whether the name
+    // exists or not: otherwise the count would tell which names exist.
+    if (!known) await countAddressFailure(db, meta.ip);
+    if (user && bucket === '' && failures === SIGN_IN_SLOWING.freeFailures + 1 && isStaff(user.role))
+      await audit(db, { userId: null, role: null, ip: meta.ip }, 'sign-in-slowed', 'user', user.id, {
+        username: user.username,
+        failures,
+      });
     throw new AppError(401, 'invalid_credentials', ERROR_MESSAGES.invalidCredentials);
   }
   const deviceId = meta.deviceId ?? newDeviceId();

@@ -1,8 +1,12 @@
+import { OTP_RULES } from '@madreseh/contract/auth/auth.contract';
 import { contract } from '@madreseh/contract/endpoints';
+import { isoDateInTehran } from '@madreseh/contract/jalali';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows';
 import { notifications } from '../../db/schema/notifications';
 import { otpCodes } from '../../db/schema/parents';
+import { rateLimits } from '../../db/schema/system';
 import { addressOf, useTestApp } from '../../test/test-app';
 import { fakeSmsLog } from '../notifications/providers';
 import { DEMO_PARENT_MOBILE } from '../parents/parents.seed';
@@ -17,8 +21,17 @@ const t = useTestApp();
 let ipCount = 0;
 const nextIp = () => `198.51.100.${++ipCount}`;
 
-const request = (mobile: string, ip = nextIp()) =>
-  t.inject({ method: 'POST', url: addressOf(contract.auth.otpRequest), payload: { mobile }, remoteAddress: ip });
+/** Asks for a code and waits for the work done after the answer (the SMS), as a phone would. */
+const request = async (mobile: string, ip = nextIp()) => {
+  const res = await t.inject({
+    method: 'POST',
+    url: addressOf(contract.auth.otpRequest),
+    payload: { mobile },
+    remoteAddress: ip,
+  });
+  await t.app.background.settled();
+  return res;
+};
 const verify = (mobile: string, code: string, ip = nextIp()) =>
   t.inject({ method: 'POST', url: addressOf(contract.auth.otpVerify), payload: { mobile, code }, remoteAddress: ip });
 
@@ -115,5 +128,80 @@ describe('one-time sign-in codes for parents', () => {
     expect(res.json()).toEqual({ ok: true, expiresInS: 120 });
     expect(lastOtpSentTo('09199998877')).toBeUndefined();
     expect(await t.db.select().from(otpCodes)).toHaveLength(0);
+  });
+
+  it('caps wrong codes per number a day from any addresses, then waits for the next day and tells staff', async () => {
+    await reset();
+    await t.db.execute(sql`delete from rate_limits where key like 'otp-wrong:%'`);
+    const { attempts, wrongPerMobileDaily } = OTP_RULES;
+    const wrongChecked = async () =>
+      (await t.db.select({ a: otpCodes.attempts }).from(otpCodes).where(eq(otpCodes.mobile, DEMO_PARENT_MOBILE)))
+        .map((r) => r.a)
+        .reduce((a, b) => a + b, 0);
+    const statuses: number[] = [];
+    // A code asked for and five wrong guesses, every request from another address; the request
+    // windows pass between rounds (simulated: their counters start earlier).
+    for (let round = 0; round < 6; round++) {
+      await request(DEMO_PARENT_MOBILE);
+      const code = lastOtpSentTo(DEMO_PARENT_MOBILE) ?? '';
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let i = 0; i < attempts; i++) statuses.push((await verify(DEMO_PARENT_MOBILE, wrong)).statusCode);
+      await t.db.execute(
+        sql`update rate_limits set window_start = window_start - interval '11 minutes' where key like 'otp-request:%' or key like 'otp-verify:%'`,
+      );
+    }
+    expect(await wrongChecked()).toBe(wrongPerMobileDaily);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+    // Any code waits for the next day now; the answer says so in Persian.
+    const refused = await verify(DEMO_PARENT_MOBILE, lastOtpSentTo(DEMO_PARENT_MOBILE) ?? '');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toContain('فردا');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const alerts = await rowsOf<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from audit_log where action = 'otp-guesses-capped'`,
+    );
+    expect(alerts[0]?.n).toBe(1);
+    // A number that is no parent's is capped the same way: the cap tells nothing.
+    for (let i = 0; i < wrongPerMobileDaily; i++) expect((await verify('09199998877', '123456')).statusCode).toBe(401);
+    expect((await verify('09199998877', '123456')).statusCode).toBe(429);
+    await t.db.execute(sql`delete from rate_limits where key like 'otp-wrong:%'`);
+  });
+
+  it('codes have their own budget a day, per number and per school, which staff see', async () => {
+    await reset();
+    const codesSent = () =>
+      fakeSmsLog.filter((m) => m.mobile === DEMO_PARENT_MOBILE && m.text.includes('کد ورود')).length;
+    const passWindows = () =>
+      t.db.execute(
+        sql`update rate_limits set window_start = window_start - interval '11 minutes' where key like 'otp-request:%'`,
+      );
+    // Anonymous requests from many addresses, the request windows passing: five codes a day to a number.
+    const before = codesSent();
+    for (let i = 0; i < 3 * OTP_RULES.codesPerMobileDaily; i++) {
+      expect((await request(DEMO_PARENT_MOBILE)).statusCode).toBe(200);
+      if (i % OTP_RULES.perMobile === OTP_RULES.perMobile - 1) await passWindows();
+    }
+    expect(codesSent() - before).toBe(OTP_RULES.codesPerMobileDaily);
+
+    // The school's budget: the day has used all but one of its codes.
+    await reset();
+    const day = isoDateInTehran();
+    const superadmin = t.as(await t.sessionFor('superadmin'));
+    const cap = (await t.call(contract.notifications.getSettings, { headers: superadmin })).json().otpToday.dailyCap;
+    expect(cap).toBeGreaterThan(0);
+    await t.db.insert(rateLimits).values({ key: `otp-sms:school:${day}`, windowStart: new Date(), count: cap - 1 });
+    const last = codesSent();
+    await request(DEMO_PARENT_MOBILE);
+    await request(DEMO_PARENT_MOBILE);
+    expect(codesSent() - last).toBe(1);
+    const view = (await t.call(contract.notifications.getSettings, { headers: superadmin })).json();
+    expect(view.otpToday).toEqual({ sent: cap, dailyCap: cap });
+    const alerts = await rowsOf<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from audit_log where action = 'otp-sms-cap-reached'`,
+    );
+    expect(alerts[0]?.n).toBe(1);
+    await reset();
   });
 });

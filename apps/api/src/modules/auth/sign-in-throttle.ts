@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors';
 import { hit, peek } from '../../lib/rate-limit';
 
 /**
- * Sign-in slowing, never locking (decision 0010).
+ * Sign-in slowing, never locking (decisions 0010 and 0035).
  *
  * - Per username: the first `freeFailures` consecutive failures cost nothing; after that each
  *   failure makes the next attempt wait 2^(n − freeFailures − 1) seconds, at most `maxWaitMs`.
@@ -16,12 +16,17 @@ import { hit, peek } from '../../lib/rate-limit';
  *   after a success or `resetAfterMs` without a failure.
  * - The owner's devices are apart: a device that signed in to the account before (its `device`
  *   cookie) counts its failures in a bucket of its own, so a stranger's guessing never slows it.
- * - Per address: at most `perAddress` failures against existing accounts in `addressWindowMs`; past
- *   that, attempts from the address wait for the window, except from a device that signed in to the
- *   account before. Failures against usernames that do not exist are not counted.
+ * - While the shared bucket waits, a device new to the account is counted in the bucket of its
+ *   network (`networkBucket`: an IPv4 /24, an IPv6 /64), `networkFreeFailures` free then the same
+ *   doubling: a stranger guessing from other networks never makes the owner wait (decision 0035).
+ * - Per address: at most `perAddress` failures in `addressWindowMs`, whether the username exists or
+ *   not; past that, attempts from the address wait for the window, except from a device that signed
+ *   in to the account before.
  */
 export const SIGN_IN_SLOWING = {
   freeFailures: 5,
+  /** Free failures of a network's own bucket, used while the account's shared bucket waits. */
+  networkFreeFailures: 1,
   maxWaitMs: 5 * 60_000,
   resetAfterMs: 24 * 3_600_000,
   perAddress: 100,
@@ -29,10 +34,33 @@ export const SIGN_IN_SLOWING = {
 } as const;
 
 /** The wait after the n-th consecutive failure, in milliseconds (0 for the free ones). */
-export function waitAfterFailures(n: number): number {
-  if (n <= SIGN_IN_SLOWING.freeFailures) return 0;
-  return Math.min(1000 * 2 ** (n - SIGN_IN_SLOWING.freeFailures - 1), SIGN_IN_SLOWING.maxWaitMs);
+export function waitAfterFailures(n: number, free: number = SIGN_IN_SLOWING.freeFailures): number {
+  if (n <= free) return 0;
+  return Math.min(1000 * 2 ** (n - free - 1), SIGN_IN_SLOWING.maxWaitMs);
 }
+
+/** Expands an IPv6 address to its eight groups (`::` filled with zeros). */
+function ipv6Groups(ip: string): string[] {
+  const [head = '', tail] = ip.split('::');
+  const h = head ? head.split(':') : [];
+  const t = tail ? tail.split(':') : [];
+  const fill = tail === undefined ? [] : Array(Math.max(0, 8 - h.length - t.length)).fill('0');
+  return [...h, ...fill, ...t].map((g) => g.toLowerCase().replace(/^0+(?=.)/, ''));
+}
+
+/**
+ * The network an address belongs to, as one person's connection: an IPv4 /24 or an IPv6 /64 (one
+ * host gets a whole /64, so every address in it is the same person).
+ */
+export function networkOf(ip: string): string {
+  const v4 = /^(?:::ffff:)?(\d+)\.(\d+)\.(\d+)\.\d+$/i.exec(ip);
+  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.0/24`;
+  if (ip.includes(':')) return `${ipv6Groups(ip).slice(0, 4).join(':')}::/64`;
+  return ip;
+}
+
+/** The bucket of a network's attempts on an account while its shared bucket waits. */
+export const networkBucket = (ip: string) => `net:${networkOf(ip)}`.slice(0, 64);
 
 /** The HttpOnly cookie that tells a device which signed in before from a stranger. */
 export const DEVICE_COOKIE = 'madreseh_device';
@@ -97,11 +125,16 @@ export async function countAddressFailure(db: Db, ip: string): Promise<void> {
 /**
  * Claims one attempt for a username and bucket, atomically: counted as a failure in advance (so
  * parallel guesses cannot all slip through one free slot) and given back by `attemptSucceeded`.
- * Answers the milliseconds left to wait when the attempt may not be checked now, or 0.
+ * Answers the milliseconds left to wait when the attempt may not be checked now (`waitMs`), or the
+ * bucket's failures counting this one.
  */
-export async function claimAttempt(db: Db, username: string, device: string): Promise<number> {
+export async function claimAttempt(
+  db: Db,
+  username: string,
+  device: string,
+  free: number = SIGN_IN_SLOWING.freeFailures,
+): Promise<{ waitMs: number; failures: number }> {
   const reset = `${SIGN_IN_SLOWING.resetAfterMs} milliseconds`;
-  const free = SIGN_IN_SLOWING.freeFailures;
   const maxWaitS = SIGN_IN_SLOWING.maxWaitMs / 1000;
   const next = sql`case when ${loginThrottle.lastFailureAt} < now() - ${reset}::interval then 1 else ${loginThrottle.failures} + 1 end`;
   const claimed = await db
@@ -117,12 +150,15 @@ export async function claimAttempt(db: Db, username: string, device: string): Pr
       setWhere: sql`${loginThrottle.waitUntil} is null or ${loginThrottle.waitUntil} <= now()`,
     })
     .returning({ failures: loginThrottle.failures });
-  if (claimed.length > 0) return 0;
+  if (claimed[0]) return { waitMs: 0, failures: claimed[0].failures };
   const [row] = await db
-    .select({ leftMs: sql<number>`greatest(extract(epoch from ${loginThrottle.waitUntil} - now()) * 1000, 0)::float8` })
+    .select({
+      leftMs: sql<number>`greatest(extract(epoch from ${loginThrottle.waitUntil} - now()) * 1000, 0)::float8`,
+      failures: loginThrottle.failures,
+    })
     .from(loginThrottle)
     .where(and(eq(loginThrottle.username, username), eq(loginThrottle.device, device)));
-  return Math.max(1000, Math.ceil(Number(row?.leftMs ?? 1000)));
+  return { waitMs: Math.max(1000, Math.ceil(Number(row?.leftMs ?? 1000))), failures: row?.failures ?? 0 };
 }
 
 /** A right password: the bucket starts again from nothing. */

@@ -157,6 +157,7 @@ export async function fillEveryTable() {
   // A parent's one-time sign-in code waiting.
   const otp = await t.call(contract.auth.otpRequest, { body: { mobile: '09121234567' } });
   expect(otp.statusCode, otp.body).toBe(200);
+  await t.app.background.settled();
   // A parent's payment of several invoices, started (a batch and its shares), and non-essential SMS off.
   const parent = t.as(await t.sessionFor('parent1'));
   const children = (

@@ -19,6 +19,13 @@ export interface SmsEnv {
   sender?: string | undefined;
   dailyCap?: number | undefined;
   reminderDaysBefore?: number | undefined;
+  /**
+   * The provider's template for sign-in codes (SMS_OTP_TEMPLATE): Kavenegar's template name, sms.ir's
+   * template id (its text holds #CODE#). Unset: codes go as ordinary messages.
+   */
+  otpTemplate?: string | undefined;
+  /** Sign-in codes the school sends a Tehran day at most (SMS_OTP_DAILY_CAP). */
+  otpDailyCap?: number | undefined;
   /** Another address for the provider's API (a local test server, a proxy). */
   baseUrl?: string | undefined;
 }

@@ -28,6 +28,7 @@ import {
   type SmsEnv,
   saveNotificationSettings,
 } from './notification-settings';
+import { otpBudgetToday } from './otp-sms';
 import { enqueue, render } from './outbox';
 
 type Page = { page: number; pageSize: number };
@@ -190,6 +191,7 @@ async function viewOf(db: Tx, s: NotificationSettings, env: SmsEnv): Promise<Not
     apiKeySet: s.apiKey !== '',
     fromEnv: fromEnvOf(env),
     month: { messages: month?.messages ?? 0, parts: month?.parts ?? 0, failed: month?.failed ?? 0 },
+    otpToday: await otpBudgetToday(db, env),
   };
 }
 

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { notifications } from '../../db/schema/notifications';
 import { effectiveNotificationSettings, type SmsEnv } from './notification-settings';
+import { OTP_TEMPLATE } from './otp-sms';
 import { providerOf, type SmsProvider } from './providers';
 
 /** Attempts of one SMS before it is given up as failed. */
@@ -65,7 +66,7 @@ async function claim(db: Db, now: Date, limit: number): Promise<Claimed[]> {
     update notifications set claimed_until = ${until}::timestamptz, attempts = attempts + 1
     where id in (
       select id from notifications
-      where channel = 'sms' and state = 'queued' and next_attempt_at <= ${at}::timestamptz
+      where channel = 'sms' and state = 'queued' and template <> ${OTP_TEMPLATE} and next_attempt_at <= ${at}::timestamptz
         and (claimed_until is null or claimed_until <= ${at}::timestamptz)
       order by id
       limit ${limit}
@@ -76,6 +77,25 @@ async function claim(db: Db, now: Date, limit: number): Promise<Claimed[]> {
   return rows.map((r) => ({ ...r, id: Number(r.id), attempts: Number(r.attempts) }));
 }
 
+/**
+ * Sign-in codes are sent by the request's background work, never by this job (it has no code to
+ * send); a row a crash left queued is marked failed once its code has expired.
+ */
+async function failExpiredCodes(db: Db, now: Date): Promise<number> {
+  const done = await db
+    .update(notifications)
+    .set({ state: 'failed', claimedUntil: null, lastError: 'کد پیش از فرستادن منقضی شد' })
+    .where(
+      and(
+        eq(notifications.template, OTP_TEMPLATE),
+        eq(notifications.state, 'queued'),
+        sql`${notifications.claimedUntil} < ${now.toISOString()}::timestamptz`,
+      ),
+    )
+    .returning({ id: notifications.id });
+  return done.length;
+}
+
 /** Sends every due SMS (at most the day's cap). */
 export async function sendDue(db: Db, options: SendOptions = {}): Promise<SendReport> {
   const now = options.now ?? (() => new Date());
@@ -84,6 +104,7 @@ export async function sendDue(db: Db, options: SendOptions = {}): Promise<SendRe
     options.provider ??
     providerOf(settings.provider, { apiKey: settings.apiKey, sender: settings.sender, baseUrl: options.env?.baseUrl });
   const report: SendReport = { sent: 0, retried: 0, failed: 0, capped: false };
+  report.failed += await failExpiredCodes(db, now());
   for (;;) {
     if (options.signal?.aborted) break;
     let limit = BATCH;
@@ -93,7 +114,13 @@ export async function sendDue(db: Db, options: SendOptions = {}): Promise<SendRe
         const [waiting] = await db
           .select({ id: notifications.id })
           .from(notifications)
-          .where(and(eq(notifications.channel, 'sms'), eq(notifications.state, 'queued')))
+          .where(
+            and(
+              eq(notifications.channel, 'sms'),
+              eq(notifications.state, 'queued'),
+              sql`${notifications.template} <> ${OTP_TEMPLATE}`,
+            ),
+          )
           .limit(1);
         report.capped = Boolean(waiting);
         break;
@@ -168,7 +195,9 @@ export async function pollDelivery(db: Db, options: SendOptions = {}): Promise<{
         gte(notifications.sentAt, new Date(now.getTime() - 2 * 86_400_000)),
       ),
     )
-    .limit(100);
+    // In any order, so that messages a provider keeps reporting as on their way do not hold back the rest.
+    .orderBy(sql`random()`)
+    .limit(provider.statusBatch ?? 100);
   if (!rows.length) return out;
   const states = await provider.status(rows.map((r) => r.messageId as string));
   for (const state of ['delivered', 'failed'] as const) {

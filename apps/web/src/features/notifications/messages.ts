@@ -50,6 +50,8 @@ export const notifyFa = {
   monthMessages: 'پیامک فرستاده‌شده',
   monthParts: 'بخش‌های تخمینی',
   monthFailed: 'ناموفق',
+  otpToday: 'کد ورود ولی، امروز',
+  otpOfCap: (sent: string, cap: string) => `${sent} از ${cap}`,
   save: 'ذخیره',
   saved: 'تنظیمات ذخیره شد.',
   log: 'پیامک‌های اخیر',

@@ -1,6 +1,5 @@
-import { digitsToLatin } from '@madreseh/contract/digits';
 import type { Role } from '@madreseh/contract/roles';
-import { Button, PinInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { IconDeviceMobile } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
@@ -8,6 +7,7 @@ import { digitsToPersian } from '../../../lib/format';
 import { SubmitForm } from '../../../ui/form-parts';
 import { useRequestOtp, useVerifyOtp } from '../api';
 import { authFa as t } from '../messages';
+import { CodeBox } from './code-box';
 
 /** A parent's sign-in with a one-time code: the mobile, then the six digits sent to it. */
 export function OtpForm({
@@ -60,19 +60,7 @@ export function OtpForm({
     >
       <Stack gap="md" align="stretch">
         <Text size="sm">{t.otpSent(digitsToPersian(sentTo))}</Text>
-        <PinInput
-          length={6}
-          // Persian, Arabic or Latin digits, kept in Latin (Mantine's number type takes Latin digits only).
-          type={/^[0-9۰-۹٠-٩]+$/}
-          inputMode="tel"
-          oneTimeCode
-          value={code}
-          onChange={(v) => setCode(digitsToLatin(v))}
-          aria-label={t.otpCode}
-          dir="ltr"
-          mx="auto"
-          error={Boolean(fields.code)}
-        />
+        <CodeBox value={code} onChange={setCode} label={t.otpCode} error={Boolean(fields.code)} />
         <Button type="submit" size="md" loading={verify.isPending} fullWidth disabled={code.length !== 6}>
           {t.otpVerify}
         </Button>

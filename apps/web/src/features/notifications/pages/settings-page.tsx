@@ -279,7 +279,7 @@ export function Component() {
       />
       {data ? (
         <Stack gap="lg">
-          <SimpleGrid cols={{ base: 3 }} spacing="sm">
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
             {(
               [
                 [notifyFa.monthMessages, data.month.messages],
@@ -296,6 +296,14 @@ export function Component() {
                 </Text>
               </Paper>
             ))}
+            <Paper withBorder radius="md" p="sm">
+              <Text size="xs" c="dimmed">
+                {notifyFa.otpToday}
+              </Text>
+              <Text fw={700} fz="xl" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {notifyFa.otpOfCap(digitsToPersian(data.otpToday.sent), digitsToPersian(data.otpToday.dailyCap))}
+              </Text>
+            </Paper>
           </SimpleGrid>
           <SettingsForm settings={data} />
           <SettingsSection title={notifyFa.log}>
