@@ -1,4 +1,4 @@
-import { todayIso } from '@madreseh/contract/jalali';
+import { academicYearRange, todayIso } from '@madreseh/contract/jalali';
 import { lastSchoolDay } from '@madreseh/contract/school-days';
 import { Alert, Button, Group, Paper, Select, Skeleton, Text } from '@mantine/core';
 import { IconCloudUpload, IconWifiOff } from '@tabler/icons-react';
@@ -78,6 +78,8 @@ export function Component() {
     : (mine.data?.items ?? []).map((g) => ({ id: g.groupId, label: g.groupName, year: g.academicYear }));
   const pending = staff ? all.isPending : mine.isPending;
   const groupId = Number(params.get('group')) || classes[0]?.id || null;
+  const chosen = classes.find((g) => g.id === groupId);
+  const yearOfClass = chosen ? academicYearRange(chosen.year) : undefined;
   // Without a day in the address, the last school day: today, or before a Friday or holidays.
   const lastOpen = holidays.data
     ? lastSchoolDay(todayIso(), holidays.data.items)
@@ -118,7 +120,9 @@ export function Component() {
             label={t.date}
             value={date}
             onChange={(v) => setParam('date', v)}
-            maxDate={todayIso()}
+            // Only days of the class's school year that have come can be taken.
+            minDate={yearOfClass?.from}
+            maxDate={yearOfClass && yearOfClass.to < todayIso() ? yearOfClass.to : todayIso()}
             miw={140}
           />
           {periods > 0 && (
