@@ -13,6 +13,7 @@ import {
   type Claim,
   cannotTake,
   claimColumns,
+  claimInvoices,
   claimUntil,
   failedColumns,
   type GatewayFlow,
@@ -205,7 +206,10 @@ export async function settleBatch(
   return settleInSteps(db, gateway, batchFlow(gateway, log), batchId, log, options);
 }
 
-/** Step 1: the invoices then the batch locked; every invoice can still take its share. */
+/**
+ * Step 1: the invoices then the batch locked; every invoice can still take its share, and no other
+ * payment of them is being verified (else it waits for that one: gateway-flow.ts `claimInvoices`).
+ */
 async function claimBatch(
   tx: Tx,
   gateway: PaymentGateway,
@@ -227,6 +231,12 @@ async function claimBatch(
       return { kind: 'done', outcome: 'failed' };
     }
   }
+  const waiting = await claimInvoices(
+    tx,
+    shares.map((s) => s.invoiceId),
+    sql`${payments.batchId} is distinct from ${batch.id}`,
+  );
+  if (waiting) return waiting;
   const until = claimUntil(gateway);
   await tx.update(paymentBatches).set({ verifyingUntil: until }).where(eq(paymentBatches.id, batch.id));
   // The shares are claimed too, so the invoices' other money paths wait (assertNoVerifyInFlight).

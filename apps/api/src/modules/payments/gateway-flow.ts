@@ -9,7 +9,7 @@ import { type Actor, SYSTEM_ACTOR } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { GatewayRefusedError, GatewayUnavailableError, type PaymentGateway, type VerifyResult } from './gateways';
 import { ledgerOfPayments, sumsOf, wouldOverpay } from './invoice-ledger';
-import { paymentsOf } from './invoice-locks';
+import { paymentsOf, verifyInFlight } from './invoice-locks';
 import type { InvoiceRow } from './payment-views';
 import { FAILURE, MSG } from './payments.messages';
 
@@ -49,7 +49,13 @@ export interface ReconcileReport {
   stillPending: number;
 }
 
-export type Claim<C> = { kind: 'done'; outcome: SettleOutcome } | { kind: 'busy' } | { kind: 'claimed'; claimed: C };
+export type Claim<C> =
+  | { kind: 'done'; outcome: SettleOutcome }
+  /** Another request is verifying this very payment: wait for its result. */
+  | { kind: 'busy' }
+  /** Another payment of one of its invoices is being verified: wait until `stillBusy` says no, then claim again. */
+  | { kind: 'invoiceBusy'; stillBusy: (db: Db) => Promise<boolean> }
+  | { kind: 'claimed'; claimed: C };
 
 /** What one kind of online payment (a single payment, a batch) does at each step. */
 export interface GatewayFlow<C extends { id: number; amount: number; authority: string }> {
@@ -139,6 +145,21 @@ export async function payableOnline(tx: Tx, inv: InvoiceRow, studentIds: readonl
 export async function cannotTake(tx: Tx, inv: InvoiceRow, amount: number): Promise<boolean> {
   const { paid } = sumsOf(await paymentsOf(tx, inv.id));
   return Boolean(inv.cancelledAt) || wouldOverpay(inv, paid, amount);
+}
+
+/**
+ * The claim of the invoices, under their locks: at most one payment of an invoice is out being
+ * verified at a time. When another payment (or batch share) of one of them has a running claim, the
+ * claimer waits for its outcome and claims again (`invoiceBusy`): by then that one is paid, and this
+ * one, finding the invoice settled, is not verified. `except` names the claimer's own rows.
+ */
+export async function claimInvoices(
+  tx: Tx,
+  invoiceIds: readonly number[],
+  except: SQL,
+): Promise<Extract<Claim<never>, { kind: 'invoiceBusy' }> | null> {
+  if (!(await verifyInFlight(tx, invoiceIds, except))) return null;
+  return { kind: 'invoiceBusy', stillBusy: (db) => verifyInFlight(db, invoiceIds, except) };
 }
 
 /**
@@ -233,7 +254,8 @@ export async function requestAuthority<C extends { id: number; amount: number; a
  * Settles one online payment (or batch) and credits it at most once, in three steps so that no
  * database connection or lock waits on the gateway:
  * 1. claim (short transaction, invoices then the payment locked): still pending, the invoices can
- *    take it, nobody else verifying it — mark it `verifying_until` now + the gateway's timeout;
+ *    take it, nobody else verifying it nor another payment of its invoices (else it waits for that
+ *    one and claims again) — mark it `verifying_until` now + the gateway's timeout;
  * 2. verify with the gateway outside any transaction, for the amount we stored;
  * 3. settle (second short transaction): credited or failed, with audit rows.
  * A concurrent callback for the same payment waits for the claimer's result instead of asking the
@@ -248,7 +270,16 @@ export async function settleInSteps<C extends { id: number; amount: number; auth
   log: MoneyLog,
   options: SettleOptions,
 ): Promise<SettleOutcome> {
-  const claim = await inTransaction(db, (tx) => flow.claim(tx, id, options));
+  const deadline = Date.now() + claimMs(gateway);
+  let claim = await inTransaction(db, (tx) => flow.claim(tx, id, options));
+  while (claim.kind === 'invoiceBusy') {
+    const { stillBusy } = claim;
+    if (!(await waitWhile(() => stillBusy(db), deadline))) {
+      log.info({ ...flow.ref(id), gateway: gateway.name }, `${flow.noun} left pending: its invoice is being verified`);
+      return 'pending';
+    }
+    claim = await inTransaction(db, (tx) => flow.claim(tx, id, options));
+  }
   if (claim.kind === 'done') return claim.outcome;
   if (claim.kind === 'busy') return waitForSettlement(db, flow, id, claimMs(gateway));
   const c = claim.claimed;
@@ -267,6 +298,15 @@ export async function settleInSteps<C extends { id: number; amount: number; auth
     throw err;
   }
   return inTransaction(db, (tx) => flow.settle(tx, c, result, options));
+}
+
+/** Polls `busy` (no lock held) until it answers false (true) or the deadline passes (false). */
+async function waitWhile(busy: () => Promise<boolean>, deadline: number): Promise<boolean> {
+  for (let pause = 20; ; pause = Math.min(pause * 2, 500)) {
+    if (!(await busy())) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, pause));
+  }
 }
 
 /** Another request is verifying it: wait for its result (polling, no lock held). */

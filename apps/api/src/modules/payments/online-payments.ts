@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { invoices, payments } from '../../db/schema/payments';
 import { inTransaction } from '../../db/transaction';
@@ -11,6 +11,7 @@ import {
   type Claim,
   cannotTake,
   claimColumns,
+  claimInvoices,
   claimUntil,
   failedColumns,
   type GatewayFlow,
@@ -112,7 +113,10 @@ export async function settlePayment(
   return settleInSteps(db, gateway, paymentFlow(gateway, log), paymentId, log, options);
 }
 
-/** Step 1: invoice then payment locked; still pending, the invoice can take it, nobody verifying it. */
+/**
+ * Step 1: invoice then payment locked; still pending, the invoice can take it, nobody verifying it
+ * nor another payment of the invoice (then it waits for that one: gateway-flow.ts `claimInvoices`).
+ */
 async function claimPayment(
   tx: Tx,
   gateway: PaymentGateway,
@@ -142,6 +146,8 @@ async function claimPayment(
     log.warn({ paymentId: p.id, invoiceId: inv.id }, 'gateway payment not verified: invoice already settled');
     return { kind: 'done', outcome: 'failed' };
   }
+  const waiting = await claimInvoices(tx, [inv.id], ne(payments.id, p.id));
+  if (waiting) return waiting;
   await tx
     .update(payments)
     .set({ verifyingUntil: claimUntil(gateway) })
