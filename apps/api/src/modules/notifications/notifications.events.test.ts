@@ -5,8 +5,8 @@ import { invoices, payments } from '../../db/schema/payments';
 import { preRegistrations } from '../../db/schema/pre-register';
 import { students } from '../../db/schema/school';
 import { DEMO_PARENT_MOBILE } from '../parents/parents.seed';
+import { settleCheckout } from '../payments/checkout-settle';
 import { SandboxGateway } from '../payments/gateways';
-import { settlePayment } from '../payments/online-payments';
 import { decideReceipt, recordManualPayment } from '../payments/receipts.service';
 import { setStatus } from '../pre-register/pre-register.service';
 import { publish } from '../report-cards/report-cards.service';
@@ -102,7 +102,7 @@ describe('events', () => {
       .returning();
     if (!p) throw new Error('insert');
     const quiet = { info() {}, warn() {}, error() {} };
-    const outcome = await settlePayment(t.db, new SandboxGateway(), p.id, quiet, {
+    const outcome = await settleCheckout(t.db, new SandboxGateway(), { kind: 'payment', id: p.id }, quiet, {
       failIfUnpaid: true,
       actor,
       source: 'callback',
