@@ -3,7 +3,6 @@ import type { MoneyUnit, PaymentView } from '@madreseh/contract/payments/payment
 import { Alert, Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { readUser } from '../../../lib/cookies';
 import { formatJalaliDateTime } from '../../../lib/format';
@@ -11,6 +10,7 @@ import { usePageTitle, useSchoolName } from '../../../lib/school-profile';
 import { useViewer, viewerPath } from '../../../lib/viewer';
 import { Brand } from '../../../ui/brand';
 import { CopyableCode } from '../../../ui/copyable-code';
+import { ReceiptRow, ReceiptTable } from '../../../ui/receipt-table';
 import { SignatureBox } from '../../../ui/signature-box';
 import { childrenQuery, paymentResultQuery } from '../api';
 import { money } from '../components/money';
@@ -87,22 +87,22 @@ export function ReceiptSheet({
           {pm.receiptTitle}
         </Title>
       </Group>
-      <table className="receipt-table" style={{ width: '100%', borderCollapse: 'collapse' }}>
-        <tbody>
-          <Row label={pm.receiptStudent} value={studentName} />
-          <Row label={pm.invoice} value={invoiceTitle} />
-          <Row label={pm.amount} value={money(p.amount, unit)} testId="receipt-amount" />
-          <Row
-            label={pm.amountInWords}
-            value={`${amountInWords(whole)} ${pm.unitLabel[unit]}`}
-            testId="receipt-words"
-          />
-          <Row label={pm.receiptMethod} value={pm.method[p.method]} />
-          {p.referenceId && <Row label={pm.refId} value={<CopyableCode code={p.referenceId} fw={500} />} />}
-          {p.trackingNumber && <Row label={pm.tracking} value={<CopyableCode code={p.trackingNumber} fw={500} />} />}
-          <Row label={pm.receiptDate} value={formatJalaliDateTime(p.decidedAt ?? p.submittedAt)} />
-        </tbody>
-      </table>
+      <ReceiptTable>
+        <ReceiptRow label={pm.receiptStudent} value={studentName} />
+        <ReceiptRow label={pm.invoice} value={invoiceTitle} />
+        <ReceiptRow label={pm.amount} value={money(p.amount, unit)} testId="receipt-amount" />
+        <ReceiptRow
+          label={pm.amountInWords}
+          value={`${amountInWords(whole)} ${pm.unitLabel[unit]}`}
+          testId="receipt-words"
+        />
+        <ReceiptRow label={pm.receiptMethod} value={pm.method[p.method]} />
+        {p.referenceId && <ReceiptRow label={pm.refId} value={<CopyableCode code={p.referenceId} fw={500} />} />}
+        {p.trackingNumber && (
+          <ReceiptRow label={pm.tracking} value={<CopyableCode code={p.trackingNumber} fw={500} />} />
+        )}
+        <ReceiptRow label={pm.receiptDate} value={formatJalaliDateTime(p.decidedAt ?? p.submittedAt)} />
+      </ReceiptTable>
       <Group justify="flex-end" wrap="nowrap" fz="sm">
         <SignatureBox label={pm.receiptSignature} stamp width={240} />
       </Group>
@@ -110,16 +110,5 @@ export function ReceiptSheet({
         {pm.receiptFoot(schoolName)}
       </Text>
     </Stack>
-  );
-}
-
-function Row({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
-  return (
-    <tr>
-      <th style={{ width: '30%', textAlign: 'start', border: '1px solid #333', padding: '6px 8px' }}>{label}</th>
-      <td style={{ border: '1px solid #333', padding: '6px 8px', overflowWrap: 'anywhere' }} data-testid={testId}>
-        {value}
-      </td>
-    </tr>
   );
 }
