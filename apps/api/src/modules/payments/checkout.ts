@@ -71,7 +71,7 @@ export async function startCheckout(
 ): Promise<{ ref: CheckoutRef; amount: number; redirectUrl: string }> {
   const ids = [...new Set(input.invoiceIds)];
   if (!ids.length) throw AppError.badRequest(MSG.batchEmpty);
-  if (input.kind === 'payment' && ids.length !== 1) throw AppError.badRequest(MSG.batchEmpty);
+  if (input.kind === 'payment' && ids.length !== 1) throw new Error('a direct payment is of one invoice');
   const created = await inTransaction(db, async (tx) => {
     const shares: { invoiceId: number; amount: number; title: string }[] = [];
     for (const inv of await lockInvoices(tx, ids)) {
