@@ -104,6 +104,7 @@ describe('a parent pays several children’s invoices in one payment', () => {
         amount: item.amount,
         referenceId: batch.referenceId,
         invoiceTitle: item.title,
+        batchId,
       });
       const invoices = await t.call(contract.parent.invoices, {
         params: { childId: item.childId },

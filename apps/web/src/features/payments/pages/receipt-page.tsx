@@ -1,4 +1,5 @@
 import { amountInWords } from '@madreseh/contract/bank';
+import { PAGES, pathWith } from '@madreseh/contract/paths';
 import type { MoneyUnit, PaymentView } from '@madreseh/contract/payments/payment-schemas';
 import { Alert, Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
@@ -39,6 +40,9 @@ export function Component() {
       invoiceTitle={p?.invoiceTitle ?? ''}
       unit={p?.moneyUnit ?? 'toman'}
       back={viewerPath(viewer, 'invoices')}
+      wholeReceipt={
+        viewer.kind === 'parent' && p?.batchId ? pathWith(PAGES.parentBatchReceipt, { id: p.batchId }) : undefined
+      }
     />
   );
 }
@@ -51,6 +55,7 @@ export function ReceiptSheet({
   invoiceTitle,
   unit,
   back,
+  wholeReceipt,
 }: {
   payment: PaymentView | null;
   found: boolean;
@@ -58,6 +63,8 @@ export function ReceiptSheet({
   invoiceTitle: string;
   unit: MoneyUnit;
   back: string;
+  /** A share of a pay-all: where the receipt of the whole payment is (when this reader may open it). */
+  wholeReceipt?: string | undefined;
 }) {
   const schoolName = useSchoolName();
   if (p?.status !== 'succeeded') {
@@ -97,6 +104,22 @@ export function ReceiptSheet({
           testId="receipt-words"
         />
         <ReceiptRow label={pm.receiptMethod} value={pm.method[p.method]} />
+        {p.batchId && (
+          <ReceiptRow
+            label={pm.receiptShare}
+            testId="receipt-share"
+            value={
+              <>
+                {pm.receiptShareOf}{' '}
+                {wholeReceipt && (
+                  <Anchor component={Link} to={wholeReceipt} className="no-print">
+                    {pm.receiptWhole}
+                  </Anchor>
+                )}
+              </>
+            }
+          />
+        )}
         {p.referenceId && <ReceiptRow label={pm.refId} value={<CopyableCode code={p.referenceId} fw={500} />} />}
         {p.trackingNumber && (
           <ReceiptRow label={pm.tracking} value={<CopyableCode code={p.trackingNumber} fw={500} />} />
