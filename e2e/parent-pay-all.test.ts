@@ -38,18 +38,24 @@ describe('a parent pays both children’s invoices at once', () => {
     await expect.poll(() => page.getByTestId('batch-item').count()).toBe(count);
     await page.screenshot({ path: path.join(SHOTS, 'parent-pay-all-result-390.png'), fullPage: true });
 
-    // Every invoice of the payment has its printable receipt, with the payment's reference.
+    // One printable receipt of the whole payment, as the bank's statement shows it: its reference and its
+    // total, then each child's invoice with its share.
     const reference = (await page.getByTestId('ref-id').textContent()) ?? '';
     expect(reference).not.toBe('');
-    await page
-      .getByTestId('batch-item')
-      .first()
-      .getByRole('link', { name: /^رسید / })
-      .click();
-    await page.waitForURL(/\/parent\/\d+\/payment\/receipt\/\d+$/);
-    const receipt = page.getByTestId('payment-receipt');
+    const paid =
+      (await result
+        .getByText(/تومان|ریال/)
+        .first()
+        .textContent()) ?? '';
+    await page.getByRole('link', { name: 'رسید چاپی این پرداخت' }).click();
+    await page.waitForURL(/\/parent\/payment\/batch\/\d+\/receipt$/);
+    const receipt = page.getByTestId('batch-receipt');
     await receipt.waitFor();
-    await receipt.getByText(reference).waitFor();
+    expect(await receipt.getByTestId('batch-receipt-ref').textContent()).toContain(reference);
+    expect(await receipt.getByTestId('batch-receipt-total').textContent()).toBe(paid);
+    expect(await receipt.getByTestId('batch-receipt-item').count()).toBe(count);
+    await receipt.getByText('ستایش محمدی').first().waitFor();
+    await receipt.getByText('سارا محمدی').first().waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'parent-pay-all-receipt-390.png'), fullPage: true });
     await page.goBack();
     await page.waitForURL(/\/parent\/payment\/batch\/\d+$/);

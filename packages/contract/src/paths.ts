@@ -22,6 +22,8 @@ export const PAGES = {
   parentPaymentResult: '/parent/:childId/payment/result/:id',
   /** The same for a parent's one payment of several invoices (batch `:id`). */
   parentBatchResult: '/parent/payment/batch/:id',
+  /** The printable receipt of that whole payment: its reference, its total and each invoice's share. */
+  parentBatchReceipt: '/parent/payment/batch/:id/receipt',
   /** The test gateway's own payment page, for payment `:authority`. */
   paymentSandbox: '/payment-sandbox/:authority',
 } as const;

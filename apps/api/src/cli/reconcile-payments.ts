@@ -1,5 +1,5 @@
 import { createScheduler, type JobOutcome } from '../jobs/scheduler';
-import type { ReconcileReport } from '../modules/payments/gateway-flow';
+import type { ReconcileReport } from '../modules/payments/checkout';
 import { RECONCILE_JOB, reconcileJob } from '../modules/payments/payments.jobs';
 import { runThroughServer, stop } from './through-server';
 

@@ -4,13 +4,18 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { openDatabase } from '../db/client';
+import type { PaymentsConfig } from '../modules/payments/gateways';
 import type { TestApp } from './test-app';
 
 /**
  * Another instance of the server on the test app's database. On PostgreSQL it has its own connections,
  * listener and memory, as a second process would; PGlite has one process, so there it shares the test's.
+ * `payments`: its gateways (the same as the test app's, to settle the same payments).
  */
-export async function secondInstance(t: TestApp): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+export async function secondInstance(
+  t: TestApp,
+  options: { payments?: PaymentsConfig } = {},
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'madreseh-other-'));
   const database = t.databaseUrl ? await openDatabase({ kind: 'postgres', url: t.databaseUrl }) : null;
   const app = await buildApp({
@@ -21,6 +26,7 @@ export async function secondInstance(t: TestApp): Promise<{ app: FastifyInstance
       trustProxy: false,
       logLevel: 'info',
       uploadsDir,
+      ...(options.payments ? { payments: options.payments } : {}),
     },
     logger: false,
   });

@@ -248,6 +248,13 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            path: PAGES.parentBatchReceipt.slice(1),
+            loader: parentLoader,
+            shouldRevalidate: alwaysRevalidate,
+            lazy: lazy(() => import('./layouts/print-layout')),
+            children: [{ index: true, lazy: lazy(() => import('../features/parents/pages/batch-receipt-page')) }],
+          },
+          {
             path: 'parent/:childId/payment/receipt/:id',
             loader: parentLoader,
             shouldRevalidate: alwaysRevalidate,

@@ -104,6 +104,11 @@ export const paymentSchema = z.object({
   decidedAt: z.string().nullable(),
   rejectReason: z.string().nullable(),
   failureReason: z.string().nullable(),
+  /**
+   * A share of a parent's one payment of several invoices: that payment's id. Its reference and the
+   * bank's statement are the whole payment's; its own receipt is printed from the parent's pages.
+   */
+  batchId: z.number().int().nullable(),
 });
 export type PaymentView = z.infer<typeof paymentSchema>;
 

@@ -7,8 +7,8 @@ import { invoices, paymentSettings, payments } from '../../db/schema/payments';
 import { preRegistrations } from '../../db/schema/pre-register';
 import { students } from '../../db/schema/school';
 import { DEMO_PARENT_MOBILE } from '../parents/parents.seed';
+import { settleCheckout } from '../payments/checkout-settle';
 import { SandboxGateway } from '../payments/gateways';
-import { settlePayment } from '../payments/online-payments';
 import { decideReceipt, recordManualPayment } from '../payments/receipts.service';
 import { setStatus } from '../pre-register/pre-register.service';
 import { publish } from '../report-cards/report-cards.service';
@@ -137,7 +137,7 @@ describe('events', () => {
       .returning();
     if (!p) throw new Error('insert');
     const quiet = { info() {}, warn() {}, error() {} };
-    const outcome = await settlePayment(t.db, new SandboxGateway(), p.id, quiet, {
+    const outcome = await settleCheckout(t.db, new SandboxGateway(), { kind: 'payment', id: p.id }, quiet, {
       failIfUnpaid: true,
       actor,
       source: 'callback',
@@ -188,5 +188,33 @@ describe('events', () => {
     const rows = await messagesOf('due_reminder');
     expect(rows.filter((r) => r.idempotencyKey.startsWith(`due_reminder:${open.id}:`))).toHaveLength(3);
     expect(rows.some((r) => r.idempotencyKey.startsWith(`due_reminder:${paid.id}:`))).toBe(false);
+  });
+
+  it('due-date reminder: as the ledger says, nothing for what a receipt waiting for approval covers', async () => {
+    const now = new Date();
+    const inThree = new Date(now.getTime() + 3 * 86_400_000 + 3.5 * 3_600_000).toISOString().slice(0, 10);
+    const [covered, partly] = await t.db
+      .insert(invoices)
+      .values([
+        { studentId: student1.id, title: 'سرویس مدرسه', amount: 2_500_000, dueDate: inThree },
+        { studentId: student1.id, title: 'لباس فرم', amount: 3_000_000, dueDate: inThree },
+      ])
+      .returning();
+    if (!covered || !partly) throw new Error('insert');
+    // The family sent card-to-card receipts; the office has not looked at them yet.
+    await t.db.insert(payments).values([
+      { invoiceId: covered.id, method: 'card_to_card', amount: 2_500_000, status: 'pending', trackingNumber: 'R-1' },
+      { invoiceId: partly.id, method: 'card_to_card', amount: 1_000_000, status: 'pending', trackingNumber: 'R-2' },
+    ]);
+    await enqueueDueReminders(t.db, { now });
+    const rows = await messagesOf('due_reminder');
+    expect(rows.some((r) => r.idempotencyKey.startsWith(`due_reminder:${covered.id}:`))).toBe(false);
+    const reminded = rows.filter((r) => r.idempotencyKey.startsWith(`due_reminder:${partly.id}:`));
+    expect(reminded).toHaveLength(3);
+    // Reminded of what is left beyond the receipt, not of the whole invoice.
+    for (const r of reminded) {
+      expect(r.body).toContain('۲٬۰۰۰٬۰۰۰');
+      expect(r.body).not.toContain('۳٬۰۰۰٬۰۰۰');
+    }
   });
 });

@@ -1,8 +1,9 @@
 import { isoDateInTehran } from '@madreseh/contract/jalali';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { invoices, payments } from '../../db/schema/payments';
+import { invoices } from '../../db/schema/payments';
 import { inTransaction } from '../../db/transaction';
+import { ledgerOfRow, ledgerSql } from '../payments/invoice-ledger';
 import { effectiveNotificationSettings, type SmsEnv } from './notification-settings';
 import { enqueue } from './outbox';
 
@@ -14,8 +15,11 @@ function addDays(iso: string, days: number): string {
 }
 
 /**
- * Reminds of invoices due N days from today (Tehran) that are not paid in full. The reminder's key
- * names the invoice and the day, so a second run the same day (or another instance) adds nothing.
+ * Reminds of invoices due N days from today (Tehran) that still have something to pay, as the
+ * invoice ledger (payments/invoice-ledger.ts) says: what is paid and what receipts waiting for
+ * approval cover is not asked for again. An invoice its waiting receipts cover gets no reminder;
+ * one they cover in part is reminded of the rest. The reminder's key names the invoice and the day,
+ * so a second run the same day (or another instance) adds nothing.
  */
 export async function enqueueDueReminders(
   db: Db,
@@ -24,18 +28,19 @@ export async function enqueueDueReminders(
   const settings = await effectiveNotificationSettings(db, options.env);
   const today = isoDateInTehran(options.now ?? new Date());
   const due = addDays(today, settings.reminderDaysBefore);
-  const paid = sql<number>`coalesce((select sum(${payments.amount}) from ${payments} where ${payments.invoiceId} = ${invoices.id} and ${payments.status} = 'succeeded'), 0)`;
-  const open = await db
+  const rows = await db
     .select({
       id: invoices.id,
       studentId: invoices.studentId,
       title: invoices.title,
       amount: invoices.amount,
       dueDate: invoices.dueDate,
-      paid,
+      cancelledAt: invoices.cancelledAt,
+      ...ledgerSql,
     })
     .from(invoices)
-    .where(and(eq(invoices.dueDate, due), isNull(invoices.cancelledAt), sql`${invoices.amount} > ${paid}`));
+    .where(and(eq(invoices.dueDate, due), isNull(invoices.cancelledAt)));
+  const open = rows.map((i) => ({ ...i, payable: ledgerOfRow(i, i, today).payable })).filter((i) => i.payable > 0);
   if (!open.length) return { invoices: 0, queued: 0 };
   const queued = await inTransaction(db, (tx) =>
     enqueue(
@@ -45,7 +50,7 @@ export async function enqueueDueReminders(
         invoiceId: i.id,
         studentId: i.studentId,
         title: i.title,
-        amount: i.amount - Number(i.paid),
+        amount: i.payable,
         due: i.dueDate,
         day: today,
       })),

@@ -7,7 +7,7 @@ import { invoices, paymentBatches, payments } from '../../db/schema/payments';
 import { auditLog } from '../../db/schema/system';
 import { workbookOf } from '../../test/sheets';
 import { answerOf, useTestApp } from '../../test/test-app';
-import { reconcileBatches } from '../payments/batch-payments';
+import { reconcileCheckouts } from '../payments/checkout';
 import { gatewaysFrom } from '../payments/gateways';
 
 const t = useTestApp({ config: { payments: { sandboxGateway: true } } });
@@ -104,6 +104,7 @@ describe('a parent pays several children’s invoices in one payment', () => {
         amount: item.amount,
         referenceId: batch.referenceId,
         invoiceTitle: item.title,
+        batchId,
       });
       const invoices = await t.call(contract.parent.invoices, {
         params: { childId: item.childId },
@@ -219,9 +220,9 @@ describe('a parent pays several children’s invoices in one payment', () => {
     const { batchId } = answerOf(contract.parent.batchPay, res);
     const quiet = { info: () => {}, warn: () => {} };
     const gateways = gatewaysFrom({ sandboxGateway: true });
-    const young = await reconcileBatches(t.db, gateways, quiet);
+    const young = await reconcileCheckouts(t.db, gateways, quiet);
     expect(young.checked).toBe(0);
-    const report = await reconcileBatches(t.db, gateways, quiet, { now: new Date(Date.now() + 10 * 60_000) });
+    const report = await reconcileCheckouts(t.db, gateways, quiet, { now: new Date(Date.now() + 10 * 60_000) });
     expect(report.failed).toBeGreaterThanOrEqual(1);
     const [batch] = await t.db.select().from(paymentBatches).where(eq(paymentBatches.id, batchId));
     expect(batch?.status).toBe('failed');

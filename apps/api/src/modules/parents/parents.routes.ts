@@ -7,7 +7,7 @@ import { implement } from '../../http/implement';
 import { myMonth } from '../attendance/attendance.reports';
 import { keptNewsOf } from '../news/news.routes';
 import { getStudentNews } from '../news/news.service';
-import { batchOfPayer } from '../payments/batch-payments';
+import { batchOfPayer } from '../payments/checkout';
 import { DEFAULT_PAYMENTS_CONFIG, type PaymentsConfig } from '../payments/gateways';
 import { moneyUnitOf } from '../payments/payment-settings';
 import { type Payer, paymentActions } from '../payments/payments.routes';

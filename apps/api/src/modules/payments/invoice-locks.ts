@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { invoices, payments } from '../../db/schema/payments';
 import { AppError } from '../../lib/errors';
@@ -17,24 +17,37 @@ export async function lockInvoice(tx: Tx, invoiceId: number): Promise<InvoiceRow
 }
 
 /**
+ * What the gateway may be confirming on these invoices right now: a claimed gateway payment (a single
+ * one, or a batch's share) whose claim is running. `except`: the claimer's own rows.
+ */
+function runningClaims(invoiceIds: readonly number[], except?: SQL) {
+  return and(
+    inArray(payments.invoiceId, [...invoiceIds]),
+    eq(payments.method, 'gateway'),
+    eq(payments.status, 'pending'),
+    gt(payments.verifyingUntil, sql`now()`),
+    except,
+  );
+}
+
+/**
+ * Whether another gateway payment of these invoices is out being verified: at most one payment of an
+ * invoice is verified at a time, so a claim waits for it (checked under lockInvoice, or without a
+ * lock while waiting). `except` leaves out the asker's own rows.
+ */
+export async function verifyInFlight(tx: Tx, invoiceIds: readonly number[], except?: SQL): Promise<boolean> {
+  if (!invoiceIds.length) return false;
+  const [busy] = await tx.select({ id: payments.id }).from(payments).where(runningClaims(invoiceIds, except)).limit(1);
+  return Boolean(busy);
+}
+
+/**
  * Refuses to move money on an invoice while one of its gateway payments is out being verified
- * (online-payments.ts claims it, asks the gateway outside any transaction, then settles): what
- * the gateway confirms must still fit the invoice when it comes back. Call under lockInvoice.
+ * (a claim, then the gateway asked outside any transaction, then a settle): what the gateway
+ * confirms must still fit the invoice when it comes back. Call under lockInvoice.
  */
 export async function assertNoVerifyInFlight(tx: Tx, invoiceId: number): Promise<void> {
-  const [busy] = await tx
-    .select({ id: payments.id })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.invoiceId, invoiceId),
-        eq(payments.method, 'gateway'),
-        eq(payments.status, 'pending'),
-        gt(payments.verifyingUntil, sql`now()`),
-      ),
-    )
-    .limit(1);
-  if (busy) throw AppError.conflict(MSG.verifying);
+  if (await verifyInFlight(tx, [invoiceId])) throw AppError.conflict(MSG.verifying);
 }
 
 export async function paymentsOf(tx: Tx, invoiceId: number) {

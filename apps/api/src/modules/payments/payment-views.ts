@@ -40,6 +40,7 @@ export function paymentView(p: PaymentRow, sign: SignUrl): PaymentView {
     decidedAt: iso(p.decidedAt),
     rejectReason: p.rejectReason,
     failureReason: p.failureReason,
+    batchId: p.batchId,
   };
 }
 

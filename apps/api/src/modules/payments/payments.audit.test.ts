@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { payments } from '../../db/schema/payments';
 import { auditLog } from '../../db/schema/system';
 import { answerOf } from '../../test/test-app';
+import { reconcileCheckouts } from './checkout';
 import { gatewaysFrom } from './gateways';
-import { reconcilePayments } from './online-payments';
 import {
   admin,
   auditRows,
@@ -50,8 +50,8 @@ describe('every change of money state writes an audit row', () => {
     fake.pay(healed.authority);
     const abandoned = await pay();
     const gateways = gatewaysFrom(payConfig);
-    await reconcilePayments(t.db, gateways, log, { minAgeMs: 0 });
-    await reconcilePayments(t.db, gateways, log, { minAgeMs: 0, expireAgeMs: 0, now: new Date(Date.now() + 1000) });
+    await reconcileCheckouts(t.db, gateways, log, { minAgeMs: 0 });
+    await reconcileCheckouts(t.db, gateways, log, { minAgeMs: 0, expireAgeMs: 0, now: new Date(Date.now() + 1000) });
     const [credit] = await auditRows('gateway_credit', [healed.paymentId]);
     expect(credit).toMatchObject({ userId: null, ip: null, details: { source: 'reconcile' } });
     const [failure] = await auditRows('gateway_fail', [abandoned.paymentId]);

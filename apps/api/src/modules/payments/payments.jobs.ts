@@ -1,8 +1,6 @@
 import type { Job } from '../../jobs/scheduler';
-import { reconcileBatches } from './batch-payments';
-import type { ReconcileReport } from './gateway-flow';
+import { type ReconcileReport, reconcileCheckouts } from './checkout';
 import { gatewaysFrom, type PaymentsConfig } from './gateways';
-import { reconcilePayments } from './online-payments';
 
 export const RECONCILE_JOB = 'payments-reconcile';
 
@@ -19,16 +17,6 @@ export function reconcileJob(
     name: RECONCILE_JOB,
     everyMs: reconcile.everyMs,
     firstAfterMs: Math.min(reconcile.everyMs, 60_000),
-    run: async ({ db, log, signal }) => {
-      const options = { minAgeMs: reconcile.minAgeMs, signal };
-      const single = await reconcilePayments(db, gateways, log, options);
-      const batches = await reconcileBatches(db, gateways, log, options);
-      return {
-        checked: single.checked + batches.checked,
-        credited: single.credited + batches.credited,
-        failed: single.failed + batches.failed,
-        stillPending: single.stillPending + batches.stillPending,
-      };
-    },
+    run: ({ db, log, signal }) => reconcileCheckouts(db, gateways, log, { minAgeMs: reconcile.minAgeMs, signal }),
   };
 }

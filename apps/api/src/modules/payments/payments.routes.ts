@@ -1,16 +1,13 @@
 import { formatJalaliIso, isoDateInTehran, tehranDayStart } from '@madreseh/contract/jalali';
 import type { parentsContract } from '@madreseh/contract/parents/parents.contract';
-import { apiPath, PAGES, pathWith } from '@madreseh/contract/paths';
+import { apiPath } from '@madreseh/contract/paths';
 import { RECEIPT_LIMITS } from '@madreseh/contract/payments/payment-schemas';
 import { paymentsContract as c } from '@madreseh/contract/payments/payments.contract';
 import { digitsToPersian } from '@madreseh/contract/text';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireAuth } from '../../auth/guard';
 import type { Db } from '../../db/client';
 import { analyzeInBackground } from '../../db/maintenance';
-import { invoices, payments } from '../../db/schema/payments';
-import { users } from '../../db/schema/users';
 import { actorOf } from '../../http/actor';
 import { implement } from '../../http/implement';
 import { keptAnswers } from '../../http/kept-answers';
@@ -20,7 +17,7 @@ import { asAttachment, XLSX_TYPE } from '../../lib/spreadsheet';
 import { removeImage, storeImage } from '../../storage/images';
 import { readUploadForm } from '../../storage/multipart';
 import { RECEIPTS_FOLDER } from '../../storage/signed-urls';
-import { handleBatchCallback, sandboxBatch, startBatchPayment } from './batch-payments';
+import { chooseGateway, returnFromGateway, sandboxView, startCheckout } from './checkout';
 import { DEFAULT_PAYMENTS_CONFIG, gatewaysFrom, type PaymentsConfig } from './gateways';
 import { totalsOf } from './invoice-ledger';
 import { groupsForInvoicing, invoicesOfStudent, listInvoices, studentHeader, studentOfUser } from './invoice-reads';
@@ -31,7 +28,6 @@ import {
   createInvoice,
   updateInvoice,
 } from './invoices.service';
-import { handleCallback, startOnlinePayment } from './online-payments';
 import { getPaymentSettings, moneyUnitOf, savePaymentSettings } from './payment-settings';
 import type { SignUrl } from './payment-views';
 import { exportInvoicesAndPayments } from './payments.export';
@@ -42,7 +38,6 @@ import {
   paymentOfStudent,
   pendingReceipts,
   recordManualPayment,
-  sandboxPayment,
   submitCardToCard,
 } from './receipts.service';
 
@@ -76,6 +71,7 @@ export function paymentActions(app: FastifyInstance, db: Db, config: PaymentsCon
     ttlMs: 30_000,
     max: 10_000,
   });
+  const callbackBaseOf = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
   return {
     gateways,
     sign,
@@ -95,16 +91,20 @@ export function paymentActions(app: FastifyInstance, db: Db, config: PaymentsCon
       });
     },
     async directPay(payer: Payer, body: { invoiceId: number; gateway?: string | undefined }, request: FastifyRequest) {
-      const gateway = body.gateway ? gateways.get(body.gateway) : gateways.values().next().value;
-      if (!gateway) throw AppError.conflict(MSG.noGateway);
-      const callbackBase = config.publicUrl ?? `${request.protocol}://${request.host}`;
-      return startOnlinePayment(
+      const { ref, redirectUrl } = await startCheckout(
         db,
-        gateway,
-        { studentId: payer.studentId, userId: payer.userId, invoiceId: body.invoiceId, callbackBase },
+        chooseGateway(gateways, body.gateway),
+        {
+          kind: 'payment',
+          invoiceIds: [body.invoiceId],
+          studentIds: [payer.studentId],
+          userId: payer.userId,
+          callbackBase: callbackBaseOf(request),
+        },
         request.log,
         actorOf(request),
       );
+      return { paymentId: ref.id, redirectUrl };
     },
     /** One online payment for several invoices of the children `studentIds` (a parent's). */
     async batchPay(
@@ -112,16 +112,20 @@ export function paymentActions(app: FastifyInstance, db: Db, config: PaymentsCon
       body: { invoiceIds: number[]; gateway?: string | undefined },
       request: FastifyRequest,
     ) {
-      const gateway = body.gateway ? gateways.get(body.gateway) : gateways.values().next().value;
-      if (!gateway) throw AppError.conflict(MSG.noGateway);
-      const callbackBase = config.publicUrl ?? `${request.protocol}://${request.host}`;
-      return startBatchPayment(
+      const { ref, amount, redirectUrl } = await startCheckout(
         db,
-        gateway,
-        { studentIds: payer.studentIds, userId: payer.userId, invoiceIds: body.invoiceIds, callbackBase },
+        chooseGateway(gateways, body.gateway),
+        {
+          kind: 'batch',
+          invoiceIds: body.invoiceIds,
+          studentIds: payer.studentIds,
+          userId: payer.userId,
+          callbackBase: callbackBaseOf(request),
+        },
         request.log,
         actorOf(request),
       );
+      return { batchId: ref.id, amount, redirectUrl };
     },
     result(payer: Payer, paymentId: number) {
       return paymentOfStudent(db, payer.studentId, paymentId, sign);
@@ -165,19 +169,6 @@ export function paymentActions(app: FastifyInstance, db: Db, config: PaymentsCon
   };
 }
 
-/** The page a gateway's return leads to: the parent's result page when a parent paid, else the student's. */
-async function resultPageOf(db: Db, paymentId: number | null): Promise<string> {
-  if (!paymentId) return pathWith(PAGES.paymentResult, { id: 0 });
-  const [row] = await db
-    .select({ role: users.role, studentId: invoices.studentId })
-    .from(payments)
-    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-    .leftJoin(users, eq(users.id, payments.submittedBy))
-    .where(eq(payments.id, paymentId));
-  if (row?.role === 'parent') return pathWith(PAGES.parentPaymentResult, { childId: row.studentId, id: paymentId });
-  return pathWith(PAGES.paymentResult, { id: paymentId });
-}
-
 export function registerPaymentRoutes(app: FastifyInstance, db: Db, config: PaymentsConfig = DEFAULT_PAYMENTS_CONFIG) {
   const actions = paymentActions(app, db, config);
   const { gateways, sign } = actions;
@@ -198,21 +189,15 @@ export function registerPaymentRoutes(app: FastifyInstance, db: Db, config: Paym
 
   // ----- gateways -----
   implement(app, c.gatewayCallback, async ({ params, query, request, reply }) => {
-    const gateway = gateways.get(params.gateway);
     const input = { authority: query.Authority, status: query.Status };
-    const id = gateway ? await handleCallback(db, gateway, input, request.log, actorOf(request)) : null;
-    // Not a single payment's authority: perhaps a parent's payment of several invoices.
-    const batchId =
-      gateway && id === null ? await handleBatchCallback(db, gateway, input, request.log, actorOf(request)) : null;
+    const page = await returnFromGateway(db, gateways.get(params.gateway), input, request.log, actorOf(request));
     reply.header('cache-control', 'no-store');
-    if (batchId !== null) return reply.redirect(pathWith(PAGES.parentBatchResult, { id: batchId }), 303);
-    return reply.redirect(await resultPageOf(db, id), 303);
+    return reply.redirect(page, 303);
   });
 
   implement(app, c.sandboxInfo, async ({ params }) => {
-    const sandbox = gateways.get('sandbox');
-    if (!sandbox) throw AppError.notFound();
-    const row = (await sandboxBatch(db, params.authority)) ?? (await sandboxPayment(db, params.authority));
+    if (!gateways.get('sandbox')) throw AppError.notFound();
+    const row = await sandboxView(db, params.authority);
     return {
       amount: row.amount,
       description: row.title,

@@ -6,8 +6,8 @@ import { students } from '../../db/schema/school';
 import { auditLog } from '../../db/schema/system';
 import { answerOf, createTestApp, type TestApp } from '../../test/test-app';
 import { FAKE_MERCHANT, type FakeZarinpal, startFakeZarinpal } from '../../test/zarinpal-server';
+import { reconcileCheckouts } from './checkout';
 import { gatewaysFrom, type PaymentsConfig } from './gateways';
-import { reconcilePayments } from './online-payments';
 
 /**
  * Money safety: idempotent verification, amounts from the database, no overpayment, healing by
@@ -205,7 +205,7 @@ describe('Zarinpal v4 against a local server', () => {
     expect(res.statusCode).toBe(303);
     expect((await paymentRow(paymentId)).status).toBe('pending');
     fake.hang = false;
-    const report = await reconcilePayments(t.db, gatewaysFrom(payConfig), log, { minAgeMs: 0 });
+    const report = await reconcileCheckouts(t.db, gatewaysFrom(payConfig), log, { minAgeMs: 0 });
     expect(report.credited).toBeGreaterThanOrEqual(1);
     expect((await paymentRow(paymentId)).status).toBe('succeeded');
     expect(await succeededSum(invoiceId)).toBe(50_000_000);
@@ -244,12 +244,12 @@ describe('a server stopped between the gateway and our database', () => {
     const { paymentId, authority } = await payOnline(invoiceId);
     fake.pay(authority); // the payer paid; the callback never reached us
     const gateways = gatewaysFrom(payConfig);
-    const early = await reconcilePayments(t.db, gateways, log, { minAgeMs: 60_000 });
+    const early = await reconcileCheckouts(t.db, gateways, log, { minAgeMs: 60_000 });
     expect(early.checked).toBe(0); // too young: left to its callback
-    const first = await reconcilePayments(t.db, gateways, log, { minAgeMs: 0 });
+    const first = await reconcileCheckouts(t.db, gateways, log, { minAgeMs: 0 });
     expect(first.credited).toBe(1);
     expect((await paymentRow(paymentId)).status).toBe('succeeded');
-    const second = await reconcilePayments(t.db, gateways, log, { minAgeMs: 0 });
+    const second = await reconcileCheckouts(t.db, gateways, log, { minAgeMs: 0 });
     expect(second.credited).toBe(0);
     expect(await succeededSum(invoiceId)).toBe(33_000_000);
   });
@@ -261,7 +261,7 @@ describe('a server stopped between the gateway and our database', () => {
     const session = fake.sessions.get(authority);
     if (!session) throw new Error('no session');
     session.verified = true; // our verify reached the gateway, then the process died
-    const report = await reconcilePayments(t.db, gatewaysFrom(payConfig), log, { minAgeMs: 0 });
+    const report = await reconcileCheckouts(t.db, gatewaysFrom(payConfig), log, { minAgeMs: 0 });
     expect(report.credited).toBe(1);
     expect((await paymentRow(paymentId)).referenceId).toBe(String(session.refId));
     expect(await succeededSum(invoiceId)).toBe(44_000_000);
@@ -271,9 +271,9 @@ describe('a server stopped between the gateway and our database', () => {
     const invoiceId = await newInvoice();
     const { paymentId } = await payOnline(invoiceId);
     const gateways = gatewaysFrom(payConfig);
-    await reconcilePayments(t.db, gateways, log, { minAgeMs: 0 });
+    await reconcileCheckouts(t.db, gateways, log, { minAgeMs: 0 });
     expect((await paymentRow(paymentId)).status).toBe('pending');
-    await reconcilePayments(t.db, gateways, log, { minAgeMs: 0, expireAgeMs: 0, now: new Date(Date.now() + 1000) });
+    await reconcileCheckouts(t.db, gateways, log, { minAgeMs: 0, expireAgeMs: 0, now: new Date(Date.now() + 1000) });
     expect((await paymentRow(paymentId)).status).toBe('failed');
   });
 });

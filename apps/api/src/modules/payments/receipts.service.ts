@@ -275,14 +275,3 @@ export async function paymentOfStudent(db: Db, studentId: number, paymentId: num
     moneyUnit: await moneyUnitOf(db),
   };
 }
-
-/** A pending payment of the built-in test gateway, for its page. */
-export async function sandboxPayment(db: Db, authority: string) {
-  const [row] = await db
-    .select({ amount: payments.amount, title: invoices.title, status: payments.status })
-    .from(payments)
-    .innerJoin(invoices, eq(invoices.id, payments.invoiceId))
-    .where(and(eq(payments.gateway, 'sandbox'), eq(payments.authority, authority)));
-  if (row?.status !== 'pending') throw AppError.notFound(MSG.paymentNotFound);
-  return row;
-}

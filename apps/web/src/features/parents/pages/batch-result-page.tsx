@@ -1,5 +1,6 @@
-import { Alert, Anchor, Button, Card, Group, Loader, Stack, Table, Text } from '@mantine/core';
-import { IconCircleCheck, IconCircleX, IconClock } from '@tabler/icons-react';
+import { PAGES, pathWith } from '@madreseh/contract/paths';
+import { Alert, Button, Card, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { IconCircleCheck, IconCircleX, IconClock, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { formatMoney } from '../../../lib/format';
@@ -9,8 +10,8 @@ import { batchResultQuery } from '../api';
 import { parentFa as t } from '../messages';
 
 /**
- * Where the gateway returns a parent's payment of several invoices: its outcome and every invoice, each with
- * its printable receipt once the payment has succeeded.
+ * Where the gateway returns a parent's payment of several invoices: its outcome, every invoice it covers and,
+ * once it has succeeded, one printable receipt of the whole payment (batch-receipt-page.tsx).
  */
 export function Component() {
   const id = Number(useParams().id);
@@ -39,7 +40,7 @@ export function Component() {
                     ? t.batchPending
                     : t.batchFailure}
               </Text>
-              <Text fw={700} className="tabular">
+              <Text fw={700} className="tabular" data-testid="batch-amount">
                 {formatMoney(data.amount, data.moneyUnit)}
               </Text>
               {data.referenceId && (
@@ -61,21 +62,21 @@ export function Component() {
                     <Table.Td>{item.childName}</Table.Td>
                     <Table.Td>{item.title}</Table.Td>
                     <Table.Td className="tabular">{formatMoney(item.amount, data.moneyUnit)}</Table.Td>
-                    {data.status === 'succeeded' && (
-                      <Table.Td>
-                        <Anchor
-                          component={Link}
-                          to={`/parent/${item.childId}/payment/receipt/${item.paymentId}`}
-                          aria-label={t.receiptOf(item.title, item.childName)}
-                        >
-                          {t.receipt}
-                        </Anchor>
-                      </Table.Td>
-                    )}
                   </Table.Tr>
                 ))}
               </Table.Tbody>
             </Table>
+            {data.status === 'succeeded' && (
+              <Group justify="center">
+                <Button
+                  component={Link}
+                  to={pathWith(PAGES.parentBatchReceipt, { id: data.id })}
+                  leftSection={<IconPrinter size={18} />}
+                >
+                  {t.batchReceipt}
+                </Button>
+              </Group>
+            )}
           </Stack>
         </Card>
       )}

@@ -1,9 +1,9 @@
 import { amountInWords } from '@madreseh/contract/bank';
+import { PAGES, pathWith } from '@madreseh/contract/paths';
 import type { MoneyUnit, PaymentView } from '@madreseh/contract/payments/payment-schemas';
 import { Alert, Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { readUser } from '../../../lib/cookies';
 import { formatJalaliDateTime } from '../../../lib/format';
@@ -11,6 +11,7 @@ import { usePageTitle, useSchoolName } from '../../../lib/school-profile';
 import { useViewer, viewerPath } from '../../../lib/viewer';
 import { Brand } from '../../../ui/brand';
 import { CopyableCode } from '../../../ui/copyable-code';
+import { ReceiptRow, ReceiptTable } from '../../../ui/receipt-table';
 import { SignatureBox } from '../../../ui/signature-box';
 import { childrenQuery, paymentResultQuery } from '../api';
 import { money } from '../components/money';
@@ -39,6 +40,9 @@ export function Component() {
       invoiceTitle={p?.invoiceTitle ?? ''}
       unit={p?.moneyUnit ?? 'toman'}
       back={viewerPath(viewer, 'invoices')}
+      wholeReceipt={
+        viewer.kind === 'parent' && p?.batchId ? pathWith(PAGES.parentBatchReceipt, { id: p.batchId }) : undefined
+      }
     />
   );
 }
@@ -51,6 +55,7 @@ export function ReceiptSheet({
   invoiceTitle,
   unit,
   back,
+  wholeReceipt,
 }: {
   payment: PaymentView | null;
   found: boolean;
@@ -58,6 +63,8 @@ export function ReceiptSheet({
   invoiceTitle: string;
   unit: MoneyUnit;
   back: string;
+  /** A share of a pay-all: where the receipt of the whole payment is (when this reader may open it). */
+  wholeReceipt?: string | undefined;
 }) {
   const schoolName = useSchoolName();
   if (p?.status !== 'succeeded') {
@@ -87,22 +94,38 @@ export function ReceiptSheet({
           {pm.receiptTitle}
         </Title>
       </Group>
-      <table className="receipt-table" style={{ width: '100%', borderCollapse: 'collapse' }}>
-        <tbody>
-          <Row label={pm.receiptStudent} value={studentName} />
-          <Row label={pm.invoice} value={invoiceTitle} />
-          <Row label={pm.amount} value={money(p.amount, unit)} testId="receipt-amount" />
-          <Row
-            label={pm.amountInWords}
-            value={`${amountInWords(whole)} ${pm.unitLabel[unit]}`}
-            testId="receipt-words"
+      <ReceiptTable>
+        <ReceiptRow label={pm.receiptStudent} value={studentName} />
+        <ReceiptRow label={pm.invoice} value={invoiceTitle} />
+        <ReceiptRow label={pm.amount} value={money(p.amount, unit)} testId="receipt-amount" />
+        <ReceiptRow
+          label={pm.amountInWords}
+          value={`${amountInWords(whole)} ${pm.unitLabel[unit]}`}
+          testId="receipt-words"
+        />
+        <ReceiptRow label={pm.receiptMethod} value={pm.method[p.method]} />
+        {p.batchId && (
+          <ReceiptRow
+            label={pm.receiptShare}
+            testId="receipt-share"
+            value={
+              <>
+                {pm.receiptShareOf}{' '}
+                {wholeReceipt && (
+                  <Anchor component={Link} to={wholeReceipt} className="no-print">
+                    {pm.receiptWhole}
+                  </Anchor>
+                )}
+              </>
+            }
           />
-          <Row label={pm.receiptMethod} value={pm.method[p.method]} />
-          {p.referenceId && <Row label={pm.refId} value={<CopyableCode code={p.referenceId} fw={500} />} />}
-          {p.trackingNumber && <Row label={pm.tracking} value={<CopyableCode code={p.trackingNumber} fw={500} />} />}
-          <Row label={pm.receiptDate} value={formatJalaliDateTime(p.decidedAt ?? p.submittedAt)} />
-        </tbody>
-      </table>
+        )}
+        {p.referenceId && <ReceiptRow label={pm.refId} value={<CopyableCode code={p.referenceId} fw={500} />} />}
+        {p.trackingNumber && (
+          <ReceiptRow label={pm.tracking} value={<CopyableCode code={p.trackingNumber} fw={500} />} />
+        )}
+        <ReceiptRow label={pm.receiptDate} value={formatJalaliDateTime(p.decidedAt ?? p.submittedAt)} />
+      </ReceiptTable>
       <Group justify="flex-end" wrap="nowrap" fz="sm">
         <SignatureBox label={pm.receiptSignature} stamp width={240} />
       </Group>
@@ -110,16 +133,5 @@ export function ReceiptSheet({
         {pm.receiptFoot(schoolName)}
       </Text>
     </Stack>
-  );
-}
-
-function Row({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
-  return (
-    <tr>
-      <th style={{ width: '30%', textAlign: 'start', border: '1px solid #333', padding: '6px 8px' }}>{label}</th>
-      <td style={{ border: '1px solid #333', padding: '6px 8px', overflowWrap: 'anywhere' }} data-testid={testId}>
-        {value}
-      </td>
-    </tr>
   );
 }

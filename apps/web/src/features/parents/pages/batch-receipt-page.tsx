@@ -1,0 +1,99 @@
+import { amountInWords } from '@madreseh/contract/bank';
+import { PAGES, pathWith } from '@madreseh/contract/paths';
+import { Alert, Anchor, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { readUser } from '../../../lib/cookies';
+import { formatJalaliDateTime, formatMoney } from '../../../lib/format';
+import { usePageTitle, useSchoolName } from '../../../lib/school-profile';
+import { Brand } from '../../../ui/brand';
+import { CopyableCode } from '../../../ui/copyable-code';
+import { ReceiptRow, ReceiptTable } from '../../../ui/receipt-table';
+import { SignatureBox } from '../../../ui/signature-box';
+import { batchResultQuery } from '../api';
+import { parentFa as t } from '../messages';
+
+/**
+ * The printable receipt of a parent's one payment of several invoices: the whole payment as the
+ * bank's statement shows it (its reference, its total, the payer, the date), then what it paid on
+ * each child's invoice.
+ */
+export function Component() {
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const { data, isPending } = useQuery({ ...batchResultQuery(id), enabled: valid });
+  const schoolName = useSchoolName();
+  usePageTitle(t.batchReceiptTitle);
+  if (valid && isPending) return <Skeleton h={400} />;
+  const back = pathWith(PAGES.parentBatchResult, { id: valid ? id : 0 });
+  if (data?.status !== 'succeeded') {
+    return (
+      <Stack>
+        <Alert color="gray">{data ? t.batchReceiptNotPaid : t.batchUnknown}</Alert>
+        <Anchor component={Link} to={data ? back : '/parent'}>
+          {data ? t.batchTitle : t.backHome}
+        </Anchor>
+      </Stack>
+    );
+  }
+  const unit = data.moneyUnit;
+  const whole = unit === 'toman' ? Math.floor(data.amount / 10) : data.amount;
+  return (
+    <Stack gap="md" data-testid="batch-receipt" maw={720} mx="auto">
+      <Group justify="space-between" className="no-print">
+        <Anchor component={Link} to={back}>
+          {t.batchTitle}
+        </Anchor>
+        <Button leftSection={<IconPrinter size={18} />} onClick={() => window.print()}>
+          {t.printReceipt}
+        </Button>
+      </Group>
+      <Group justify="space-between" align="center" wrap="nowrap">
+        <Brand size={52} full />
+        <Title order={1} fz={22}>
+          {t.batchReceiptTitle}
+        </Title>
+      </Group>
+      <ReceiptTable>
+        <ReceiptRow label={t.payer} value={readUser()?.fullName ?? '—'} />
+        <ReceiptRow label={t.total} value={formatMoney(data.amount, unit)} testId="batch-receipt-total" />
+        <ReceiptRow label={t.amountInWords} value={`${amountInWords(whole)} ${t.unitLabel[unit]}`} />
+        <ReceiptRow label={t.method} value={t.onlineMethod} />
+        {data.referenceId && (
+          <ReceiptRow
+            label={t.refId}
+            value={<CopyableCode code={data.referenceId} fw={500} />}
+            testId="batch-receipt-ref"
+          />
+        )}
+        {data.decidedAt && <ReceiptRow label={t.date} value={formatJalaliDateTime(data.decidedAt)} />}
+      </ReceiptTable>
+      <Text fw={700}>{t.batchCovered}</Text>
+      <Table withTableBorder withColumnBorders>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t.child}</Table.Th>
+            <Table.Th>{t.invoice}</Table.Th>
+            <Table.Th>{t.share}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {data.items.map((item) => (
+            <Table.Tr key={item.paymentId} data-testid="batch-receipt-item">
+              <Table.Td>{item.childName}</Table.Td>
+              <Table.Td>{item.title}</Table.Td>
+              <Table.Td className="tabular">{formatMoney(item.amount, unit)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Group justify="flex-end" wrap="nowrap" fz="sm">
+        <SignatureBox label={t.signature} stamp width={240} />
+      </Group>
+      <Text fz="sm" c="dimmed">
+        {t.receiptFoot(schoolName)}
+      </Text>
+    </Stack>
+  );
+}
