@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { type Db, MIGRATIONS_DIR } from '../db/client';
 import { migrationStatus } from '../db/migration-status';
 import { actorOf } from '../http/actor';
-import type { Scheduler } from '../jobs/scheduler';
+import { JobOptionsError, type Scheduler } from '../jobs/scheduler';
 import { AppError } from '../lib/errors';
 import { createStaff } from '../modules/admins/admins.service';
 import type { BackupsOptions } from '../modules/backups/backups.routes';
@@ -13,12 +13,22 @@ import { fakeSmsLog } from '../modules/notifications/providers';
 import { importUploads } from '../storage/database-storage';
 import type { ControlCommand } from './control.routes';
 
-/** `run-job { name }`: runs a scheduled job now (under its lock) and answers its outcome. */
+/**
+ * `run-job { name, options? }`: runs a scheduled job now (under its lock), with the options the command
+ * was given, and answers its outcome; options the job does not take are refused (400), never dropped.
+ */
 export function runJobCommand(scheduler: Scheduler): ControlCommand {
   return {
     name: 'run-job',
-    input: z.object({ name: z.string().min(1).max(80) }),
-    run: (input: { name: string }) => scheduler.runNow(input.name),
+    input: z.object({ name: z.string().min(1).max(80), options: z.unknown().optional() }),
+    run: async (input: { name: string; options?: unknown }) => {
+      try {
+        return await scheduler.runNow(input.name, input.options);
+      } catch (err) {
+        if (err instanceof JobOptionsError) throw AppError.badRequest(err.message);
+        throw err;
+      }
+    },
   };
 }
 

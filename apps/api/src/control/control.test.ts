@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { databaseIdentity } from '../db/open';
 import { auditLog } from '../db/schema/system';
 import { users } from '../db/schema/users';
 import { createScheduler } from '../jobs/scheduler';
@@ -21,6 +23,12 @@ const t = useTestApp({
   control: (db) => {
     const jobs = createScheduler({ db, log: { info: () => {}, warn: () => {}, error: () => {} } });
     jobs.add({ name: 'count', everyMs: 0, run: async () => ({ ran: ++ran }) });
+    jobs.add({
+      name: 'with-age',
+      everyMs: 0,
+      options: z.strictObject({ minAgeMinutes: z.number().min(0) }),
+      run: async ({ options }) => ({ ran: ++ran, options: options ?? null }),
+    });
     return { token: SECRET, commands: [runJobCommand(jobs), createAdminCommand(db)] };
   },
 });
@@ -40,6 +48,26 @@ describe('local control channel', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ result: { status: 'done', result: { ran: 1 } } });
     expect((await order('run-job', { name: 'missing' })).json()).toEqual({ result: { status: 'unknown' } });
+  });
+
+  it('gives a job the options the command was given, and refuses options it would drop, running nothing', async () => {
+    const given = await order('run-job', { name: 'with-age', options: { minAgeMinutes: 0 } });
+    expect(given.json()).toMatchObject({ result: { status: 'done', result: { options: { minAgeMinutes: 0 } } } });
+    const before = ran;
+    const notTaken = await order('run-job', { name: 'count', options: { minAgeMinutes: 0 } });
+    expect(notTaken.statusCode).toBe(400);
+    expect(notTaken.json().message).toContain('takes no options');
+    const unknown = await order('run-job', { name: 'with-age', options: { minAge: 0 } });
+    expect(unknown.statusCode).toBe(400);
+    const extra = await order('create-admin', {
+      username: 'extra',
+      fullName: 'x',
+      password: 'Strong-pass-2026',
+      role: 'admin',
+    });
+    expect(extra.statusCode).toBe(400);
+    expect(ran).toBe(before);
+    expect(await t.db.select().from(users).where(eq(users.username, 'extra'))).toEqual([]);
   });
 
   it('creates a super-admin with an audit row, by the same rules as the dashboard', async () => {
@@ -86,12 +114,26 @@ describe('control file', () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('is readable by the server’s user only, and removed only by the server that wrote it', () => {
-    writeControlFile(dir, { url: 'http://127.0.0.1:3000', token: 'first', pid: process.pid });
+    const file = { url: 'http://127.0.0.1:3000', token: 'first', pid: process.pid, database: `embedded ${dir}/db` };
+    writeControlFile(dir, file);
     expect(fs.statSync(controlFilePath(dir)).mode & 0o777).toBe(0o600);
-    expect(readControlFile(dir)).toEqual({ url: 'http://127.0.0.1:3000', token: 'first', pid: process.pid });
+    expect(readControlFile(dir)).toEqual(file);
     removeControlFile(dir, 'another-server');
     expect(readControlFile(dir)?.token).toBe('first');
     removeControlFile(dir, 'first');
     expect(readControlFile(dir)).toBeNull();
+  });
+
+  it('names a database without its password, the same however its address is written', () => {
+    const of = (databaseUrl: string) => databaseIdentity({ databaseUrl, dataDir: dir });
+    const identity = of('postgres://school:s3cret-Pass@DB.example:6543/school?sslmode=require');
+    expect(identity).toBe('postgres://db.example:6543/school');
+    expect(of('postgresql://other@db.example:6543/school')).toBe(identity);
+    expect(of('postgres://u@db.example/school')).toBe('postgres://db.example:5432/school');
+    expect(of('postgres://u@db.example/another')).not.toBe(identity);
+    expect(databaseIdentity({ databaseUrl: undefined, dataDir: dir })).toBe(`embedded ${fs.realpathSync(dir)}/db`);
+    expect(databaseIdentity({ databaseUrl: undefined, dataDir: `${dir}/./` })).toBe(
+      databaseIdentity({ databaseUrl: undefined, dataDir: dir }),
+    );
   });
 });

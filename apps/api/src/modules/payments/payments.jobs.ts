@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Job } from '../../jobs/scheduler';
 import { reconcileBatches } from './batch-payments';
 import type { ReconcileReport } from './gateway-flow';
@@ -5,6 +6,9 @@ import { gatewaysFrom, type PaymentsConfig } from './gateways';
 import { reconcilePayments } from './online-payments';
 
 export const RECONCILE_JOB = 'payments-reconcile';
+
+/** What `npm run payments:reconcile` may ask of one run: its own RECONCILE_MIN_AGE_MINUTES. */
+export const reconcileOptionsSchema = z.strictObject({ minAgeMinutes: z.number().min(0).max(1440).optional() });
 
 /**
  * Re-verifies online payments left pending (a payer who closed the tab, a callback that never
@@ -19,8 +23,10 @@ export function reconcileJob(
     name: RECONCILE_JOB,
     everyMs: reconcile.everyMs,
     firstAfterMs: Math.min(reconcile.everyMs, 60_000),
-    run: async ({ db, log, signal }) => {
-      const options = { minAgeMs: reconcile.minAgeMs, signal };
+    options: reconcileOptionsSchema,
+    run: async ({ db, log, signal, options: given }) => {
+      const minutes = (given as z.output<typeof reconcileOptionsSchema> | undefined)?.minAgeMinutes;
+      const options = { minAgeMs: minutes === undefined ? reconcile.minAgeMs : minutes * 60_000, signal };
       const single = await reconcilePayments(db, gateways, log, options);
       const batches = await reconcileBatches(db, gateways, log, options);
       return {
