@@ -13,7 +13,7 @@ import { type ServerProcess, startServerProcess } from './test/server-process';
 /**
  * The server rides out a cut between it and PostgreSQL (a database restart, a network cut): a small TCP
  * proxy stands between them and cuts every connection while a job holds its advisory-lock connection
- * and a transaction is open. The process lives on, requests meanwhile answer 503 in Persian, and once
+ * (its statement held up by a lock of the test's) and a transaction is under way. The process lives on, requests meanwhile answer 503 in Persian, and once
  * the proxy lets connections through again requests succeed with no restart. PostgreSQL only: the
  * embedded database has no connection to cut (it runs only when TEST_DATABASE_URL is set).
  */
@@ -119,7 +119,8 @@ describe.runIf(serverUrl)('a PostgreSQL connection cut', { timeout: 240_000 }, (
   });
 
   it('survives, answers 503 in Persian meanwhile, and recovers by itself', async () => {
-    // A job holding its advisory-lock connection, and a transaction, both held up by a lock of the test's.
+    // A job holding its advisory-lock connection while its statement waits on a lock of the test's, and a
+    // create-admin transaction under way: the cut comes while connections are lent out.
     await direct.query('begin');
     await direct.query('lock table sessions, users in access exclusive mode');
     const job = control('run-job', { name: 'sessions-purge' });
