@@ -71,3 +71,12 @@ export function readConfig(): Config {
     throw err;
   }
 }
+
+/**
+ * The settings of `names` this command's environment sets explicitly, with their values as the
+ * configuration reads them: sent with the command, so a server with other values refuses it rather
+ * than doing something else than asked (control/commands.ts).
+ */
+export function givenSettings(values: Record<string, string | number>): Record<string, string | number> {
+  return Object.fromEntries(Object.entries(values).filter(([name]) => process.env[name]?.trim()));
+}

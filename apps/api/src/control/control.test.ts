@@ -9,7 +9,7 @@ import { auditLog } from '../db/schema/system';
 import { users } from '../db/schema/users';
 import { createScheduler } from '../jobs/scheduler';
 import { useTestApp } from '../test/test-app';
-import { createAdminCommand, runJobCommand } from './commands';
+import { backupCommand, createAdminCommand, runJobCommand } from './commands';
 import { controlFilePath, readControlFile, removeControlFile, writeControlFile } from './control-file';
 
 /**
@@ -18,6 +18,7 @@ import { controlFilePath, readControlFile, removeControlFile, writeControlFile }
  */
 
 const SECRET = 'test-secret-0123456789abcdefghijklmnop';
+const backupDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'madreseh-control-backups-')), 'backups');
 let ran = 0;
 const t = useTestApp({
   control: (db) => {
@@ -29,7 +30,11 @@ const t = useTestApp({
       options: z.strictObject({ minAgeMinutes: z.number().min(0) }),
       run: async ({ options }) => ({ ran: ++ran, options: options ?? null }),
     });
-    return { token: SECRET, commands: [runJobCommand(jobs), createAdminCommand(db)] };
+    const backups = {
+      source: { databaseUrl: null, uploadsDir: path.join(backupDir, '..', 'uploads'), format: 'native' as const },
+      settings: { dir: backupDir, everyHours: 0, keep: 7 },
+    };
+    return { token: SECRET, commands: [runJobCommand(jobs), createAdminCommand(db), backupCommand(db, backups)] };
   },
 });
 
@@ -68,6 +73,14 @@ describe('local control channel', () => {
     expect(extra.statusCode).toBe(400);
     expect(ran).toBe(before);
     expect(await t.db.select().from(users).where(eq(users.username, 'extra'))).toEqual([]);
+  });
+
+  it('refuses a backup asked with other settings than the server’s, writing nothing', async () => {
+    const other = await order('backup', { settings: { BACKUP_KEEP: 3, BACKUP_DIR: backupDir } });
+    expect(other.statusCode).toBe(409);
+    expect(other.json().message).toContain('BACKUP_KEEP=7, this command BACKUP_KEEP=3');
+    expect((await order('backup', { settings: { UPLOADS_DIR: '/elsewhere' } })).statusCode).toBe(400);
+    expect(fs.existsSync(backupDir)).toBe(false);
   });
 
   it('creates a super-admin with an audit row, by the same rules as the dashboard', async () => {
