@@ -96,6 +96,17 @@ describe('a command beside a server of the embedded database', { timeout: 180_00
     expect((await signIn(server, 'same')).status).toBe(200);
   });
 
+  it('hands the server the options the command was given', async () => {
+    const res = await command('reconcile-payments.ts', {
+      DATA_DIR: server.dataDir,
+      DATABASE_URL: '',
+      RECONCILE_MIN_AGE_MINUTES: '0',
+    });
+    expect(res.output, res.output).toContain('Checked 0 pending online payment(s)');
+    expect(res.output).toContain('(through the running server)');
+    expect(res.code).toBe(0);
+  });
+
   it('does not hand a command given another database to it', async () => {
     const other = serverUrl ? await scratch('through') : 'postgres://madreseh@127.0.0.1:1/elsewhere';
     const res = await command('create-admin.ts', { DATA_DIR: server.dataDir, DATABASE_URL: other, ...admin('other') });
