@@ -15,7 +15,7 @@ import { localUrl, newControlToken, removeControlFile, writeControlFile } from '
 import { DatabaseOpenError } from './db/client';
 import { demoBanner, isDemoDatabase, openDemoAccounts, productionRefusal } from './db/demo';
 import { analyzeInBackground } from './db/maintenance';
-import { openConfiguredDatabase } from './db/open';
+import { databaseIdentity, openConfiguredDatabase } from './db/open';
 import { users } from './db/schema/users';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './db/seed-demo';
 import { withAdvisoryLock } from './jobs/advisory-lock';
@@ -176,7 +176,12 @@ async function main() {
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  writeControlFile(config.dataDir, { url: localUrl(config.host, port), token, pid: process.pid });
+  writeControlFile(config.dataDir, {
+    url: localUrl(config.host, port),
+    token,
+    pid: process.pid,
+    database: databaseIdentity(config),
+  });
   jobs.start();
   // Planner statistics for the data as it is now (PGlite never gathers them by itself).
   void analyzeInBackground(db, (err) => app.log.warn({ err }, 'analyze at start-up failed'));

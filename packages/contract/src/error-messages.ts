@@ -12,6 +12,7 @@ export const ERROR_CODES = {
   tooMany: 'too_many_requests',
   idempotencyKeyReused: 'idempotency_key_reused',
   storageFull: 'storage_full',
+  unavailable: 'service_unavailable',
   internal: 'internal_error',
 } as const;
 
@@ -31,6 +32,7 @@ export const ERROR_MESSAGES = {
   idempotencyInProgress: 'همین درخواست هنوز در حال انجام است؛ چند لحظهٔ دیگر نتیجه را ببینید.',
   idempotencyRetry: 'درخواست پیشین با همین کلید انجام نشد؛ دوباره تلاش کنید.',
   storageFull: 'فضای ذخیره‌سازی سرور پر شده است و چیزی ذخیره نشد. لطفاً به مسئول فنی مدرسه خبر دهید.',
+  unavailable: 'سرور موقتاً در دسترس نیست و چیزی انجام نشد. چند لحظهٔ دیگر دوباره تلاش کنید.',
   unexpected: 'خطای پیش‌بینی‌نشده‌ای رخ داد. دوباره تلاش کنید.',
 } as const;
 

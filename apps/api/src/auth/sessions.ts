@@ -5,6 +5,8 @@ import type { Db, Tx } from '../db/client';
 import { invalidationOf, RowCache } from '../db/invalidation';
 import { perDatabase } from '../db/prepared';
 import { sessions, users } from '../db/schema/users';
+import { DatabaseUnavailableError } from '../lib/db-errors';
+import { isDiskFull } from '../lib/disk-full';
 
 export interface SessionPolicy {
   idleMs: number;
@@ -88,15 +90,23 @@ const keptSessions = perDatabase(
     }),
 );
 
-/** Finds the live session of a token: not expired, not idle too long, user active. */
+/**
+ * Finds the live session of a token: not expired, not idle too long, user active. A database that
+ * cannot answer is not a missing session: it throws DatabaseUnavailableError (503), so a signed-in
+ * user is never told to sign in again because of a database outage or a full disk.
+ */
 export async function resolveSession(db: Db, token: string, policy: SessionPolicy): Promise<AuthContext | null> {
   if (token.length < 20 || token.length > 200) return null;
   const hash = hashToken(token);
   const kept = keptSessions(db);
-  const s = await kept.get(hash, async () => {
-    const [row] = await sessionByHash(db).execute({ hash, idle: `${Math.round(policy.idleMs)} milliseconds` });
-    return row ? { ...row, expiresAt: row.expiresAt.getTime(), lastSeenAt: row.lastSeenAt.getTime() } : null;
-  });
+  const s = await kept
+    .get(hash, async () => {
+      const [row] = await sessionByHash(db).execute({ hash, idle: `${Math.round(policy.idleMs)} milliseconds` });
+      return row ? { ...row, expiresAt: row.expiresAt.getTime(), lastSeenAt: row.lastSeenAt.getTime() } : null;
+    })
+    .catch((err: unknown) => {
+      throw new DatabaseUnavailableError('The session could not be read', { cause: err });
+    });
   if (!s) return null;
   const now = Date.now();
   if (s.expiresAt <= now || s.lastSeenAt <= now - policy.idleMs) {
@@ -105,7 +115,12 @@ export async function resolveSession(db: Db, token: string, policy: SessionPolic
   }
   if (now - s.lastSeenAt > TOUCH_EVERY_MS) {
     s.lastSeenAt = now;
-    await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, s.sessionId));
+    try {
+      await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.id, s.sessionId));
+    } catch (err) {
+      // A full disk stops writes, not this request: what it asks for may need none.
+      if (!isDiskFull(err)) throw new DatabaseUnavailableError('The session could not be kept alive', { cause: err });
+    }
   }
   return { sessionId: s.sessionId, userId: s.userId, role: s.role, fullName: s.fullName };
 }

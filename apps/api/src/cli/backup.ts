@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { BackupResult } from '../modules/backups/backup';
 import { runBackup } from '../modules/backups/backups.service';
-import { readConfig, runThroughServer } from './through-server';
+import { givenSettings, readConfig, runThroughServer } from './through-server';
 
 /**
  * npm run backup [file] — one archive with the database, every upload and a manifest, consistent
@@ -17,7 +17,14 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 runThroughServer<BackupResult>(
   {
     name: 'backup',
-    input: file ? { file } : {},
+    input: {
+      ...(file ? { file } : {}),
+      settings: givenSettings({
+        BACKUP_DIR: config.backup.dir,
+        BACKUP_FORMAT: config.backup.format,
+        BACKUP_KEEP: config.backup.keep,
+      }),
+    },
     direct: ({ db }) =>
       runBackup(
         {

@@ -14,7 +14,7 @@ const MARK: Record<Finding['verdict'], string> = { ok: '  ok  ', warn: ' WARN ',
 
 async function facts(config: Config): Promise<{ facts: DatabaseFacts | null; via: string; error?: string }> {
   try {
-    const answer = await askRunningServer(config.dataDir, 'doctor', {}, 60_000);
+    const answer = await askRunningServer(config, 'doctor', {}, 60_000);
     if (answer.reached && answer.status === 200) {
       return { facts: (answer.body as { result: DatabaseFacts }).result, via: 'the running server' };
     }

@@ -1,18 +1,21 @@
 import { type Config, ConfigError, loadConfig } from '../config';
 import { askRunningServer } from '../control/control-client';
 import type { Database } from '../db/client';
-import { DatabaseLockedError, openConfiguredDatabase } from '../db/open';
+import { DatabaseLockedError, databaseIdentity, openConfiguredDatabase } from '../db/open';
 
 /**
- * A command that needs the database (`npm run payments:reconcile`, `npm run create-admin`, later
- * backups). While a server runs on this machine with the same DATA_DIR, the command is given to it
- * (control/control.routes.ts) and the command never opens the database itself. Otherwise the
- * command opens the database; the embedded one only when no other process has it (data folder
- * lock), else it stops with a clear message and exit code 1.
+ * A command that needs the database (`npm run payments:reconcile`, `npm run create-admin`, backups).
+ * While a server runs on this machine with the same DATA_DIR and serves the very database the
+ * command was given, the command is given to it (control/control.routes.ts) with every option it
+ * was given (the server refuses options it cannot apply), and the command never opens the database
+ * itself. Otherwise the command opens its own database: PostgreSQL beside any server, the embedded
+ * one only when no other process has it (data folder lock), else it stops with a clear message and
+ * exit code 1.
  */
 export interface ServerCommand<R> {
   /** The control command's name; also names this process in the data folder lock. */
   name: string;
+  /** Everything the server needs to do exactly what this command was asked, options included. */
   input: unknown;
   /** The same work, done here when no server runs. */
   direct(database: Database, config: Config): Promise<R>;
@@ -28,7 +31,14 @@ export function stop(message: string): never {
 }
 
 export async function runThroughServer<R>(command: ServerCommand<R>, config = readConfig()): Promise<void> {
-  const answer = await askRunningServer(config.dataDir, command.name, command.input);
+  const answer = await askRunningServer(config, command.name, command.input);
+  if (!answer.reached && answer.otherDatabase) {
+    const other = answer.otherDatabase;
+    console.warn(
+      `A server runs with this DATA_DIR (pid ${other.pid}) but serves another database (${other.database}); ` +
+        `this command acts on its own: ${databaseIdentity(config)}.`,
+    );
+  }
   if (answer.reached) {
     const body = answer.body as { result?: R; message?: string } | string;
     if (answer.status >= 200 && answer.status < 300 && typeof body === 'object' && 'result' in body) {
@@ -60,4 +70,13 @@ export function readConfig(): Config {
     if (err instanceof ConfigError) stop(err.message);
     throw err;
   }
+}
+
+/**
+ * The settings of `names` this command's environment sets explicitly, with their values as the
+ * configuration reads them: sent with the command, so a server with other values refuses it rather
+ * than doing something else than asked (control/commands.ts).
+ */
+export function givenSettings(values: Record<string, string | number>): Record<string, string | number> {
+  return Object.fromEntries(Object.entries(values).filter(([name]) => process.env[name]?.trim()));
 }

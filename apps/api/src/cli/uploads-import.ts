@@ -1,5 +1,5 @@
 import { importUploads } from '../storage/database-storage';
-import { readConfig, runThroughServer, stop } from './through-server';
+import { givenSettings, readConfig, runThroughServer, stop } from './through-server';
 
 /**
  * npm run uploads:import — copies the files of UPLOADS_DIR into the database, for a portal that moved
@@ -13,7 +13,7 @@ if (config.uploadsStore !== 'database') {
 runThroughServer<{ imported: number; present: number }>(
   {
     name: 'uploads-import',
-    input: {},
+    input: { settings: givenSettings({ UPLOADS_DIR: config.uploadsDir }) },
     direct: ({ db }) => importUploads(db, config.uploadsDir),
     print: (r, via) =>
       console.log(

@@ -6,13 +6,18 @@ import path from 'node:path';
  * How a command on the same machine finds the running server and proves it may give it orders:
  * `DATA_DIR/control.json`, written at start-up with mode 0600 (readable by the server's own user
  * only) and removed at shutdown. It holds the local address and a random secret made anew at each
- * start. See docs/decisions/0007-one-process-per-database-and-local-control.md.
+ * start, and which database the server serves (never a password). See docs/decisions/0007-one-process-per-database-and-local-control.md.
  */
 export interface ControlFile {
   /** e.g. http://127.0.0.1:3000 */
   url: string;
   token: string;
   pid: number;
+  /**
+   * The database this server serves, without secrets (db/open.ts `databaseIdentity`): a command goes
+   * through the server only when it was given the very same database.
+   */
+  database: string;
 }
 
 export const CONTROL_FILE_NAME = 'control.json';
@@ -45,7 +50,13 @@ export function readControlFile(dataDir: string): ControlFile | null {
   try {
     const c = JSON.parse(fs.readFileSync(controlFilePath(dataDir), 'utf8')) as Partial<ControlFile>;
     if (typeof c.url !== 'string' || typeof c.token !== 'string' || typeof c.pid !== 'number') return null;
-    return { url: c.url, token: c.token, pid: c.pid };
+    // A file without it comes from an older server: its database is unknown, so no command goes through it.
+    return {
+      url: c.url,
+      token: c.token,
+      pid: c.pid,
+      database: typeof c.database === 'string' ? c.database : 'unknown',
+    };
   } catch {
     return null;
   }

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { ZodObject, type z } from 'zod';
 import { bearerToken } from '../auth/guard';
 import { AppError } from '../lib/errors';
 
@@ -56,7 +56,9 @@ export function registerControlRoutes(app: FastifyInstance, options: ControlOpti
     handler: async (request) => {
       const command = commands.get((request.params as { command: string }).command);
       if (!command) throw AppError.notFound();
-      const parsed = command.input.safeParse((request.body as { input?: unknown } | undefined)?.input ?? {});
+      // Strict: a key the server does not know is an option it would drop silently, so it is refused.
+      const schema = command.input instanceof ZodObject ? command.input.strict() : command.input;
+      const parsed = schema.safeParse((request.body as { input?: unknown } | undefined)?.input ?? {});
       if (!parsed.success) {
         throw AppError.badRequest(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
       }

@@ -3,11 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { databaseIdentity } from '../db/open';
 import { auditLog } from '../db/schema/system';
 import { users } from '../db/schema/users';
 import { createScheduler } from '../jobs/scheduler';
 import { useTestApp } from '../test/test-app';
-import { createAdminCommand, runJobCommand } from './commands';
+import { backupCommand, createAdminCommand, runJobCommand } from './commands';
 import { controlFilePath, readControlFile, removeControlFile, writeControlFile } from './control-file';
 
 /**
@@ -16,12 +18,23 @@ import { controlFilePath, readControlFile, removeControlFile, writeControlFile }
  */
 
 const SECRET = 'test-secret-0123456789abcdefghijklmnop';
+const backupDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'madreseh-control-backups-')), 'backups');
 let ran = 0;
 const t = useTestApp({
   control: (db) => {
     const jobs = createScheduler({ db, log: { info: () => {}, warn: () => {}, error: () => {} } });
     jobs.add({ name: 'count', everyMs: 0, run: async () => ({ ran: ++ran }) });
-    return { token: SECRET, commands: [runJobCommand(jobs), createAdminCommand(db)] };
+    jobs.add({
+      name: 'with-age',
+      everyMs: 0,
+      options: z.strictObject({ minAgeMinutes: z.number().min(0) }),
+      run: async ({ options }) => ({ ran: ++ran, options: options ?? null }),
+    });
+    const backups = {
+      source: { databaseUrl: null, uploadsDir: path.join(backupDir, '..', 'uploads'), format: 'native' as const },
+      settings: { dir: backupDir, everyHours: 0, keep: 7 },
+    };
+    return { token: SECRET, commands: [runJobCommand(jobs), createAdminCommand(db), backupCommand(db, backups)] };
   },
 });
 
@@ -40,6 +53,34 @@ describe('local control channel', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ result: { status: 'done', result: { ran: 1 } } });
     expect((await order('run-job', { name: 'missing' })).json()).toEqual({ result: { status: 'unknown' } });
+  });
+
+  it('gives a job the options the command was given, and refuses options it would drop, running nothing', async () => {
+    const given = await order('run-job', { name: 'with-age', options: { minAgeMinutes: 0 } });
+    expect(given.json()).toMatchObject({ result: { status: 'done', result: { options: { minAgeMinutes: 0 } } } });
+    const before = ran;
+    const notTaken = await order('run-job', { name: 'count', options: { minAgeMinutes: 0 } });
+    expect(notTaken.statusCode).toBe(400);
+    expect(notTaken.json().message).toContain('takes no options');
+    const unknown = await order('run-job', { name: 'with-age', options: { minAge: 0 } });
+    expect(unknown.statusCode).toBe(400);
+    const extra = await order('create-admin', {
+      username: 'extra',
+      fullName: 'x',
+      password: 'Strong-pass-2026',
+      role: 'admin',
+    });
+    expect(extra.statusCode).toBe(400);
+    expect(ran).toBe(before);
+    expect(await t.db.select().from(users).where(eq(users.username, 'extra'))).toEqual([]);
+  });
+
+  it('refuses a backup asked with other settings than the server’s, writing nothing', async () => {
+    const other = await order('backup', { settings: { BACKUP_KEEP: 3, BACKUP_DIR: backupDir } });
+    expect(other.statusCode).toBe(409);
+    expect(other.json().message).toContain('BACKUP_KEEP=7, this command BACKUP_KEEP=3');
+    expect((await order('backup', { settings: { UPLOADS_DIR: '/elsewhere' } })).statusCode).toBe(400);
+    expect(fs.existsSync(backupDir)).toBe(false);
   });
 
   it('creates a super-admin with an audit row, by the same rules as the dashboard', async () => {
@@ -86,12 +127,26 @@ describe('control file', () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('is readable by the server’s user only, and removed only by the server that wrote it', () => {
-    writeControlFile(dir, { url: 'http://127.0.0.1:3000', token: 'first', pid: process.pid });
+    const file = { url: 'http://127.0.0.1:3000', token: 'first', pid: process.pid, database: `embedded ${dir}/db` };
+    writeControlFile(dir, file);
     expect(fs.statSync(controlFilePath(dir)).mode & 0o777).toBe(0o600);
-    expect(readControlFile(dir)).toEqual({ url: 'http://127.0.0.1:3000', token: 'first', pid: process.pid });
+    expect(readControlFile(dir)).toEqual(file);
     removeControlFile(dir, 'another-server');
     expect(readControlFile(dir)?.token).toBe('first');
     removeControlFile(dir, 'first');
     expect(readControlFile(dir)).toBeNull();
+  });
+
+  it('names a database without its password, the same however its address is written', () => {
+    const of = (databaseUrl: string) => databaseIdentity({ databaseUrl, dataDir: dir });
+    const identity = of('postgres://school:s3cret-Pass@DB.example:6543/school?sslmode=require');
+    expect(identity).toBe('postgres://db.example:6543/school');
+    expect(of('postgresql://other@db.example:6543/school')).toBe(identity);
+    expect(of('postgres://u@db.example/school')).toBe('postgres://db.example:5432/school');
+    expect(of('postgres://u@db.example/another')).not.toBe(identity);
+    expect(databaseIdentity({ databaseUrl: undefined, dataDir: dir })).toBe(`embedded ${fs.realpathSync(dir)}/db`);
+    expect(databaseIdentity({ databaseUrl: undefined, dataDir: `${dir}/./` })).toBe(
+      databaseIdentity({ databaseUrl: undefined, dataDir: dir }),
+    );
   });
 });

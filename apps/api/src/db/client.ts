@@ -71,6 +71,12 @@ export async function openDatabase(target: DatabaseTarget, options: OpenOptions 
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Queries report their own errors.
   });
+  // A client lent out (a transaction, a job holding its advisory lock) has no listener of the pool's: a
+  // connection cut while it waits between two statements would be an unhandled 'error' event and stop
+  // the process. The statement in flight, or the next one, fails instead, and the pool drops the client.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   try {
     const c = await pool.connect();
     c.release();

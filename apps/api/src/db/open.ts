@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
 import { type Database, DatabaseOpenError, openDatabase } from './client';
@@ -47,4 +48,25 @@ export async function openConfiguredDatabase(
       }
     },
   };
+}
+
+/**
+ * Which database a configuration names, with no secret in it: `embedded <data folder>/db` (the real
+ * path) or `postgres://<host>:<port>/<database>` (no user, no password). Two configurations name the
+ * same database when these are equal; the server writes its own into control.json (control-file.ts).
+ */
+export function databaseIdentity(config: Pick<Config, 'databaseUrl' | 'dataDir'>): string {
+  if (config.databaseUrl) {
+    const u = new URL(config.databaseUrl);
+    const host = u.searchParams.get('host') ?? (u.hostname.toLowerCase() || 'localhost');
+    const name = decodeURIComponent(u.pathname.replace(/^\//, '')) || decodeURIComponent(u.username);
+    return `postgres://${host}:${u.port || 5432}/${name}`;
+  }
+  let dir = path.resolve(config.dataDir);
+  try {
+    dir = fs.realpathSync(dir);
+  } catch {
+    // not made yet: its resolved path is the one a server would make
+  }
+  return `embedded ${path.join(dir, 'db')}`;
 }

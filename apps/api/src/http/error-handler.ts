@@ -1,6 +1,7 @@
 import { ERROR_CODES, ERROR_MESSAGES, INTERNAL_ERROR_BODY } from '@madreseh/contract/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../lib/db-errors';
 import { diskFullReporter, isDiskFull } from '../lib/disk-full';
 import { AppError } from '../lib/errors';
 import type { SpaFallback } from '../web/spa';
@@ -8,6 +9,7 @@ import type { SpaFallback } from '../web/spa';
 /** Maps every error to `{ code, message, fields? }`; 5xx bodies say only 'Internal Server Error'. */
 export function registerErrorHandler(app: FastifyInstance, spaFallback: SpaFallback | null): void {
   const reportDiskFull = diskFullReporter();
+  const reportUnavailable = unavailableReporter();
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.retryAfterS !== undefined) reply.header('retry-after', String(error.retryAfterS));
@@ -38,6 +40,11 @@ export function registerErrorHandler(app: FastifyInstance, spaFallback: SpaFallb
       const [code, message] = known[status] ?? [ERROR_CODES.validation, ERROR_MESSAGES.validation];
       return reply.status(status).send({ code, message });
     }
+    if (isDatabaseUnavailable(error)) {
+      reportUnavailable(request.log, error, `${request.method} ${request.routeOptions.url ?? ''}`);
+      reply.header('retry-after', '5');
+      return reply.status(503).send({ code: ERROR_CODES.unavailable, message: ERROR_MESSAGES.unavailable });
+    }
     if (isDiskFull(error)) {
       reportDiskFull(request.log, error, `${request.method} ${request.routeOptions.url ?? ''}`);
       return reply.status(507).send({ code: ERROR_CODES.storageFull, message: ERROR_MESSAGES.storageFull });
@@ -62,4 +69,20 @@ export function safeError(error: unknown): { type: string; message: string; code
   const strip = (s: string | undefined) => (s ?? '').replace(/\nparams:[\s\S]*?(?=\n\s+at |$)/, '\nparams: [hidden]');
   const code = typeof e.code === 'string' ? e.code : typeof e.cause?.code === 'string' ? e.cause.code : undefined;
   return { type: e.name ?? 'Error', message: strip(e.message), ...(code ? { code } : {}), stack: strip(e.stack) };
+}
+
+/** An unreachable database is said in the log once, then at most once a minute with a count of failures. */
+function unavailableReporter(everyMs = 60_000) {
+  let lastAt = Number.NEGATIVE_INFINITY;
+  let since = 0;
+  return (log: { error(obj: object, msg: string): void }, err: unknown, where: string) => {
+    since += 1;
+    if (Date.now() - lastAt < everyMs) return;
+    lastAt = Date.now();
+    log.error(
+      { err: safeError(err), where, failures: since },
+      'DATABASE UNAVAILABLE: requests answer 503 until it is back (a restart or a network cut?)',
+    );
+    since = 0;
+  };
 }

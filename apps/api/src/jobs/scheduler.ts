@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { Db } from '../db/client';
 import { safeError } from '../http/error-handler';
 import { withAdvisoryLock } from './advisory-lock';
@@ -14,7 +15,12 @@ export interface JobContext {
   log: JobLog;
   /** Aborted when the server shuts down: a long job stops between two steps. */
   signal: AbortSignal;
+  /** Options a command gave for this one run (runNow), parsed by the job's `options`; undefined otherwise. */
+  options?: unknown;
 }
+
+/** A run was asked with options the job does not take; nothing ran. */
+export class JobOptionsError extends Error {}
 
 /**
  * Work the server does by itself on a schedule (reconciliation, purges, later backups and
@@ -28,6 +34,8 @@ export interface Job<R = unknown> {
   /** Delay of the first run after start (default: everyMs). */
   firstAfterMs?: number;
   run(ctx: JobContext): Promise<R>;
+  /** The options a command may give one run (e.g. `npm run payments:reconcile` with its own minimum age). */
+  options?: z.ZodType;
   /** A run whose result this finds uneventful is not logged (a frequent job that found nothing to do). */
   quiet?(result: R): boolean;
 }
@@ -42,8 +50,11 @@ export interface Scheduler {
   add<R>(job: Job<R>): void;
   /** Starts the timers (the server calls this; tests and commands run jobs by hand). */
   start(): void;
-  /** Runs one job now, under the same locks as a scheduled run. */
-  runNow(name: string): Promise<JobOutcome>;
+  /**
+   * Runs one job now, under the same locks as a scheduled run, with the options given (throws
+   * JobOptionsError, running nothing, when the job does not take them).
+   */
+  runNow(name: string, options?: unknown): Promise<JobOutcome>;
   /** Stops the timers, asks running jobs to stop and waits for them, at most `timeoutMs`. */
   stop(timeoutMs?: number): Promise<void>;
   readonly names: readonly string[];
@@ -56,13 +67,13 @@ export function createScheduler({ db, log }: { db: Db; log: JobLog }): Scheduler
   const stopping = new AbortController();
   let started = false;
 
-  const execute = async (job: Job): Promise<JobOutcome> => {
+  const execute = async (job: Job, options?: unknown): Promise<JobOutcome> => {
     if (running.has(job.name)) return { status: 'busy' };
     const run = (async (): Promise<JobOutcome> => {
       const began = Date.now();
       try {
         const locked = await withAdvisoryLock(db, `job:${job.name}`, () =>
-          job.run({ db, log, signal: stopping.signal }),
+          job.run({ db, log, signal: stopping.signal, options }),
         );
         if (!locked.acquired) {
           log.info({ job: job.name }, 'job skipped: running on another instance');
@@ -107,10 +118,17 @@ export function createScheduler({ db, log }: { db: Db; log: JobLog }): Scheduler
       started = true;
       for (const job of jobs.values()) schedule(job, job.firstAfterMs ?? job.everyMs);
     },
-    async runNow(name) {
+    async runNow(name, options) {
       const job = jobs.get(name);
       if (!job) return { status: 'unknown' };
-      return execute(job);
+      if (options === undefined) return execute(job);
+      if (!job.options) throw new JobOptionsError(`The job "${name}" takes no options`);
+      const parsed = job.options.safeParse(options);
+      if (!parsed.success) {
+        const issues = parsed.error.issues.map((i) => `${i.path.join('.') || 'options'}: ${i.message}`);
+        throw new JobOptionsError(`Options the job "${name}" cannot take: ${issues.join('; ')}`);
+      }
+      return execute(job, parsed.data);
     },
     async stop(timeoutMs = 10_000) {
       stopping.abort();

@@ -15,10 +15,11 @@ export interface ServerProcess {
 
 /**
  * Spawns `apps/api/src/server.ts` on `dataDir` as the tests run it (test mode, on 127.0.0.1, quiet
- * log), its output piped; `env` adds or overrides variables.
+ * log), its output piped; `env` adds or overrides variables; `nodeArgs` go to node before the script
+ * (e.g. `--import` of a test's fault, which the embedded database's thread inherits).
  */
-export function spawnServer(dataDir: string, env: Record<string, string>) {
-  return spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+export function spawnServer(dataDir: string, env: Record<string, string>, nodeArgs: string[] = []) {
+  return spawn(process.execPath, ['--import', 'tsx', ...nodeArgs, 'apps/api/src/server.ts'], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -30,10 +31,14 @@ export function spawnServer(dataDir: string, env: Record<string, string>) {
  * waits for it to answer: it writes `control.json` once it listens. `env` adds or overrides variables
  * (DATABASE_URL: '' for the embedded database). The caller kills it.
  */
-export async function startServerProcess(dataDir: string, env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  dataDir: string,
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): Promise<ServerProcess> {
   const controlFile = path.join(dataDir, 'control.json');
   fs.rmSync(controlFile, { force: true });
-  const child = spawnServer(dataDir, { PORT: '0', SEED_DEMO: '1', BACKUP_EVERY_HOURS: '0', ...env });
+  const child = spawnServer(dataDir, { PORT: '0', SEED_DEMO: '1', BACKUP_EVERY_HOURS: '0', ...env }, nodeArgs);
   let output = '';
   child.stdout?.on('data', (d) => {
     output += d;
