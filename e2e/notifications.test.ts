@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginByApi, newContext, PHONE, useBrowser, watchErrors } from './support';
+import { baseURL, loginByApi, newContext, PHONE, useBrowser, watchErrors } from './support';
 
 const browser = useBrowser();
 
@@ -66,6 +66,44 @@ describe('notifications', () => {
     await page.getByTestId('api-key-state').waitFor();
     expect(await page.content()).not.toContain('e2e-secret-key-123');
     expect(await page.getByRole('textbox', { name: 'شمارهٔ خط فرستنده' }).inputValue()).toBe('10004346');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a secretary edits a template with Persian placeholder chips, the template stored as the server reads it', async () => {
+    const context = await newContext(browser(), { viewport: PHONE });
+    const { token } = await loginByApi(context, 'superadmin');
+    const settings = async () =>
+      (
+        (await (
+          await fetch(`${baseURL()}/api/v1/panel/notifications/settings`, {
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).json()) as { templates: Record<string, string> }
+      ).templates;
+    const before = await settings();
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await page.goto('/dashboard/notifications/settings');
+    const box = page.getByRole('textbox', { name: 'تأیید پرداخت', exact: true });
+    await box.waitFor();
+    // No English token to read or keep intact: the placeholders in Persian.
+    const shown = await box.inputValue();
+    expect(shown).toContain('{نام مدرسه}');
+    expect(shown).toContain('{مبلغ}');
+    expect(shown).not.toMatch(/[A-Za-z]/);
+    // A chip puts its placeholder where the cursor is.
+    await box.focus();
+    await box.press('ControlOrMeta+End');
+    await box.pressSequentially(' مانده: ');
+    await page.getByRole('group', { name: 'جای‌گذاری‌های «تأیید پرداخت»' }).getByRole('button', { name: 'مبلغ' }).click();
+    await expect.poll(() => box.inputValue()).toBe(`${shown} مانده: {مبلغ}`);
+    await page.getByTestId('notification-settings-save').click();
+    await page.getByText('تنظیمات ذخیره شد.').waitFor();
+    const after = await settings();
+    expect(after.payment_confirmed).toBe(`${before.payment_confirmed} مانده: {amount}`);
+    // The templates not touched are stored exactly as they were.
+    expect({ ...after, payment_confirmed: '' }).toEqual({ ...before, payment_confirmed: '' });
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -47,6 +47,21 @@ describe('a parent on a phone', () => {
     await context.close();
   });
 
+  it('reaches a child’s attendance and card-to-card from the child’s card, without the menu', async () => {
+    const context = await newContext(browser(), { baseURL: server.url, viewport: PHONE });
+    await loginByApi(context, 'parent1', server.url);
+    const page = await context.newPage();
+    await page.goto('/parent');
+    const card = page.getByTestId('child-card').filter({ hasText: 'ستایش محمدی' });
+    await card.getByRole('link', { name: 'حضور و غیاب' }).click();
+    await page.waitForURL(/\/parent\/\d+\/attendance$/);
+    const child = page.url().split('/')[4];
+    await page.goto('/parent');
+    await card.getByRole('link', { name: 'کارت به کارت' }).click();
+    await page.waitForURL(new RegExp(`/parent/${child}/card-to-card$`));
+    await context.close();
+  });
+
   it('signs in, switches between two children, reads the report card and pays an invoice online', async () => {
     const context = await newContext(browser(), { baseURL: server.url, viewport: PHONE });
     const page = await context.newPage();

@@ -193,3 +193,101 @@ describe('printed papers at 390 px', () => {
     await page.context().close();
   });
 });
+
+/** The fonts Chromium really drew an element's text with (not what the CSS asks for). */
+async function drawnFonts(page: Page, selector: string): Promise<string[]> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  const { root } = await cdp.send('DOM.getDocument', {});
+  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+  const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+  await cdp.detach();
+  return fonts.map((f) => `${f.familyName}${f.isCustomFont ? '' : ' (system)'}`);
+}
+
+/**
+ * The lightest the paper is below what it prints, with background graphics on: a tall A4-wide window
+ * in print media, its bottom rows (under the sheet) read pixel by pixel; 255 is white paper.
+ */
+async function blankPaperDarkest(page: Page, name: string): Promise<number> {
+  await page.setViewportSize({ width: 794, height: 2400 });
+  await page.emulateMedia({ media: 'print' });
+  const png = await page.screenshot({ path: path.join(shots, `${name}-blank.png`) });
+  fs.writeFileSync(path.join(shots, `${name}.pdf`), await page.pdf({ format: 'A4', printBackground: true }));
+  const strip = await sharp(png)
+    .extract({ left: 0, top: 2200, width: 794, height: 200 })
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+  await page.emulateMedia({ media: 'screen' });
+  return strip.reduce((darkest, v) => Math.min(darkest, v), 255);
+}
+
+describe('printed papers with background graphics on', () => {
+  it('the pre-registration form is set in Vazirmatn, even when the font comes late, and shows the logo', async () => {
+    const admin = await login('admin', DEMO_PASSWORD);
+    const page = await pageOf(admin);
+    // A slow network: the font files arrive after the page has drawn its first text.
+    await page.context().route(/\.woff2$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 2000));
+      await route.continue();
+    });
+    const errors = watchErrors(page);
+    await page.goto('/dashboard/pre-register/print/1');
+    const sheet = page.getByTestId('print-sheet');
+    await sheet.waitFor();
+    await page.evaluate(() => document.fonts.ready);
+    expect(await page.evaluate(() => document.fonts.check('700 16px "Vazirmatn Print"', 'فرم پیش‌ثبت‌نام'))).toBe(true);
+    for (const selector of ['[data-testid="print-sheet"] h1', '[data-testid="print-sheet"] td']) {
+      expect(await drawnFonts(page, selector)).toEqual(['Vazirmatn']);
+    }
+    // The school's logo (or the app's mark until one is set), loaded, beside the school's name.
+    const logo = sheet.locator('img').first();
+    await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await sheet.getByTestId('brand-name').textContent()).toBe(schoolName);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('no paper has a tinted block under its text', async () => {
+    const admin = await login('admin', DEMO_PASSWORD);
+    const student = await login('student1', DEMO_PASSWORD);
+    const mine = await call<{ invoices: { payments: { id: number; status: string }[] }[] }>(
+      student.token,
+      'GET',
+      'student/invoices',
+    );
+    const paid = mine.invoices.flatMap((i) => i.payments).find((p) => p.status === 'succeeded');
+    if (!paid) throw new Error('the demo student has no succeeded payment');
+    const slip = { username: 'ta-1404-17', password: 'Kf7-mq2-Lp9', fullName: 'زهرا کریمی' };
+    const papers = [
+      { name: 'pre-register-form', as: admin, path: '/dashboard/pre-register/print/1', testId: 'print-sheet' },
+      { name: 'report-card', as: student, path: '/student/report-card/print', testId: 'report-card-print' },
+      { name: 'payment-receipt', as: student, path: `/student/payment/receipt/${paid.id}`, testId: 'payment-receipt' },
+      { name: 'login-slip', as: admin, path: '/dashboard/teachers/login-slip', testId: 'login-slip', state: slip },
+    ];
+    const darkest: Record<string, number> = {};
+    for (const paper of papers) {
+      const page = await pageOf(paper.as);
+      await page.goto(paper.path);
+      if (paper.state) {
+        await page.evaluate(
+          (credentials) => history.replaceState({ usr: { credentials }, key: 'p', idx: 0 }, ''),
+          paper.state,
+        );
+        await page.reload();
+      }
+      await page.getByTestId(paper.testId).first().waitFor();
+      await page.evaluate(() => document.fonts.ready);
+      darkest[paper.name] = await blankPaperDarkest(page, paper.name);
+      await page.context().close();
+    }
+    expect(darkest).toEqual({
+      'pre-register-form': 255,
+      'report-card': 255,
+      'payment-receipt': 255,
+      'login-slip': 255,
+    });
+  });
+});

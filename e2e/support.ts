@@ -161,6 +161,17 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+/**
+ * axe's findings about landmarks, whatever their impact: a second banner, main or contentinfo, a
+ * landmark inside another, two navigations a screen reader cannot tell apart (one line each).
+ */
+export async function landmarkViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.id.startsWith('landmark-'))
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 /** Today in Tehran, or the day before when today is a Friday (the school is closed, no sheet to take). */
 export function schoolDay(): string {
   const today = todayIso();

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { baseURL, loginByApi, newContext, PHONE, schoolDay, useBrowser, watchErrors } from './support';
+import { baseURL, DESKTOP, loginByApi, newContext, PHONE, schoolDay, useBrowser, watchErrors } from './support';
 
 const browser = useBrowser();
 const SHOTS = path.join(import.meta.dirname, '..', 'docs', 'screenshots');
@@ -93,4 +93,25 @@ describe('a teacher on a phone', () => {
     }
     await context.close();
   });
+});
+
+describe('the teachers list', () => {
+  for (const viewport of [PHONE, DESKTOP]) {
+    it(`at ${viewport.width} px shows each teacher's actions on the screen, the menu one tap away`, async () => {
+      const context = await newContext(browser(), { viewport });
+      await loginByApi(context, 'admin');
+      const page = await context.newPage();
+      await page.goto('/dashboard/teachers');
+      const row = page.getByTestId('teacher-row').first();
+      await row.waitFor();
+      const actions = row.getByRole('button', { name: /^کارها — / });
+      // Inside the window, not behind a table that scrolls sideways.
+      const box = await actions.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= viewport.width).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await actions.click();
+      await page.getByRole('menuitem', { name: 'تعیین درس‌ها' }).waitFor();
+      await context.close();
+    });
+  }
 });

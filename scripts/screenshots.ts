@@ -141,6 +141,7 @@ const SHOTS: Shot[] = [
     },
   },
   { name: 'notifications-settings', path: '/dashboard/notifications/settings', as: 'superadmin' },
+  { name: 'teachers', path: '/dashboard/teachers', as: 'admin' },
   {
     // After a class message and an invoice: the bell's count and its list.
     name: 'student-bell',

@@ -230,9 +230,14 @@ export const scriptJson = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
+/** The app's own icon (apps/web/public), the link preview of a school without a photo. */
+const APP_ICON = '/icons/icon-512.png';
+
 /** The tags for <head>. */
 export function headTags(page: RenderedPage, origin: string, siteName: string, extra: string): string {
   const url = page.path ? `${origin}${page.path === '/' ? '/' : page.path}` : null;
+  // Without the school's own photo a link preview shows the app icon (square: the small card).
+  const image = page.image ?? `${origin}${APP_ICON}`;
   const tags = [
     `<title>${esc(page.title)}</title>`,
     `<meta name="description" content="${esc(page.description)}">`,
@@ -244,11 +249,11 @@ export function headTags(page: RenderedPage, origin: string, siteName: string, e
     `<meta property="og:title" content="${esc(page.title)}">`,
     `<meta property="og:description" content="${esc(page.description)}">`,
     url ? `<meta property="og:url" content="${esc(url)}">` : '',
-    page.image ? `<meta property="og:image" content="${esc(page.image)}">` : '',
+    `<meta property="og:image" content="${esc(image)}">`,
     `<meta name="twitter:card" content="${page.image ? 'summary_large_image' : 'summary'}">`,
     `<meta name="twitter:title" content="${esc(page.title)}">`,
     `<meta name="twitter:description" content="${esc(page.description)}">`,
-    page.image ? `<meta name="twitter:image" content="${esc(page.image)}">` : '',
+    `<meta name="twitter:image" content="${esc(image)}">`,
     ...page.jsonLd.map((ld) => `<script type="application/ld+json">${scriptJson(ld)}</script>`),
     page.answers.length || page.own?.length
       ? `<script type="application/json" id="initial-data">${scriptJson({ at: new Date().toISOString(), answers: page.answers, ...(page.own ? { own: page.own } : {}) })}</script>`

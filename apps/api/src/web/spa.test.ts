@@ -218,6 +218,26 @@ describe('the HTML of each public address', () => {
   });
 });
 
+describe('link previews of a school without a logo or hero photo', () => {
+  it.each(['/', '/Gallery', '/about-us', '/contact-us', '/pre-register', '/auth', '/parent'])(
+    '%s shows the app icon by its absolute address',
+    async (url) => {
+      const school = (await t.call(contract.settings.publicProfile)).json() as { logo: unknown; hero: unknown };
+      expect([school.logo, school.hero]).toEqual([null, null]);
+      const html = (await page(url)).body;
+      expect(meta(html, 'property', 'og:image')).toBe('https://school.example/icons/icon-512.png');
+      expect(meta(html, 'name', 'twitter:image')).toBe('https://school.example/icons/icon-512.png');
+      // A square icon is a small card, not a large photo.
+      expect(meta(html, 'name', 'twitter:card')).toBe('summary');
+    },
+  );
+
+  it('a news item without a photo shows the app icon too', async () => {
+    const html = (await page(`/news/${published}`)).body;
+    expect(meta(html, 'property', 'og:image')).toBe('https://school.example/icons/icon-512.png');
+  });
+});
+
 describe('an achievement on its own address', () => {
   it('has its title, description and Open Graph tags, its text in the HTML and its answer inlined', async () => {
     const res = await page(`/achievements/${achievement}`);

@@ -9,12 +9,14 @@ const screens = () => importWithReload(() => import('./error-screens'));
 const NotFound = lazy(() => screens().then((m) => ({ default: m.NotFoundScreen })));
 const RouteError = lazy(() => screens().then((m) => ({ default: m.RouteErrorScreen })));
 
-export function NotFoundPage() {
-  return (
+/** The 404 page; `main` where no layout gives it one (an unknown address outside every area). */
+export function NotFoundPage({ main = false }: { main?: boolean }) {
+  const page = (
     <Suspense fallback={null}>
       <NotFound />
     </Suspense>
   );
+  return main ? <main>{page}</main> : page;
 }
 
 /** Render and loader failures: 'Internal Server Error'; a 404 answer shows the 404 page. */

@@ -265,7 +265,7 @@ export const routes: RouteObject[] = [
             path: PAGES.paymentSandbox.slice(1),
             lazy: lazy(() => import('../features/payments/pages/sandbox-gateway-page')),
           },
-          { path: '*', element: <NotFoundPage /> },
+          { path: '*', element: <NotFoundPage main /> },
         ],
       },
     ],

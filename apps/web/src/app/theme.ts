@@ -40,6 +40,7 @@ export const theme = createTheme({
     // Mantine's close buttons have no name of their own; screen readers would announce "button".
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': CLOSE_LABEL } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': CLOSE_LABEL } } },
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': CLOSE_LABEL } } },
   },
 });
 

@@ -14,6 +14,8 @@ export const fa = {
     login: 'ورود',
     logout: 'خروج',
     menu: 'منو',
+    /** The bar of shortcuts at a phone's bottom, told apart from the side menu of the same name. */
+    bottomBar: (menu: string) => `${menu} (پایین صفحه)`,
     myArea: 'ورود به پنل',
   },
   student: {

@@ -176,7 +176,7 @@ export function AreaShell({
 
       {bottomNav && (
         <AppShell.Footer hiddenFrom="sm" p={0} withBorder={false}>
-          <nav className={classes.bottomNav} aria-label={navLabel}>
+          <nav className={classes.bottomNav} aria-label={fa.nav.bottomBar(navLabel)}>
             {bottomNav.map((l) => (
               <RouterNavLink key={l.to} to={l.to} end={l.end} className={classes.bottomNavItem}>
                 <l.icon size={22} stroke={1.6} />

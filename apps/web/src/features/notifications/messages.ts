@@ -44,7 +44,9 @@ export const notifyFa = {
   dailyCap: 'سقف پیامک در روز (۰: بی‌سقف)',
   reminderDays: 'یادآوری سررسید، چند روز پیش از آن',
   templates: 'متن پیام‌ها',
-  placeholders: (names: readonly string[]) => `جای‌گذاری‌ها: ${names.map((p) => `{${p}}`).join('، ')}`,
+  /** The chips that put a placeholder into a template. */
+  insert: 'افزودن:',
+  placeholdersFor: (template: string) => `جای‌گذاری‌های «${template}»`,
   fromEnv: 'این مقدار را متغیر محیطی سرور تعیین کرده است.',
   month: 'این ماه',
   monthMessages: 'پیامک فرستاده‌شده',

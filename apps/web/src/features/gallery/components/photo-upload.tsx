@@ -62,7 +62,6 @@ export function DropZone({ onFiles }: { onFiles: (files: File[]) => void }) {
       mb="md"
       role="button"
       tabIndex={0}
-      aria-label={galleryFa.drop}
       data-testid="dropzone"
       style={{
         borderStyle: 'dashed',
@@ -86,8 +85,9 @@ export function DropZone({ onFiles }: { onFiles: (files: File[]) => void }) {
         onFiles([...e.dataTransfer.files]);
       }}
     >
+      {/* Its name is the words it shows (what it says and what it takes), as a voice user reads them. */}
       <Stack align="center" gap={4}>
-        <IconPhotoUp size={36} color="var(--mantine-color-brand-6)" />
+        <IconPhotoUp size={36} color="var(--mantine-color-brand-6)" aria-hidden />
         <Text fw={500}>{galleryFa.drop}</Text>
         <Text fz="sm" c="dimmed" ta="center">
           {galleryFa.dropHint}

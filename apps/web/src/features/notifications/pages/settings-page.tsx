@@ -9,9 +9,6 @@ import {
   SMS_PROVIDER_LABELS,
   SMS_PROVIDERS,
   type SmsProviderName,
-  smsParts,
-  TEMPLATE_LABELS,
-  TEMPLATE_PLACEHOLDERS,
 } from '@madreseh/contract/notifications/notifications.contract';
 import {
   Badge,
@@ -26,7 +23,6 @@ import {
   Stack,
   Table,
   Text,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -40,6 +36,7 @@ import { PersianPagination } from '../../../ui/persian-pagination';
 import { SettingsSection } from '../../../ui/settings-section';
 import { toastError, toastSuccess } from '../../../ui/toasts';
 import { notificationSettingsQuery, smsLogQuery, useSaveNotificationSettings } from '../api';
+import { TemplateField } from '../components/template-field';
 import { notifyFa } from '../messages';
 
 type Form = Omit<NotificationSettingsInput, 'apiKey' | 'dailyCap' | 'reminderDaysBefore'> & {
@@ -186,32 +183,20 @@ function ApiKeyField({
   );
 }
 
-/** The text of each notification, with its placeholders and its length in SMS parts. */
+/** The text of each notification, with its placeholders as Persian chips and its length in SMS parts. */
 function TemplateFields({ state }: { state: State }) {
   const { values: form, errors } = state;
   return (
     <Stack>
-      {NOTIFICATION_TEMPLATES.map((k: NotificationTemplate) => {
-        const value = form.templates[k] ?? '';
-        return (
-          <Textarea
-            key={k}
-            label={TEMPLATE_LABELS[k]}
-            autosize
-            minRows={2}
-            value={value}
-            onChange={(e) => {
-              const v = e.currentTarget.value;
-              state.setValues((f) => ({ ...f, templates: { ...f.templates, [k]: v } }));
-            }}
-            description={`${notifyFa.placeholders(TEMPLATE_PLACEHOLDERS[k])} · ${notifyFa.chars(
-              digitsToPersian([...value].length),
-              digitsToPersian(smsParts(value)),
-            )}`}
-            error={errors[`templates.${k}`]}
-          />
-        );
-      })}
+      {NOTIFICATION_TEMPLATES.map((k: NotificationTemplate) => (
+        <TemplateField
+          key={k}
+          name={k}
+          value={form.templates[k] ?? ''}
+          error={errors[`templates.${k}`]}
+          onChange={(v) => state.setValues((f) => ({ ...f, templates: { ...f.templates, [k]: v } }))}
+        />
+      ))}
     </Stack>
   );
 }

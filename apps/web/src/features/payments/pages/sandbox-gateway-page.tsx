@@ -12,7 +12,7 @@ export function Component() {
   const { data, isPending, error } = useQuery(sandboxQuery(authority));
   usePageTitle(pm.sandboxTitle);
   return (
-    <Center mih="100dvh" p="md" bg="gray.1">
+    <Center component="main" mih="100dvh" p="md" bg="gray.1">
       <Card withBorder radius="md" padding="lg" w="100%" maw={440}>
         <Stack gap="md">
           <Group justify="space-between">

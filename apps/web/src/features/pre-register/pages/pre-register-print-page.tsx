@@ -3,7 +3,7 @@ import {
   PRE_REGISTER_STATUS_LABELS,
   type PreRegistration,
 } from '@madreseh/contract/pre-register/pre-register.contract';
-import { Alert, Button, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -11,19 +11,18 @@ import { ApiError } from '../../../lib/api-client';
 import { digitsToPersian, formatJalaliDate, formatJalaliDateTime } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/school-profile';
 import { fa } from '../../../messages/fa';
+import { Brand } from '../../../ui/brand';
 import { CopyableCode } from '../../../ui/copyable-code';
 import { SignatureBox } from '../../../ui/signature-box';
 import { preRegistrationQuery } from '../api';
 import { FieldTables } from '../components/field-tables';
 import { fieldSections } from '../fields';
 import { preRegFa } from '../messages';
-import { useSchool } from '../use-pre-register';
 
 /** An A4 official form of one pre-registration, with places for signatures. */
 export function Component() {
   const { id } = useParams();
   const numericId = Number(id);
-  const school = useSchool();
   const record = useQuery({
     ...preRegistrationQuery(numericId),
     enabled: Number.isInteger(numericId) && numericId > 0,
@@ -54,7 +53,7 @@ export function Component() {
           {preRegFa.printButton}
         </Button>
       </Group>
-      <SheetHead r={r} school={school.data} />
+      <SheetHead r={r} />
       <FieldTables sections={fieldSections(r)} print />
       {r.statusChangedAt && (
         <Text fz="xs" c="dimmed">
@@ -70,13 +69,12 @@ export function Component() {
 }
 
 /** The school, the form's title and year, and the tracking code, date and status. */
-function SheetHead({ r, school: s }: { r: PreRegistration; school: ReturnType<typeof useSchool>['data'] }) {
+function SheetHead({ r }: { r: PreRegistration }) {
   return (
     <Group justify="space-between" align="flex-start" wrap="nowrap">
       <Stack gap={2}>
-        <Text fw={800} fz="lg">
-          {s?.name.trim() || fa.app.name}
-        </Text>
+        {/* The school's logo and name, as on every printed paper (the app's mark until a logo is set). */}
+        <Brand size={52} full />
         <Title order={1} fz="h3">
           {preRegFa.printTitle}
         </Title>
@@ -84,7 +82,6 @@ function SheetHead({ r, school: s }: { r: PreRegistration; school: ReturnType<ty
           {preRegFa.academicYear}: {digitsToPersian(academicYearLabel(r.academicYear))}
         </Text>
       </Stack>
-      {s?.logo && <Image src={s.logo.thumb} alt="" w={64} h={64} fit="contain" />}
       <Stack gap={2} ta="left" fz="sm">
         <Text fz="sm">
           {preRegFa.trackingCode}: <CopyableCode code={r.trackingCode} fz="sm" />

@@ -4,48 +4,21 @@ import {
   type TeacherInput,
   teacherInputSchema,
 } from '@madreseh/contract/teachers/teachers.contract';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Checkbox,
-  Group,
-  Menu,
-  Modal,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconBook, IconDots, IconEdit, IconKey, IconPlus, IconUserCheck, IconUserOff } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { zodFieldErrors } from '../../../lib/form-errors';
 import { digitsToPersian } from '../../../lib/format';
-import { fa } from '../../../messages/fa';
 import { DashboardPageHeader } from '../../../ui/dashboard-page-header';
 import { QueryState } from '../../../ui/query-state';
-import { TableCard } from '../../../ui/table-card';
 import { useRowMenuHold } from '../../../ui/use-held-while';
-import {
-  groupsQuery,
-  teachersQuery,
-  useAssignSubjects,
-  useCreateTeacher,
-  useResetTeacherPassword,
-  useSetTeacherActive,
-  useUpdateTeacher,
-} from '../api';
+import { groupsQuery, teachersQuery, useAssignSubjects, useCreateTeacher, useUpdateTeacher } from '../api';
+import { showError, TeachersList } from '../components/teacher-list';
 import { teachersFa as t } from '../messages';
-
-function showError(err: unknown) {
-  notifications.show({ color: 'red', message: err instanceof ApiError ? err.message : fa.errors.internalLine });
-}
 
 /** Create or edit a teacher: name, mobile (the username) and national code, checked by the contract's schema. */
 function TeacherForm({ teacher, onDone }: { teacher: Teacher | null; onDone: (c?: TeacherCredentials) => void }) {
@@ -224,7 +197,7 @@ export function Component() {
         {assigning && <AssignForm teacher={assigning} all={items} onDone={() => setAssigning(null)} />}
       </Modal>
       <QueryState query={q} isEmpty={items.length === 0} empty={<Text c="dimmed">{t.empty}</Text>}>
-        <TeachersTable
+        <TeachersList
           items={items}
           onAssign={setAssigning}
           onEdit={setEditing}
@@ -233,103 +206,5 @@ export function Component() {
         />
       </QueryState>
     </>
-  );
-}
-
-interface RowActions {
-  onAssign: (teacher: Teacher) => void;
-  onEdit: (teacher: Teacher) => void;
-  /** A new password was made: print its login slip. */
-  onSlip: (credentials: TeacherCredentials) => void;
-  /** A row's menu opened or closed: the page holds its rows in place meanwhile (useRowMenuHold). */
-  onMenuChange: (opened: boolean) => void;
-}
-
-function TeachersTable({ items, ...actions }: { items: Teacher[] } & RowActions) {
-  return (
-    <TableCard minWidth={640}>
-      <Table verticalSpacing="sm" data-testid="teachers-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t.slip.teacher}</Table.Th>
-            <Table.Th>{t.mobile}</Table.Th>
-            <Table.Th>{t.subjects}</Table.Th>
-            <Table.Th w={60}>{t.actions}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((teacher) => (
-            <Table.Tr key={teacher.id} data-testid="teacher-row">
-              <Table.Td>
-                <Title order={3} fz="sm">
-                  {teacher.fullName}
-                </Title>
-                {!teacher.active && (
-                  <Badge color="gray" size="sm">
-                    {t.inactive}
-                  </Badge>
-                )}
-              </Table.Td>
-              <Table.Td dir="ltr" ta="right" ff="monospace">
-                {teacher.username}
-              </Table.Td>
-              <Table.Td>
-                {teacher.assignments.length === 0 ? (
-                  <Text size="sm" c="dimmed">
-                    {t.noSubjects}
-                  </Text>
-                ) : (
-                  <Group gap={4}>
-                    {teacher.assignments.map((a) => (
-                      <Badge key={a.subjectId} variant="light">{`${a.groupName} — ${a.subjectName}`}</Badge>
-                    ))}
-                  </Group>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <TeacherMenu teacher={teacher} {...actions} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </TableCard>
-  );
-}
-
-/** A teacher's «…» menu: subjects, edit, a new password with its slip, and (de)activating. */
-function TeacherMenu({ teacher, onAssign, onEdit, onSlip, onMenuChange }: { teacher: Teacher } & RowActions) {
-  const reset = useResetTeacherPassword();
-  const setActive = useSetTeacherActive();
-  return (
-    <Menu position="bottom-end" onChange={onMenuChange}>
-      <Menu.Target>
-        <ActionIcon variant="subtle" aria-label={`${t.actions} — ${teacher.fullName}`}>
-          <IconDots size={18} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item leftSection={<IconBook size={16} />} onClick={() => onAssign(teacher)}>
-          {t.assign}
-        </Menu.Item>
-        <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => onEdit(teacher)}>
-          {t.edit}
-        </Menu.Item>
-        <Menu.Item
-          leftSection={<IconKey size={16} />}
-          disabled={!teacher.active}
-          onClick={() => reset.mutate(teacher.id, { onSuccess: onSlip, onError: showError })}
-        >
-          {t.resetPassword}
-        </Menu.Item>
-        <Menu.Item
-          leftSection={teacher.active ? <IconUserOff size={16} /> : <IconUserCheck size={16} />}
-          color={teacher.active ? 'red' : undefined}
-          onClick={() => setActive.mutate({ id: teacher.id, active: !teacher.active }, { onError: showError })}
-        >
-          {teacher.active ? t.deactivate : t.activate}
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
   );
 }
