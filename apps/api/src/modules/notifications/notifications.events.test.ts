@@ -1,7 +1,7 @@
 import { contract } from '@madreseh/contract/endpoints';
+import { formatMoney as pageMoney } from '@madreseh/contract/money';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { formatMoney as pageMoney } from '../../../../web/src/lib/format';
 import { notifications } from '../../db/schema/notifications';
 import { invoices, paymentSettings, payments } from '../../db/schema/payments';
 import { preRegistrations } from '../../db/schema/pre-register';
@@ -213,8 +213,8 @@ describe('events', () => {
     expect(reminded).toHaveLength(3);
     // Reminded of what is left beyond the receipt, not of the whole invoice.
     for (const r of reminded) {
-      expect(r.body).toContain('۲٬۰۰۰٬۰۰۰');
-      expect(r.body).not.toContain('۳٬۰۰۰٬۰۰۰');
+      expect(r.body).toContain(pageMoney(2_000_000));
+      expect(r.body).not.toContain(pageMoney(3_000_000));
     }
   });
 });
