@@ -178,6 +178,15 @@ describe.runIf(serverUrl)('two instances on one PostgreSQL', { timeout: 240_000 
     // The wait the sixth failure started is one second; made longer here so the check below does
     // not depend on how fast this machine is. Both instances read it from the one database.
     await sql(`update login_throttle set wait_until = now() + interval '1 minute' where username = 'student2'`);
+    // While the account waits, a device new to it is counted in its network's bucket (decision 0035): one free
+    // failure, then the second starts that bucket's wait — counted across both instances, in the one database.
+    expect((await login(a, 'student2', 'not-the-password')).status).toBe(401);
+    expect((await login(b, 'student2', 'not-the-password')).status).toBe(401);
+    const [net] = await sql<{ failures: number }>(
+      `select failures from login_throttle where username = 'student2' and device like 'net:%'`,
+    );
+    expect(net?.failures).toBe(2);
+    await sql(`update login_throttle set wait_until = now() + interval '1 minute' where username = 'student2'`);
     expect((await login(a, 'student2')).status).toBe(429);
     expect((await login(b, 'student2')).status).toBe(429);
     await sql(`delete from login_throttle where username = 'student2'`);
