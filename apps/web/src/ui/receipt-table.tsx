@@ -1,4 +1,33 @@
+import { Anchor, Button, Group, Title } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Brand } from './brand';
+
+/**
+ * The head of a printable receipt: on screen a way back and the print button (not printed), then the
+ * school's letterhead and the receipt's title.
+ */
+export function ReceiptHead(props: { back: string; backLabel: string; printLabel: string; title: string }) {
+  return (
+    <>
+      <Group justify="space-between" className="no-print">
+        <Anchor component={Link} to={props.back}>
+          {props.backLabel}
+        </Anchor>
+        <Button leftSection={<IconPrinter size={18} />} onClick={() => window.print()}>
+          {props.printLabel}
+        </Button>
+      </Group>
+      <Group justify="space-between" align="center" wrap="nowrap">
+        <Brand size={52} full />
+        <Title order={1} fz={22}>
+          {props.title}
+        </Title>
+      </Group>
+    </>
+  );
+}
 
 /** A printed receipt's table of facts: a label and its value on each row, ruled as an official paper. */
 export function ReceiptTable({ children }: { children: ReactNode }) {

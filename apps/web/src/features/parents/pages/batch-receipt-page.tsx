@@ -1,15 +1,13 @@
 import { amountInWords } from '@madreseh/contract/bank';
 import { PAGES, pathWith } from '@madreseh/contract/paths';
-import { Alert, Anchor, Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { IconPrinter } from '@tabler/icons-react';
+import { Alert, Anchor, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { readUser } from '../../../lib/cookies';
 import { formatJalaliDateTime, formatMoney } from '../../../lib/format';
 import { usePageTitle, useSchoolName } from '../../../lib/school-profile';
-import { Brand } from '../../../ui/brand';
 import { CopyableCode } from '../../../ui/copyable-code';
-import { ReceiptRow, ReceiptTable } from '../../../ui/receipt-table';
+import { ReceiptHead, ReceiptRow, ReceiptTable } from '../../../ui/receipt-table';
 import { SignatureBox } from '../../../ui/signature-box';
 import { batchResultQuery } from '../api';
 import { parentFa as t } from '../messages';
@@ -41,20 +39,7 @@ export function Component() {
   const whole = unit === 'toman' ? Math.floor(data.amount / 10) : data.amount;
   return (
     <Stack gap="md" data-testid="batch-receipt" maw={720} mx="auto">
-      <Group justify="space-between" className="no-print">
-        <Anchor component={Link} to={back}>
-          {t.batchTitle}
-        </Anchor>
-        <Button leftSection={<IconPrinter size={18} />} onClick={() => window.print()}>
-          {t.printReceipt}
-        </Button>
-      </Group>
-      <Group justify="space-between" align="center" wrap="nowrap">
-        <Brand size={52} full />
-        <Title order={1} fz={22}>
-          {t.batchReceiptTitle}
-        </Title>
-      </Group>
+      <ReceiptHead back={back} backLabel={t.batchTitle} printLabel={t.printReceipt} title={t.batchReceiptTitle} />
       <ReceiptTable>
         <ReceiptRow label={t.payer} value={readUser()?.fullName ?? '—'} />
         <ReceiptRow label={t.total} value={formatMoney(data.amount, unit)} testId="batch-receipt-total" />

@@ -1,17 +1,15 @@
 import { amountInWords } from '@madreseh/contract/bank';
 import { PAGES, pathWith } from '@madreseh/contract/paths';
 import type { MoneyUnit, PaymentView } from '@madreseh/contract/payments/payment-schemas';
-import { Alert, Anchor, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconPrinter } from '@tabler/icons-react';
+import { Alert, Anchor, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { readUser } from '../../../lib/cookies';
 import { formatJalaliDateTime } from '../../../lib/format';
 import { usePageTitle, useSchoolName } from '../../../lib/school-profile';
 import { useViewer, viewerPath } from '../../../lib/viewer';
-import { Brand } from '../../../ui/brand';
 import { CopyableCode } from '../../../ui/copyable-code';
-import { ReceiptRow, ReceiptTable } from '../../../ui/receipt-table';
+import { ReceiptHead, ReceiptRow, ReceiptTable } from '../../../ui/receipt-table';
 import { SignatureBox } from '../../../ui/signature-box';
 import { childrenQuery, paymentResultQuery } from '../api';
 import { money } from '../components/money';
@@ -80,20 +78,7 @@ export function ReceiptSheet({
   const whole = unit === 'toman' ? Math.floor(p.amount / 10) : p.amount;
   return (
     <Stack gap="md" data-testid="payment-receipt" maw={720} mx="auto">
-      <Group justify="space-between" className="no-print">
-        <Anchor component={Link} to={back}>
-          {pm.backToInvoices}
-        </Anchor>
-        <Button leftSection={<IconPrinter size={18} />} onClick={() => window.print()}>
-          {pm.printReceipt}
-        </Button>
-      </Group>
-      <Group justify="space-between" align="center" wrap="nowrap">
-        <Brand size={52} full />
-        <Title order={1} fz={22}>
-          {pm.receiptTitle}
-        </Title>
-      </Group>
+      <ReceiptHead back={back} backLabel={pm.backToInvoices} printLabel={pm.printReceipt} title={pm.receiptTitle} />
       <ReceiptTable>
         <ReceiptRow label={pm.receiptStudent} value={studentName} />
         <ReceiptRow label={pm.invoice} value={invoiceTitle} />
