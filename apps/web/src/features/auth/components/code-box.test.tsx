@@ -33,6 +33,10 @@ describe('the one-time code box', () => {
     });
     expect(latest).toBe('123456');
     expect(boxes()[0]?.getAttribute('inputmode')).toBe('numeric');
+    // Each box is named in Persian for a screen reader, not with the kit's English "PinInput".
+    expect(boxes().map((b) => b.getAttribute('aria-label'))).toEqual(
+      ['۱', '۲', '۳', '۴', '۵', '۶'].map((n) => `کد شش‌رقمی ورود، رقم ${n}`),
+    );
   });
 
   it('takes a pasted code in Persian digits', () => {

@@ -1,10 +1,16 @@
-import { digitsToLatin } from '@madreseh/contract/digits';
+import { digitsToLatin, digitsToPersian } from '@madreseh/contract/digits';
 import { PinInput } from '@mantine/core';
 
 /** A digit in any of the scripts a phone keyboard types: Latin, Persian or Arabic-Indic. */
 const ANY_DIGITS = /^[0-9۰-۹٠-٩]+$/;
-/** The numeric keyboard on phones (Mantine's `inputMode` prop would also refuse non-Latin keys). */
-const numericKeyboard = () => ({ inputMode: 'numeric' as const });
+/**
+ * Each box: the numeric keyboard on phones (Mantine's `inputMode` prop would also refuse non-Latin keys)
+ * and a Persian name of its own (Mantine names every box "PinInput").
+ */
+const boxProps = (label: string) => (index: number) => ({
+  inputMode: 'numeric' as const,
+  'aria-label': `${label}، رقم ${digitsToPersian(String(index + 1))}`,
+});
 
 /**
  * The six boxes of a one-time code. Persian and Arabic digits are taken as typed or pasted (decision
@@ -26,7 +32,7 @@ export function CodeBox({
       length={6}
       type={ANY_DIGITS}
       inputType="tel"
-      getInputProps={numericKeyboard}
+      getInputProps={boxProps(label)}
       oneTimeCode
       value={value}
       onChange={(v) => onChange(digitsToLatin(v))}

@@ -2,6 +2,7 @@ import type { InvoiceView, MoneyUnit, PaymentView } from '@madreseh/contract/pay
 import { Alert, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { digitsToPersian, formatJalaliDate, formatJalaliDateTime } from '../../../lib/format';
+import { useViewer, wordsFor } from '../../../lib/viewer';
 import { CopyableCode } from '../../../ui/copyable-code';
 import { pm } from '../messages';
 import { InvoiceStatusBadge, money, PaymentStatusBadge } from './money';
@@ -81,9 +82,10 @@ export function InvoiceList({
   actions: (invoice: InvoiceView) => ReactNode;
   paymentActions: (p: PaymentView) => ReactNode;
 }) {
+  const viewer = useViewer();
   return (
     <>
-      {invoices.length === 0 && <Alert color="gray">{pm.noInvoices}</Alert>}
+      {invoices.length === 0 && <Alert color="gray">{wordsFor(viewer, pm.noInvoices)}</Alert>}
       <Stack gap="md">
         {invoices.map((inv) => (
           <InvoiceCard key={inv.id} invoice={inv} unit={unit} actions={actions(inv)} paymentActions={paymentActions} />
