@@ -90,6 +90,7 @@ const WALKS: Record<string, Walk | 'redirect' | 'not found'> = {
   '/parent': at('/parent', 'parent1'),
   '/parent/settings': at('/parent/settings', 'parent1'),
   '/parent/payment/batch/:id': at('/parent/payment/batch/1', 'parent1'),
+  '/parent/payment/batch/:id/receipt': at('/parent/payment/batch/1/receipt', 'parent1'),
   '/parent/:childId': { open: (i) => `/parent/${i.child}`, as: 'parent1' },
   '/parent/:childId/news': { open: (i) => `/parent/${i.child}/news`, as: 'parent1' },
   '/parent/:childId/news/:id': { open: (i) => `/parent/${i.child}/news/${i.news}`, as: 'parent1' },
