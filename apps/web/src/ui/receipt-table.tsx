@@ -1,8 +1,9 @@
-import { Anchor, Button, Group, Title } from '@mantine/core';
+import { Anchor, Button, Group, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Brand } from './brand';
+import { SignatureBox } from './signature-box';
 
 /**
  * The head of a printable receipt: on screen a way back and the print button (not printed), then the
@@ -25,6 +26,20 @@ export function ReceiptHead(props: { back: string; backLabel: string; printLabel
           {props.title}
         </Title>
       </Group>
+    </>
+  );
+}
+
+/** The foot of a printable receipt: where the principal signs and stamps, and a line of the school's. */
+export function ReceiptFoot({ signature, line }: { signature: string; line: string }) {
+  return (
+    <>
+      <Group justify="flex-end" wrap="nowrap" fz="sm">
+        <SignatureBox label={signature} stamp width={240} />
+      </Group>
+      <Text fz="sm" c="dimmed">
+        {line}
+      </Text>
     </>
   );
 }

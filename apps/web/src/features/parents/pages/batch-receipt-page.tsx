@@ -1,14 +1,13 @@
 import { amountInWords } from '@madreseh/contract/bank';
 import { PAGES, pathWith } from '@madreseh/contract/paths';
-import { Alert, Anchor, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { readUser } from '../../../lib/cookies';
 import { formatJalaliDateTime, formatMoney } from '../../../lib/format';
 import { usePageTitle, useSchoolName } from '../../../lib/school-profile';
 import { CopyableCode } from '../../../ui/copyable-code';
-import { ReceiptHead, ReceiptRow, ReceiptTable } from '../../../ui/receipt-table';
-import { SignatureBox } from '../../../ui/signature-box';
+import { ReceiptFoot, ReceiptHead, ReceiptRow, ReceiptTable } from '../../../ui/receipt-table';
 import { batchResultQuery } from '../api';
 import { parentFa as t } from '../messages';
 
@@ -73,12 +72,7 @@ export function Component() {
           ))}
         </Table.Tbody>
       </Table>
-      <Group justify="flex-end" wrap="nowrap" fz="sm">
-        <SignatureBox label={t.signature} stamp width={240} />
-      </Group>
-      <Text fz="sm" c="dimmed">
-        {t.receiptFoot(schoolName)}
-      </Text>
+      <ReceiptFoot signature={t.signature} line={t.receiptFoot(schoolName)} />
     </Stack>
   );
 }

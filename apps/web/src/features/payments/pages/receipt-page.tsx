@@ -1,7 +1,7 @@
 import { amountInWords } from '@madreseh/contract/bank';
 import { PAGES, pathWith } from '@madreseh/contract/paths';
 import type { MoneyUnit, PaymentView } from '@madreseh/contract/payments/payment-schemas';
-import { Alert, Anchor, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Skeleton, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { readUser } from '../../../lib/cookies';
@@ -9,8 +9,7 @@ import { formatJalaliDateTime } from '../../../lib/format';
 import { usePageTitle, useSchoolName } from '../../../lib/school-profile';
 import { useViewer, viewerPath } from '../../../lib/viewer';
 import { CopyableCode } from '../../../ui/copyable-code';
-import { ReceiptHead, ReceiptRow, ReceiptTable } from '../../../ui/receipt-table';
-import { SignatureBox } from '../../../ui/signature-box';
+import { ReceiptFoot, ReceiptHead, ReceiptRow, ReceiptTable } from '../../../ui/receipt-table';
 import { childrenQuery, paymentResultQuery } from '../api';
 import { money } from '../components/money';
 import { pm } from '../messages';
@@ -111,12 +110,7 @@ export function ReceiptSheet({
         )}
         <ReceiptRow label={pm.receiptDate} value={formatJalaliDateTime(p.decidedAt ?? p.submittedAt)} />
       </ReceiptTable>
-      <Group justify="flex-end" wrap="nowrap" fz="sm">
-        <SignatureBox label={pm.receiptSignature} stamp width={240} />
-      </Group>
-      <Text fz="sm" c="dimmed">
-        {pm.receiptFoot(schoolName)}
-      </Text>
+      <ReceiptFoot signature={pm.receiptSignature} line={pm.receiptFoot(schoolName)} />
     </Stack>
   );
 }
